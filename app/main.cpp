@@ -1,0 +1,59 @@
+// arena: the command line. Wires CLI11 to the subcommands in cmd_*.cpp; holds
+// no game rules. Exit codes: 0 success, 1 a check failed, 2 bad input or usage.
+#include <exception>
+
+#include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "commands.hpp"
+#include "terminal.hpp"
+
+namespace {
+
+// Logs go to stderr so that stdout carries only the report.
+void set_up_logging(const std::string& level) {
+  auto logger = spdlog::stderr_color_mt("arena");
+  logger->set_pattern("%^%l%$: %v");
+  logger->set_level(spdlog::level::from_str(level));
+  spdlog::set_default_logger(logger);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace arena::app;
+  CLI::App app{"arena: Monte Carlo battle simulator for tabletop RPG and wargame combat"};
+  app.set_version_flag("--version", std::string("arena ") + ARENA_VERSION);
+  app.require_subcommand(1);
+  app.footer(
+      "Examples:\n"
+      "  arena roll 4d6kh3 --stats\n"
+      "Run 'arena COMMAND --help' for the options of a command.");
+  std::string log_level = "warn";
+  app.add_option("--log-level", log_level, "Log level on stderr: trace, debug, info, warn, error")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}))
+      ->capture_default_str();
+
+  // The subcommands, in the order `arena --help` lists them.
+  const Command commands[] = {
+      add_roll_command(app),
+  };
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    const int code = app.exit(error);
+    return code == 0 ? kExitOk : kExitBadInput;
+  }
+  set_up_logging(log_level);
+  try {
+    for (const Command& command : commands) {
+      if (command.cli->parsed()) return command.run();
+    }
+  } catch (const std::exception& error) {
+    print_error(error.what());
+    return kExitBadInput;
+  }
+  return kExitBadInput;
+}

@@ -1,0 +1,19 @@
+// Small helpers for writing to the terminal: whether a stream is a terminal,
+// and the shape of error messages, so every subcommand reports the same way.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+namespace arena::app {
+
+bool is_terminal(std::FILE* stream);
+
+// Prints "error: MESSAGE" on stderr.
+void print_error(std::string_view message);
+
+// A horizontal bar of `fraction` (0..1) of `width` cells, in eighth-blocks.
+std::string bar(double fraction, int width);
+
+}  // namespace arena::app

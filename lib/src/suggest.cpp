@@ -1,0 +1,67 @@
+#include "arena/suggest.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace arena {
+
+namespace {
+
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+template <class String>
+std::optional<std::string> closest(std::string_view word, std::span<const String> candidates) {
+  const int limit = std::max(2, static_cast<int>(word.size()) / 3);
+  int best_distance = limit + 1;
+  std::optional<std::string> best;
+  for (const auto& candidate : candidates) {
+    const int distance = edit_distance(word, candidate);
+    if (distance < best_distance) {
+      best_distance = distance;
+      best = std::string(candidate);
+    }
+  }
+  return best;
+}
+
+template <class String>
+std::string suggestion(std::string_view word, std::span<const String> candidates) {
+  auto match = closest(word, candidates);
+  return match ? fmt::format(" (did you mean '{}'?)", *match) : std::string();
+}
+
+}  // namespace
+
+int edit_distance(std::string_view a, std::string_view b) {
+  std::vector<int> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = static_cast<int>(j);
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    int diagonal = row[0];
+    row[0] = static_cast<int>(i);
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const int substitution = diagonal + (lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1);
+      diagonal = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, substitution});
+    }
+  }
+  return row[b.size()];
+}
+
+std::optional<std::string> closest_match(std::string_view word,
+                                         std::span<const std::string_view> candidates) {
+  return closest(word, candidates);
+}
+std::optional<std::string> closest_match(std::string_view word,
+                                         std::span<const std::string> candidates) {
+  return closest(word, candidates);
+}
+std::string did_you_mean(std::string_view word, std::span<const std::string_view> candidates) {
+  return suggestion(word, candidates);
+}
+std::string did_you_mean(std::string_view word, std::span<const std::string> candidates) {
+  return suggestion(word, candidates);
+}
+
+}  // namespace arena

@@ -1,0 +1,42 @@
+# Shared set-up for scripts/arena, scripts/test and friends (sourced, not run).
+# Installs the Debian packages arena needs when they are missing, then
+# configures (once) and builds a CMake tree. Build chatter goes to stderr so
+# that stdout carries only what arena prints.
+
+ARENA_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+
+# Debian 12 packages: compiler and build tools, then one per dependency.
+ARENA_PACKAGES=(g++ cmake ninja-build python3 libcli11-dev libfmt-dev libspdlog-dev
+                nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev)
+
+arena_install_packages() {
+  local missing=() pkg
+  for pkg in "${ARENA_PACKAGES[@]}" "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
+      missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+      sudo=(sudo -n)
+    else
+      echo "arena: missing Debian packages: ${missing[*]}" >&2
+      echo "arena: install them with: sudo apt-get install ${missing[*]}" >&2
+      return 1
+    fi
+  fi
+  echo "arena: installing ${missing[*]}" >&2
+  "${sudo[@]}" apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >&2
+}
+
+# arena_build DIR [cmake -D options...]: configure DIR once, then build it.
+arena_build() {
+  local dir=$1
+  shift
+  if [ ! -f "$dir/CMakeCache.txt" ]; then
+    cmake -S "$ARENA_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >&2
+  fi
+  cmake --build "$dir" --parallel "$(nproc)" >&2
+}
