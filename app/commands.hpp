@@ -21,5 +21,6 @@ struct Command {
 };
 
 Command add_roll_command(CLI::App& app);
+Command add_validate_command(CLI::App& app);
 
 }  // namespace arena::app

@@ -60,6 +60,13 @@ class DiceExpr {
   int flat() const { return constant_; }
   bool is_constant() const { return terms_.empty(); }
 
+  // This expression with `delta` added to its constant (an ability modifier).
+  DiceExpr plus(int delta) const {
+    DiceExpr copy = *this;
+    copy.constant_ += delta;
+    return copy;
+  }
+
   int min() const;
   int max() const;
   double mean() const;  // exact, keep terms included

@@ -1,0 +1,51 @@
+// Diagnostics: problems found in a user's file, each with where it is.
+//
+// Every loader reports into a Diagnostics list instead of stopping at the
+// first problem, so that a user fixes a file in one round. Each problem
+// prints as `FILE:LINE:COL: /json/pointer: message` (DESIGN.md, contract 4).
+// Not thread-safe; one list per load.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace arena {
+
+// A 1-based line and column (columns count characters, not bytes).
+struct SourcePos {
+  int line = 1;
+  int column = 1;
+  bool operator==(const SourcePos&) const = default;
+};
+
+struct Diagnostic {
+  SourcePos pos;
+  std::string pointer;  // JSON pointer of the value at fault, "" for the whole document
+  std::string message;
+  bool operator==(const Diagnostic&) const = default;
+};
+
+class Diagnostics {
+ public:
+  // Problems past this many are counted but not kept: the first ones matter.
+  static constexpr std::size_t kMaxKept = 20;
+
+  void add(SourcePos pos, std::string pointer, std::string message);
+  bool empty() const { return total_ == 0; }
+  std::size_t total() const { return total_; }
+  const std::vector<Diagnostic>& kept() const { return kept_; }
+
+  // All kept problems as "FILE:LINE:COL: POINTER: MESSAGE" lines (no "error: "
+  // prefix), plus a line saying how many more were left out.
+  std::vector<std::string> format(const std::string& file) const;
+
+ private:
+  std::vector<Diagnostic> kept_;
+  std::size_t total_ = 0;
+};
+
+// The one-line form of a problem: "FILE:LINE:COL: /pointer: message".
+std::string format_diagnostic(const std::string& file, const Diagnostic& diagnostic);
+
+}  // namespace arena

@@ -1,0 +1,89 @@
+// JsonReader: typed access to a JsonSource that reports every problem, with
+// its position, into a Diagnostics list instead of throwing.
+//
+// An ObjectReader reads one JSON object whose keys are known in advance;
+// finish() reports every other key as unknown ("did you mean ..."), so a
+// misspelt key is never silently ignored.
+// Not thread-safe; one reader per load.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "arena/diagnostics.hpp"
+#include "arena/json_source.hpp"
+
+namespace arena {
+
+// Where a value is and how to report problems about it.
+class JsonContext {
+ public:
+  JsonContext(const JsonSource& source, Diagnostics& diagnostics)
+      : source_(source), diagnostics_(diagnostics) {}
+
+  void error(const std::string& pointer, std::string message) const {
+    diagnostics_.add(source_.value_pos(pointer), pointer, std::move(message));
+  }
+  void key_error(const std::string& pointer, std::string message) const {
+    diagnostics_.add(source_.key_pos(pointer), pointer, std::move(message));
+  }
+  const JsonSource& source() const { return source_; }
+
+ private:
+  const JsonSource& source_;
+  Diagnostics& diagnostics_;
+};
+
+// "a string", "an integer", ...: how a JSON value's type reads in a message.
+std::string describe_json_type(const nlohmann::json& value);
+
+class ObjectReader {
+ public:
+  // Reports an error (and reads nothing) when the value is not an object.
+  ObjectReader(const JsonContext& context, const nlohmann::json& value, std::string pointer,
+               std::span<const std::string_view> known_keys);
+
+  bool is_object() const { return object_ != nullptr; }
+  const std::string& pointer() const { return pointer_; }
+  std::string child(std::string_view key) const { return json_pointer_child(pointer_, key); }
+  const JsonContext& context() const { return context_; }
+
+  // The value of `key`, or nullptr when it is absent. `key` must be a known key.
+  const nlohmann::json* get(std::string_view key);
+  bool has(std::string_view key) const;
+
+  // Reports a missing required key; returns the value otherwise.
+  const nlohmann::json* require(std::string_view key);
+
+  // Typed reads: nullopt when absent or wrong (wrong is reported).
+  std::optional<std::int64_t> integer(std::string_view key, std::int64_t min, std::int64_t max);
+  std::optional<std::string> string(std::string_view key);
+  std::optional<bool> boolean(std::string_view key);
+  // A non-empty array (reported when not an array, or empty and !allow_empty).
+  const nlohmann::json* array(std::string_view key, bool allow_empty = false);
+
+  // Reports every key that no get() asked for.
+  void finish();
+
+ private:
+  const JsonContext& context_;
+  const nlohmann::json* object_ = nullptr;
+  std::string pointer_;
+  std::span<const std::string_view> known_keys_;
+};
+
+// Checks a standalone value (an array element): reports and returns nullopt
+// when it is not an integer within [min, max], or not a string.
+std::optional<std::int64_t> read_integer(const JsonContext& context, const nlohmann::json& value,
+                                         const std::string& pointer, std::int64_t min,
+                                         std::int64_t max);
+std::optional<std::string> read_string(const JsonContext& context, const nlohmann::json& value,
+                                       const std::string& pointer);
+
+}  // namespace arena

@@ -1,0 +1,125 @@
+#include "arena/json_reader.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "arena/check.hpp"
+#include "arena/suggest.hpp"
+
+namespace arena {
+
+std::string describe_json_type(const nlohmann::json& value) {
+  switch (value.type()) {
+    case nlohmann::json::value_t::null: return "null";
+    case nlohmann::json::value_t::object: return "an object";
+    case nlohmann::json::value_t::array: return "an array";
+    case nlohmann::json::value_t::string: return fmt::format("the string \"{}\"", value.get<std::string>());
+    case nlohmann::json::value_t::boolean: return value.get<bool>() ? "true" : "false";
+    case nlohmann::json::value_t::number_float: return fmt::format("the number {}", value.dump());
+    default: return fmt::format("the number {}", value.dump());
+  }
+}
+
+ObjectReader::ObjectReader(const JsonContext& context, const nlohmann::json& value,
+                           std::string pointer, std::span<const std::string_view> known_keys)
+    : context_(context), pointer_(std::move(pointer)), known_keys_(known_keys) {
+  if (value.is_object()) {
+    object_ = &value;
+  } else {
+    context_.error(pointer_, fmt::format("expected an object, found {}", describe_json_type(value)));
+  }
+}
+
+bool ObjectReader::has(std::string_view key) const {
+  return object_ != nullptr && object_->contains(key);
+}
+
+const nlohmann::json* ObjectReader::get(std::string_view key) {
+  if (object_ == nullptr) return nullptr;
+  ARENA_CHECK(std::find(known_keys_.begin(), known_keys_.end(), key) != known_keys_.end());
+  auto it = object_->find(key);
+  return it == object_->end() ? nullptr : &*it;
+}
+
+const nlohmann::json* ObjectReader::require(std::string_view key) {
+  const nlohmann::json* value = get(key);
+  if (value == nullptr && object_ != nullptr) {
+    context_.error(pointer_, fmt::format("missing required key \"{}\"", key));
+  }
+  return value;
+}
+
+std::optional<std::int64_t> ObjectReader::integer(std::string_view key, std::int64_t min,
+                                                  std::int64_t max) {
+  const nlohmann::json* value = get(key);
+  if (value == nullptr) return std::nullopt;
+  return read_integer(context_, *value, child(key), min, max);
+}
+
+std::optional<std::string> ObjectReader::string(std::string_view key) {
+  const nlohmann::json* value = get(key);
+  if (value == nullptr) return std::nullopt;
+  return read_string(context_, *value, child(key));
+}
+
+std::optional<bool> ObjectReader::boolean(std::string_view key) {
+  const nlohmann::json* value = get(key);
+  if (value == nullptr) return std::nullopt;
+  if (!value->is_boolean()) {
+    context_.error(child(key), fmt::format("expected true or false, found {}", describe_json_type(*value)));
+    return std::nullopt;
+  }
+  return value->get<bool>();
+}
+
+const nlohmann::json* ObjectReader::array(std::string_view key, bool allow_empty) {
+  const nlohmann::json* value = get(key);
+  if (value == nullptr) return nullptr;
+  if (!value->is_array()) {
+    context_.error(child(key), fmt::format("expected an array, found {}", describe_json_type(*value)));
+    return nullptr;
+  }
+  if (value->empty() && !allow_empty) {
+    context_.error(child(key), "must not be empty");
+    return nullptr;
+  }
+  return value;
+}
+
+void ObjectReader::finish() {
+  if (object_ == nullptr) return;
+  for (const auto& [key, value] : object_->items()) {
+    if (std::find(known_keys_.begin(), known_keys_.end(), key) != known_keys_.end()) continue;
+    context_.key_error(child(key), fmt::format("unknown key \"{}\"{}", key,
+                                               did_you_mean(key, known_keys_)));
+  }
+}
+
+std::optional<std::int64_t> read_integer(const JsonContext& context, const nlohmann::json& value,
+                                         const std::string& pointer, std::int64_t min,
+                                         std::int64_t max) {
+  if (!value.is_number_integer()) {
+    context.error(pointer, fmt::format("expected an integer, found {}", describe_json_type(value)));
+    return std::nullopt;
+  }
+  const auto number = value.get<std::int64_t>();
+  if (number < min || number > max) {
+    context.error(pointer, fmt::format("{} is out of range: must be {}", number,
+                                       max == INT64_MAX ? fmt::format("at least {}", min)
+                                                        : fmt::format("from {} to {}", min, max)));
+    return std::nullopt;
+  }
+  return number;
+}
+
+std::optional<std::string> read_string(const JsonContext& context, const nlohmann::json& value,
+                                       const std::string& pointer) {
+  if (!value.is_string()) {
+    context.error(pointer, fmt::format("expected a string, found {}", describe_json_type(value)));
+    return std::nullopt;
+  }
+  return value.get<std::string>();
+}
+
+}  // namespace arena

@@ -1,0 +1,423 @@
+// Scenario -> Encounter: library look-ups, derived attacks, names, actions.
+#include "arena/resolve.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "arena/suggest.hpp"
+#include "weapon_attacks.hpp"
+
+namespace arena {
+
+namespace {
+
+// The first key that asks for AC and attacks derived from equipment, or "".
+std::string_view equipment_key(const MemberSpec& member) {
+  if (member.level) return "level";
+  if (member.proficiency) return "proficiency";
+  if (member.proficiency_bonus) return "proficiency_bonus";
+  if (member.weapons) return "weapons";
+  if (member.armor) return "armor";
+  if (member.shield) return "shield";
+  return "";
+}
+
+bool uses_equipment(const MemberSpec& member) { return !equipment_key(member).empty(); }
+
+class Resolver {
+ public:
+  Resolver(const Library& library, const JsonContext& context)
+      : library_(library), context_(context) {}
+
+  Encounter run(const Scenario& scenario) {
+    Encounter encounter;
+    encounter.name = scenario.name;
+    encounter.rules = scenario.rules;
+    encounter.battles = scenario.battles;
+    encounter.seed = scenario.seed;
+    encounter.max_rounds = scenario.max_rounds;
+    count_names(scenario);
+    for (std::size_t f = 0; f < scenario.factions.size(); ++f) {
+      const FactionSpec& spec = scenario.factions[f];
+      Faction faction{spec.name, spec.tactics, {}};
+      for (const MemberSpec& member : spec.members) {
+        auto creature = resolve_member(member, spec);
+        if (!creature) continue;
+        creature->faction = static_cast<int>(f);
+        for (int copy = 1; copy <= member.count; ++copy) {
+          Creature instance = *creature;
+          instance.name = numbered_name(creature->name);
+          faction.members.push_back(static_cast<int>(encounter.creatures.size()));
+          encounter.creatures.push_back(std::move(instance));
+        }
+      }
+      encounter.factions.push_back(std::move(faction));
+    }
+    if (encounter.creatures.size() > static_cast<std::size_t>(kMaxCreatures)) {
+      context_.error("/factions", fmt::format("too many creatures: {} (at most {})",
+                                              encounter.creatures.size(), kMaxCreatures));
+    }
+    return encounter;
+  }
+
+ private:
+  // How often each base name occurs, so that only repeated names get numbers.
+  void count_names(const Scenario& scenario) {
+    for (const FactionSpec& faction : scenario.factions) {
+      for (const MemberSpec& member : faction.members) {
+        std::string base = member.name ? *member.name : member.monster.value_or("");
+        if (!member.name && member.monster) {
+          if (const MonsterInfo* info = library_.monster(*member.monster)) base = info->name;
+        }
+        name_totals_[base] += member.count;
+      }
+    }
+  }
+
+  std::string numbered_name(const std::string& base) {
+    if (name_totals_[base] <= 1) return base;
+    return fmt::format("{} {}", base, ++name_counters_[base]);
+  }
+
+  std::optional<Creature> resolve_member(const MemberSpec& member, const FactionSpec& faction) {
+    std::optional<Creature> creature;
+    if (member.monster) {
+      creature = from_monster(member);
+    } else if (uses_equipment(member)) {
+      creature = from_equipment(member);
+    } else {
+      creature = from_stat_block(member);
+    }
+    if (!creature) return std::nullopt;
+    apply_overrides(member, *creature);
+    creature->tactics = member.tactics.value_or(faction.tactics);
+    if (creature->actions.empty()) {
+      context_.error(member.pointer, fmt::format("{} has no attack it can make", creature->name));
+      return std::nullopt;
+    }
+    return creature;
+  }
+
+  std::optional<Creature> from_monster(const MemberSpec& member) {
+    const MonsterInfo* info = library_.monster(*member.monster);
+    if (info == nullptr) {
+      context_.error(member.pointer + "/monster",
+                     fmt::format("unknown monster \"{}\"{}", *member.monster,
+                                 did_you_mean(library_key(*member.monster), library_.monster_names())));
+      return std::nullopt;
+    }
+    if (uses_equipment(member)) {
+      const std::string_view key = equipment_key(member);
+      context_.key_error(json_pointer_child(member.pointer, key),
+                         fmt::format("\"{}\" does not apply to a library monster: override its "
+                                     "\"attacks\" or \"ac\" instead",
+                                     key));
+      return std::nullopt;
+    }
+    Creature creature;
+    creature.name = info->name;
+    creature.hp = DiceExpr::constant(info->hp);
+    creature.ac = info->ac;
+    creature.ac_source = info->ac_source;
+    creature.abilities = info->abilities;
+    creature.initiative = info->abilities.modifier(Ability::Dex);
+    for (const MonsterAttackInfo& source : info->attacks) {
+      Attack attack;
+      attack.name = source.name;
+      attack.kind = source.reach > 0 ? AttackKind::Melee : AttackKind::Ranged;
+      attack.to_hit = source.to_hit;
+      attack.damage = source.damage;
+      attack.reach = source.reach;
+      attack.range_normal = source.range_normal;
+      attack.range_long = source.range_long;
+      attack.derivation = "stat block";
+      creature.attacks.push_back(std::move(attack));
+    }
+    add_single_actions(creature);
+    for (const auto& option : info->multiattack) {
+      add_multiattack(creature, NameList{option, std::vector<std::string>(option.size(), member.pointer)});
+    }
+    read_library_defences(*info, creature);
+    for (const std::string& trait : info->traits) creature.warnings.push_back("not modelled: " + trait);
+    for (const std::string& action : info->not_converted) {
+      creature.warnings.push_back("not modelled: " + action);
+    }
+    return creature;
+  }
+
+  // "fire", or "bludgeoning, piercing, and slashing from nonmagical attacks".
+  void read_defence_phrases(const std::vector<std::string>& phrases, DamageTypeSet& plain,
+                            DamageTypeSet* nonmagical, Creature& creature, const char* what) {
+    for (const std::string& phrase : phrases) {
+      if (auto type = parse_damage_type(phrase)) {
+        plain.insert(*type);
+        continue;
+      }
+      const bool from_nonmagical = phrase.find("nonmagical") != std::string::npos &&
+                                   phrase.find("silvered") == std::string::npos &&
+                                   phrase.find("adamantine") == std::string::npos;
+      if (from_nonmagical && nonmagical != nullptr) {
+        for (std::string_view type_name : damage_type_names()) {
+          if (phrase.find(type_name) != std::string::npos) nonmagical->insert(*parse_damage_type(type_name));
+        }
+      } else {
+        creature.warnings.push_back(fmt::format("not modelled: {} to {}", what, phrase));
+      }
+    }
+  }
+
+  void read_library_defences(const MonsterInfo& info, Creature& creature) {
+    read_defence_phrases(info.resistances, creature.resistances, &creature.nonmagical_resistances,
+                         creature, "resistance");
+    read_defence_phrases(info.immunities, creature.immunities, &creature.nonmagical_immunities,
+                         creature, "immunity");
+    read_defence_phrases(info.vulnerabilities, creature.vulnerabilities, nullptr, creature,
+                         "vulnerability");
+  }
+
+  std::optional<Creature> from_equipment(const MemberSpec& member) {
+    Creature creature;
+    creature.name = member.name.value_or("");
+    bool ok = require_name(member) && require_hp(member);
+    creature.abilities = member.abilities.value_or(AbilityScores{});
+    const int level = member.level.value_or(1);
+    Wielder wielder;
+    wielder.abilities = creature.abilities;
+    wielder.proficiency_bonus = member.proficiency_bonus.value_or(proficiency_bonus_for_level(level));
+    wielder.small = member.size && (*member.size == "small" || *member.size == "tiny");
+    wielder.shield = member.shield;
+    const ArmorInfo* armor = nullptr;
+    if (member.armor && library_key(*member.armor) != "none") {
+      armor = library_.armor(*member.armor);
+      if (armor == nullptr) {
+        context_.error(member.pointer + "/armor",
+                       fmt::format("unknown armor \"{}\"{}", *member.armor,
+                                   did_you_mean(library_key(*member.armor), library_.armor_names())));
+        ok = false;
+      } else if (armor->category == "shield") {
+        context_.error(member.pointer + "/armor",
+                       "a shield is not body armor: write \"shield\": true");
+        ok = false;
+      }
+    }
+    creature.ac = armor_class(armor, member.shield, creature.abilities, creature.ac_source);
+    creature.initiative = creature.abilities.modifier(Ability::Dex);
+    if (!check_proficiencies(member)) ok = false;
+    std::vector<int> off_hand_attacks;  // per weapon slot, -1 when none
+    std::vector<int> main_attacks;
+    const NameList weapons = member.weapons.value_or(NameList{});
+    for (std::size_t i = 0; i < weapons.names.size(); ++i) {
+      const std::string& name = weapons.names[i];
+      const WeaponInfo* weapon = library_.weapon(name);
+      if (weapon == nullptr) {
+        context_.error(weapons.pointers[i],
+                       fmt::format("unknown weapon \"{}\"{}", name,
+                                   did_you_mean(library_key(name), library_.weapon_names())));
+        ok = false;
+        continue;
+      }
+      wielder.proficient = is_proficient(member, *weapon);
+      int off_hand = -1;
+      auto attacks = weapon_attacks(*weapon, wielder, off_hand);
+      if (attacks.empty()) {
+        creature.warnings.push_back(fmt::format("not modelled: {} (deals no damage)", weapon->name));
+        continue;
+      }
+      const int first = static_cast<int>(creature.attacks.size());
+      main_attacks.push_back(weapon->light && !weapon->ranged ? first : -1);
+      off_hand_attacks.push_back(off_hand >= 0 ? first + off_hand : -1);
+      for (Attack& attack : attacks) creature.attacks.push_back(std::move(attack));
+    }
+    if (!ok) return std::nullopt;
+    add_single_actions(creature);
+    add_two_weapon_actions(creature, main_attacks, off_hand_attacks, member.shield);
+    return creature;
+  }
+
+  std::optional<Creature> from_stat_block(const MemberSpec& member) {
+    bool ok = require_name(member) && require_hp(member);
+    if (!member.ac) {
+      context_.error(member.pointer, "missing required key \"ac\" (or give \"monster\", or \"armor\" to derive it)");
+      ok = false;
+    }
+    if (!member.attacks) {
+      context_.error(member.pointer, "missing required key \"attacks\" (or give \"monster\", or \"weapons\")");
+      ok = false;
+    }
+    if (!ok) return std::nullopt;
+    Creature creature;
+    creature.name = *member.name;
+    creature.abilities = member.abilities.value_or(AbilityScores{});
+    creature.initiative = creature.abilities.modifier(Ability::Dex);
+    creature.ac_source = "given";
+    return creature;
+  }
+
+  void apply_overrides(const MemberSpec& member, Creature& creature) {
+    if (member.name) creature.name = *member.name;
+    if (member.hp) creature.hp = *member.hp;
+    if (member.ac) {
+      creature.ac = *member.ac;
+      creature.ac_source = "given";
+    }
+    if (member.abilities && member.monster) {
+      creature.abilities = *member.abilities;
+      creature.initiative = creature.abilities.modifier(Ability::Dex);
+    }
+    if (member.initiative) creature.initiative = *member.initiative;
+    if (member.attacks) {
+      // A monster's given attacks replace its stat block's (and the multiattack
+      // that named them); other forms add them to what they derived.
+      if (member.monster) {
+        creature.attacks.clear();
+        creature.actions.clear();
+      }
+      const std::size_t first_new = creature.attacks.size();
+      for (const AttackSpec& spec : *member.attacks) creature.attacks.push_back(to_attack(spec));
+      add_single_actions(creature, first_new);
+    }
+    if (member.multiattack) {
+      std::erase_if(creature.actions, [](const Action& action) { return action.name.starts_with("Multiattack"); });
+      for (const NameList& option : *member.multiattack) add_multiattack(creature, option);
+    }
+    if (member.resistances) creature.resistances = to_set(*member.resistances);
+    if (member.immunities) creature.immunities = to_set(*member.immunities);
+    if (member.vulnerabilities) creature.vulnerabilities = to_set(*member.vulnerabilities);
+    if (member.pc) creature.pc = *member.pc;
+  }
+
+  static DamageTypeSet to_set(const DamageTypeListSpec& list) {
+    DamageTypeSet set;
+    for (DamageType type : list.types) set.insert(type);
+    return set;
+  }
+
+  static Attack to_attack(const AttackSpec& spec) {
+    Attack attack;
+    attack.name = spec.name;
+    attack.to_hit = spec.to_hit;
+    attack.damage = spec.damage;
+    attack.magical = spec.magical;
+    attack.derivation = "given";
+    attack.reach = spec.reach.value_or(spec.range ? 0 : 5);
+    attack.kind = attack.reach > 0 ? AttackKind::Melee : AttackKind::Ranged;
+    if (spec.range) {
+      attack.range_normal = spec.range->first;
+      attack.range_long = spec.range->second;
+    }
+    return attack;
+  }
+
+  static void add_single_actions(Creature& creature, std::size_t first = 0) {
+    for (std::size_t i = first; i < creature.attacks.size(); ++i) {
+      if (creature.attacks[i].name.ends_with("(off-hand)")) continue;  // a bonus action only
+      creature.actions.push_back({creature.attacks[i].name, {static_cast<int>(i)}});
+    }
+  }
+
+  // Attack with one light weapon, then a bonus-action attack with another.
+  static void add_two_weapon_actions(Creature& creature, const std::vector<int>& main_attacks,
+                                     const std::vector<int>& off_hand_attacks, bool shield) {
+    if (shield) return;
+    for (std::size_t a = 0; a < main_attacks.size(); ++a) {
+      for (std::size_t b = 0; b < off_hand_attacks.size(); ++b) {
+        if (a == b || main_attacks[a] < 0 || off_hand_attacks[b] < 0) continue;
+        const Attack& main = creature.attacks[static_cast<std::size_t>(main_attacks[a])];
+        const Attack& off = creature.attacks[static_cast<std::size_t>(off_hand_attacks[b])];
+        creature.actions.push_back(
+            {main.name + " + " + off.name, {main_attacks[a], off_hand_attacks[b]}});
+      }
+    }
+  }
+
+  void add_multiattack(Creature& creature, const NameList& names) {
+    Action action{"Multiattack", {}};
+    std::vector<std::string> known;
+    for (const Attack& attack : creature.attacks) known.push_back(attack.name);
+    for (std::size_t i = 0; i < names.names.size(); ++i) {
+      const std::string& name = names.names[i];
+      auto it = std::find_if(creature.attacks.begin(), creature.attacks.end(),
+                             [&](const Attack& attack) { return library_key(attack.name) == library_key(name); });
+      if (it == creature.attacks.end()) {
+        context_.error(names.pointers[i], fmt::format("multiattack names unknown attack \"{}\"{}",
+                                                      name, did_you_mean(name, known)));
+        return;
+      }
+      action.attacks.push_back(static_cast<int>(it - creature.attacks.begin()));
+    }
+    std::string label;
+    for (const std::string& name : names.names) label += (label.empty() ? "" : ", ") + name;
+    action.name = "Multiattack (" + label + ")";
+    creature.actions.push_back(std::move(action));
+  }
+
+  bool check_proficiencies(const MemberSpec& member) {
+    if (!member.proficiency) return true;
+    bool ok = true;
+    for (std::size_t i = 0; i < member.proficiency->names.size(); ++i) {
+      const std::string& entry = member.proficiency->names[i];
+      const std::string key = library_key(entry);
+      if (key == "simple" || key == "martial" || library_.weapon(key) != nullptr) continue;
+      std::vector<std::string> choices = library_.weapon_names();
+      choices.insert(choices.begin(), {"simple", "martial"});
+      context_.error(member.proficiency->pointers[i],
+                     fmt::format("unknown proficiency \"{}\": expected \"simple\", \"martial\" "
+                                 "or a weapon name{}",
+                                 entry, did_you_mean(key, choices)));
+      ok = false;
+    }
+    return ok;
+  }
+
+  // Without a "proficiency" list a creature is proficient with what it carries.
+  bool is_proficient(const MemberSpec& member, const WeaponInfo& weapon) const {
+    if (!member.proficiency) return true;
+    for (const std::string& entry : member.proficiency->names) {
+      const std::string key = library_key(entry);
+      if (key == "martial" || (key == "simple" && !weapon.martial) || key == library_key(weapon.name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  bool require_name(const MemberSpec& member) {
+    if (member.name) return true;
+    context_.error(member.pointer, "missing required key \"name\" (or give \"monster\")");
+    return false;
+  }
+  bool require_hp(const MemberSpec& member) {
+    if (member.hp) return true;
+    context_.error(member.pointer, "missing required key \"hp\" (a number, or dice such as \"2d8+2\")");
+    return false;
+  }
+
+  const Library& library_;
+  const JsonContext& context_;
+  std::map<std::string, int> name_totals_;
+  std::map<std::string, int> name_counters_;
+};
+
+}  // namespace
+
+Encounter resolve(const Scenario& scenario, const Library& library, const JsonContext& context) {
+  return Resolver(library, context).run(scenario);
+}
+
+Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view text,
+                                                             const std::string& file,
+                                                             const Library& library) {
+  auto source = JsonSource::parse(text);
+  if (!source) return unexpected(std::vector<std::string>{format_diagnostic(file, source.error())});
+  Diagnostics diagnostics;
+  const JsonContext context(*source, diagnostics);
+  const Scenario scenario = read_scenario(context);
+  Encounter encounter;
+  if (diagnostics.empty()) encounter = resolve(scenario, library, context);
+  if (!diagnostics.empty()) return unexpected(diagnostics.format(file));
+  return encounter;
+}
+
+}  // namespace arena
