@@ -21,6 +21,7 @@ struct Command {
 };
 
 Command add_roll_command(CLI::App& app);
+Command add_simulate_command(CLI::App& app);
 Command add_validate_command(CLI::App& app);
 
 }  // namespace arena::app

@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.footer(
       "Examples:\n"
+      "  arena simulate scenarios/goblin-ambush.json\n"
       "  arena validate scenarios/goblin-ambush.json\n"
       "  arena roll 4d6kh3 --stats\n"
       "Run 'arena COMMAND --help' for the options of a command.");
@@ -38,6 +39,7 @@ int main(int argc, char** argv) {
 
   // The subcommands, in the order `arena --help` lists them.
   const Command commands[] = {
+      add_simulate_command(app),
       add_validate_command(app),
       add_roll_command(app),
   };

@@ -1,0 +1,134 @@
+// The 5e combat rules as plain functions over plain state, with the dice
+// passed in (Rng in simulation, ScriptedDice in tests).
+//
+// Attack: d20 + to_hit >= AC hits; a natural 20 always hits and is a
+// critical (damage dice rolled twice, flat modifiers once); a natural 1
+// always misses. Disadvantage rolls two d20 and keeps the lower.
+// Damage: each typed part is at least 0; immunity zeroes it, resistance
+// halves it (rounding down), vulnerability doubles it.
+// Dropping to 0 HP: a monster dies; a player character falls unconscious,
+// unless the damage beyond 0 is at least their HP maximum (killed outright).
+// Death saves (a PC at 0 HP, at the start of their turn): 10 or more is a
+// success, a natural 20 regains 1 HP, a natural 1 counts two failures; three
+// successes stabilise, three failures kill. Damage at 0 HP is a failure, two
+// for a critical, and kills outright when it reaches the HP maximum.
+#pragma once
+
+#include <algorithm>
+
+#include "arena/battle_events.hpp"
+#include "arena/battle_state.hpp"
+#include "arena/encounter.hpp"
+
+namespace arena {
+
+template <class Dice>
+AttackRoll roll_attack(int to_hit, int ac, bool disadvantage, Dice& dice) {
+  AttackRoll roll;
+  roll.first_d20 = dice.die(20);
+  roll.natural = roll.first_d20;
+  if (disadvantage) {
+    roll.second_d20 = dice.die(20);
+    roll.natural = std::min(roll.first_d20, roll.second_d20);
+  }
+  roll.total = roll.natural + to_hit;
+  roll.critical = roll.natural == 20;
+  roll.hit = roll.natural != 1 && (roll.critical || roll.total >= ac);
+  return roll;
+}
+
+// One typed part of damage after the target's defences.
+inline int damage_after_defences(int amount, DamageType type, const Creature& target,
+                                 bool magical) {
+  amount = std::max(amount, 0);
+  if (target.immunities.contains(type) || (!magical && target.nonmagical_immunities.contains(type))) {
+    return 0;
+  }
+  if (target.resistances.contains(type) || (!magical && target.nonmagical_resistances.contains(type))) {
+    amount /= 2;
+  }
+  if (target.vulnerabilities.contains(type)) amount *= 2;
+  return amount;
+}
+
+// The damage of a hit (dice twice on a critical), after the target's defences.
+template <class Dice>
+int roll_damage(const Attack& attack, bool critical, const Creature& target, Dice& dice) {
+  int total = 0;
+  for (const DamageDice& part : attack.damage) {
+    int amount = part.dice.roll(dice);
+    if (critical) amount += part.dice.roll_dice(dice);
+    total += damage_after_defences(amount, part.type, target, attack.magical);
+  }
+  return total;
+}
+
+// What damage did to its target.
+struct DamageEffect {
+  int hp_lost = 0;
+  bool dropped = false;  // went from conscious to 0 HP (dead or unconscious)
+  bool killed = false;   // is dead now and was not before
+};
+
+// Applies `damage` to a creature, following the 0-HP rules above.
+inline DamageEffect apply_damage(CombatantState& target, const Creature& info, int damage,
+                                 bool critical) {
+  DamageEffect effect;
+  if (damage <= 0 || target.dead) return effect;
+  if (target.hp > 0) {
+    effect.hp_lost = std::min(damage, target.hp);
+    const int beyond_zero = damage - target.hp;
+    target.hp = std::max(target.hp - damage, 0);
+    if (target.hp > 0) return effect;
+    effect.dropped = true;
+    if (!info.pc || beyond_zero >= target.max_hp) {
+      target.dead = true;
+      effect.killed = true;
+    } else {
+      target.death_successes = 0;
+      target.death_failures = 0;
+      target.stable = false;
+    }
+    return effect;
+  }
+  // A PC at 0 HP.
+  target.stable = false;
+  target.death_failures = static_cast<std::int8_t>(target.death_failures + (critical ? 2 : 1));
+  if (damage >= target.max_hp || target.death_failures >= 3) {
+    target.dead = true;
+    effect.killed = true;
+  }
+  return effect;
+}
+
+// Rolls a death save for a PC at 0 HP who is neither dead nor stable.
+template <class Dice>
+DeathSaveResult roll_death_save(CombatantState& pc, Dice& dice, int& d20) {
+  d20 = dice.die(20);
+  if (d20 == 20) {
+    pc.hp = 1;
+    pc.death_successes = 0;
+    pc.death_failures = 0;
+    return DeathSaveResult::RegainedHp;
+  }
+  if (d20 >= 10) {
+    if (++pc.death_successes >= 3) {
+      pc.stable = true;
+      return DeathSaveResult::Stable;
+    }
+    return DeathSaveResult::Success;
+  }
+  pc.death_failures = static_cast<std::int8_t>(pc.death_failures + (d20 == 1 ? 2 : 1));
+  if (pc.death_failures >= 3) {
+    pc.dead = true;
+    return DeathSaveResult::Died;
+  }
+  return d20 == 1 ? DeathSaveResult::DoubleFailure : DeathSaveResult::Failure;
+}
+
+// The expected damage of one attack against a target: hit and critical
+// chances from the d20, mean dice, and the target's defences (resistance
+// rounding ignored). Used by tactics to pick an action.
+double expected_damage(const Attack& attack, const Creature& target);
+
+}  // namespace arena

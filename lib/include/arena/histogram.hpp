@@ -1,0 +1,51 @@
+// Histogram: exact counts of non-negative integer values.
+//
+// Per-battle figures (damage, rounds, kills, survivors) are integers, so a
+// histogram holds a sample exactly: partial histograms merge by adding counts
+// (the result does not depend on how battles were split between threads or
+// processes) and quantiles are exact for the sample. Not thread-safe; one per
+// worker, merged after the join.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "arena/check.hpp"
+
+namespace arena {
+
+class Histogram {
+ public:
+  // Precondition: value >= 0. Allocates only when `value` exceeds every value
+  // seen so far.
+  void add(int value) {
+    ARENA_CHECK(value >= 0);
+    const auto index = static_cast<std::size_t>(value);
+    if (index >= counts_.size()) counts_.resize(index + 1, 0);
+    ++counts_[index];
+    ++total_;
+  }
+
+  void merge(const Histogram& other);
+
+  std::int64_t count() const { return total_; }
+  // Precondition for the statistics below: count() > 0.
+  int min() const;
+  int max() const;
+  double mean() const;
+  double stddev() const;          // sample standard deviation (n - 1)
+  double standard_error() const;  // of the mean: stddev / sqrt(n)
+  // The q-quantile: the smallest value v with F(v) >= q (inverse empirical CDF).
+  int quantile(double q) const;
+
+  const std::vector<std::int64_t>& counts() const { return counts_; }
+  // Counts as given (for tally files); trailing zeros are dropped.
+  static Histogram from_counts(std::vector<std::int64_t> counts);
+  bool operator==(const Histogram& other) const;
+
+ private:
+  std::vector<std::int64_t> counts_;  // counts_[v]: how often v was seen
+  std::int64_t total_ = 0;
+};
+
+}  // namespace arena

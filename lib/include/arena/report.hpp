@@ -1,0 +1,91 @@
+// Report: what a run means, computed from a Tally, and its three formats.
+//
+// Win probabilities carry a 95% Wilson interval; every STAT carries its
+// mean, the standard error of the mean, min, max and exact sample quantiles
+// (the smallest v with F(v) >= q). Everything but the `run` block (timings)
+// depends only on the tally, so reports are byte-identical for any thread
+// count. Pure functions; thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "arena/encounter.hpp"
+#include "arena/histogram.hpp"
+#include "arena/tally.hpp"
+
+namespace arena {
+
+inline constexpr int kReportFormatVersion = 1;
+
+struct ReportOptions {
+  // Quantile levels reported for every STAT. Default: 0.05, 0.25, 0.5, 0.75, 0.95.
+  std::vector<double> quantiles = {0.05, 0.25, 0.5, 0.75, 0.95};
+};
+
+struct Stat {
+  double mean = 0;
+  double standard_error = 0;
+  int min = 0;
+  int max = 0;
+  std::vector<std::pair<double, int>> quantiles;  // (level, value)
+};
+
+struct Interval {
+  double low = 0;
+  double high = 0;
+};
+
+struct FactionReport {
+  std::string name;
+  std::int64_t wins = 0;
+  double win_probability = 0;
+  Interval win_ci95;
+  Stat survivors, damage_dealt, damage_taken;
+};
+
+struct CombatantReport {
+  std::string name;
+  std::string faction;
+  double survival_probability = 0;
+  Stat damage_dealt, damage_taken, kills;
+};
+
+struct RunInfo {
+  int threads = 1;
+  double seconds = 0;
+};
+
+struct Report {
+  std::string scenario;
+  std::string rules;
+  std::int64_t battles = 0;
+  std::uint64_t seed = 0;
+  bool partial = false;  // interrupted before all requested battles
+  std::int64_t requested_battles = 0;
+  std::vector<FactionReport> factions;
+  std::int64_t draws = 0;
+  double draw_probability = 0;
+  Stat rounds;
+  std::vector<CombatantReport> combatants;
+  RunInfo run;
+};
+
+// The 95% Wilson score interval for `successes` out of `trials`.
+Interval wilson_interval(std::int64_t successes, std::int64_t trials);
+
+Stat make_stat(const Histogram& histogram, const std::vector<double>& quantiles);
+
+// Precondition: tally.battles > 0.
+Report make_report(const Encounter& encounter, const Tally& tally, const ReportOptions& options);
+
+// The JSON report (schema in the README); `with_run` adds the timings block.
+std::string format_json(const Report& report, bool with_run = true);
+// One row per faction and per combatant, with a header line.
+std::string format_csv(const Report& report);
+// The human-readable table.
+std::string format_table(const Report& report);
+
+}  // namespace arena

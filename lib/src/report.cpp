@@ -1,0 +1,66 @@
+#include "arena/report.hpp"
+
+#include <cmath>
+
+namespace arena {
+
+Interval wilson_interval(std::int64_t successes, std::int64_t trials) {
+  if (trials <= 0) return {0, 1};
+  constexpr double z = 1.959963984540054;  // the 97.5% normal quantile
+  const double n = static_cast<double>(trials);
+  const double p = static_cast<double>(successes) / n;
+  const double denominator = 1 + z * z / n;
+  const double center = (p + z * z / (2 * n)) / denominator;
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator;
+  return {std::max(0.0, center - half), std::min(1.0, center + half)};
+}
+
+Stat make_stat(const Histogram& histogram, const std::vector<double>& quantiles) {
+  Stat stat;
+  stat.mean = histogram.mean();
+  stat.standard_error = histogram.standard_error();
+  stat.min = histogram.min();
+  stat.max = histogram.max();
+  for (double q : quantiles) stat.quantiles.emplace_back(q, histogram.quantile(q));
+  return stat;
+}
+
+Report make_report(const Encounter& encounter, const Tally& tally, const ReportOptions& options) {
+  ARENA_CHECK(tally.battles > 0);
+  Report report;
+  report.scenario = encounter.name;
+  report.rules = std::string(name(encounter.rules));
+  report.battles = tally.battles;
+  report.seed = encounter.seed;
+  const double n = static_cast<double>(tally.battles);
+  for (std::size_t f = 0; f < encounter.factions.size(); ++f) {
+    const FactionTally& t = tally.factions[f];
+    FactionReport faction;
+    faction.name = encounter.factions[f].name;
+    faction.wins = t.wins;
+    faction.win_probability = static_cast<double>(t.wins) / n;
+    faction.win_ci95 = wilson_interval(t.wins, tally.battles);
+    faction.survivors = make_stat(t.survivors, options.quantiles);
+    faction.damage_dealt = make_stat(t.damage_dealt, options.quantiles);
+    faction.damage_taken = make_stat(t.damage_taken, options.quantiles);
+    report.factions.push_back(std::move(faction));
+  }
+  report.draws = tally.draws;
+  report.draw_probability = static_cast<double>(tally.draws) / n;
+  report.rounds = make_stat(tally.rounds, options.quantiles);
+  for (std::size_t c = 0; c < encounter.creatures.size(); ++c) {
+    const CombatantTally& t = tally.combatants[c];
+    const Creature& creature = encounter.creatures[c];
+    CombatantReport combatant;
+    combatant.name = creature.name;
+    combatant.faction = encounter.factions[static_cast<std::size_t>(creature.faction)].name;
+    combatant.survival_probability = static_cast<double>(t.survived) / n;
+    combatant.damage_dealt = make_stat(t.damage_dealt, options.quantiles);
+    combatant.damage_taken = make_stat(t.damage_taken, options.quantiles);
+    combatant.kills = make_stat(t.kills, options.quantiles);
+    report.combatants.push_back(std::move(combatant));
+  }
+  return report;
+}
+
+}  // namespace arena

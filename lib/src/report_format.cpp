@@ -1,0 +1,155 @@
+// The report's three formats: JSON and CSV for scripts (stable schemas,
+// documented in the README), a table for people.
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "arena/report.hpp"
+
+namespace arena {
+
+namespace {
+
+using Json = nlohmann::ordered_json;  // keys in the documented order
+
+std::string level_key(double level) { return fmt::format("{}", level); }
+
+Json stat_json(const Stat& stat) {
+  Json quantiles = Json::object();
+  for (const auto& [level, value] : stat.quantiles) quantiles[level_key(level)] = value;
+  return Json{{"mean", stat.mean},
+              {"stderr", stat.standard_error},
+              {"min", stat.min},
+              {"max", stat.max},
+              {"quantiles", quantiles}};
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+std::string csv_stat_header(const char* name, const Stat& stat) {
+  std::string header = fmt::format(",{0}_mean,{0}_stderr", name);
+  for (const auto& [level, value] : stat.quantiles) header += fmt::format(",{}_q{}", name, level_key(level));
+  return header;
+}
+
+std::string csv_stat(const Stat& stat) {
+  std::string row = fmt::format(",{},{}", stat.mean, stat.standard_error);
+  for (const auto& [level, value] : stat.quantiles) row += fmt::format(",{}", value);
+  return row;
+}
+
+// "p5 12  p50 20  p95 31" for a table cell.
+std::string quantile_cell(const Stat& stat) {
+  std::string cell;
+  for (const auto& [level, value] : stat.quantiles) {
+    cell += fmt::format("{}p{:g} {}", cell.empty() ? "" : "  ", level * 100, value);
+  }
+  return cell;
+}
+
+}  // namespace
+
+std::string format_json(const Report& report, bool with_run) {
+  Json factions = Json::array();
+  for (const FactionReport& f : report.factions) {
+    factions.push_back(Json{{"name", f.name},
+                            {"wins", f.wins},
+                            {"win_probability", f.win_probability},
+                            {"win_ci95", {f.win_ci95.low, f.win_ci95.high}},
+                            {"survivors", stat_json(f.survivors)},
+                            {"damage_dealt", stat_json(f.damage_dealt)},
+                            {"damage_taken", stat_json(f.damage_taken)}});
+  }
+  Json combatants = Json::array();
+  for (const CombatantReport& c : report.combatants) {
+    combatants.push_back(Json{{"name", c.name},
+                              {"faction", c.faction},
+                              {"survival_probability", c.survival_probability},
+                              {"damage_dealt", stat_json(c.damage_dealt)},
+                              {"damage_taken", stat_json(c.damage_taken)},
+                              {"kills", stat_json(c.kills)}});
+  }
+  Json out = {{"format_version", kReportFormatVersion},
+              {"scenario", report.scenario},
+              {"rules", report.rules},
+              {"battles", report.battles},
+              {"seed", report.seed},
+              {"partial", report.partial},
+              {"factions", factions},
+              {"draws", {{"count", report.draws}, {"probability", report.draw_probability}}},
+              {"rounds", stat_json(report.rounds)},
+              {"combatants", combatants}};
+  if (report.partial) out["requested_battles"] = report.requested_battles;
+  if (with_run) {
+    out["run"] = {{"threads", report.run.threads},
+                  {"seconds", report.run.seconds},
+                  {"battles_per_second",
+                   report.run.seconds > 0 ? static_cast<double>(report.battles) / report.run.seconds : 0.0}};
+  }
+  return out.dump(2) + "\n";
+}
+
+std::string format_csv(const Report& report) {
+  const Stat& sample = report.rounds;  // every stat has the same quantile levels
+  std::string out = "kind,name,faction,battles,wins,win_probability,win_ci95_low,win_ci95_high,"
+                    "survival_probability" +
+                    csv_stat_header("survivors", sample) + csv_stat_header("damage_dealt", sample) +
+                    csv_stat_header("damage_taken", sample) + csv_stat_header("kills", sample) + "\n";
+  const std::string no_stat(1 + sample.quantiles.size() + 1, ',');  // empty cells of one stat
+  for (const FactionReport& f : report.factions) {
+    out += fmt::format("faction,{},{},{},{},{},{},{},", csv_field(f.name), csv_field(f.name),
+                       report.battles, f.wins, f.win_probability, f.win_ci95.low, f.win_ci95.high);
+    out += csv_stat(f.survivors) + csv_stat(f.damage_dealt) + csv_stat(f.damage_taken) + no_stat + "\n";
+  }
+  for (const CombatantReport& c : report.combatants) {
+    out += fmt::format("combatant,{},{},{},,,,,{}", csv_field(c.name), csv_field(c.faction),
+                       report.battles, c.survival_probability);
+    out += no_stat + csv_stat(c.damage_dealt) + csv_stat(c.damage_taken) + csv_stat(c.kills) + "\n";
+  }
+  return out;
+}
+
+std::string format_table(const Report& report) {
+  std::string out = fmt::format("{} ({} rules): {} battles, seed {}{}\n\n", report.scenario,
+                                report.rules, report.battles, report.seed,
+                                report.partial ? fmt::format(" (PARTIAL: interrupted, {} requested)",
+                                                             report.requested_battles)
+                                               : std::string());
+  std::size_t width = 8;
+  for (const FactionReport& f : report.factions) width = std::max(width, f.name.size());
+  for (const CombatantReport& c : report.combatants) width = std::max(width, c.name.size());
+  out += fmt::format("{:<{}}  {:>9}  {:>8}  {:>17}  {:>9}  {:>10}  {:>10}\n", "faction", width, "wins",
+                     "win %", "95% interval", "survivors", "dealt", "taken");
+  for (const FactionReport& f : report.factions) {
+    out += fmt::format("{:<{}}  {:>9}  {:>7.2f}%  {:>17}  {:>9.2f}  {:>10.1f}  {:>10.1f}\n", f.name,
+                       width, f.wins, 100 * f.win_probability,
+                       fmt::format("[{:.2f}, {:.2f}]", 100 * f.win_ci95.low, 100 * f.win_ci95.high),
+                       f.survivors.mean, f.damage_dealt.mean, f.damage_taken.mean);
+  }
+  out += fmt::format("{:<{}}  {:>9}  {:>7.2f}%\n", "draws", width, report.draws,
+                     100 * report.draw_probability);
+  out += fmt::format("\nrounds: mean {:.2f}   {}\n", report.rounds.mean, quantile_cell(report.rounds));
+  out += "\ndamage dealt by faction: ";
+  for (const FactionReport& f : report.factions) {
+    out += fmt::format("\n  {:<{}}  {}", f.name, width, quantile_cell(f.damage_dealt));
+  }
+  out += fmt::format("\n\n{:<{}}  {:<{}}  {:>8}  {:>8}  {:>8}  {:>6}   {}\n", "combatant", width,
+                     "faction", width, "survival", "dealt", "taken", "kills", "dealt quantiles");
+  for (const CombatantReport& c : report.combatants) {
+    out += fmt::format("{:<{}}  {:<{}}  {:>7.1f}%  {:>8.1f}  {:>8.1f}  {:>6.2f}   {}\n", c.name, width,
+                       c.faction, width, 100 * c.survival_probability, c.damage_dealt.mean,
+                       c.damage_taken.mean, c.kills.mean, quantile_cell(c.damage_dealt));
+  }
+  if (report.run.seconds > 0) {
+    out += fmt::format("\n{} threads, {:.2f} s, {:.0f} battles/s\n", report.run.threads,
+                       report.run.seconds, static_cast<double>(report.battles) / report.run.seconds);
+  }
+  return out;
+}
+
+}  // namespace arena

@@ -1,0 +1,62 @@
+#include "arena/tally.hpp"
+
+namespace arena {
+
+Tally::Tally(const Encounter& encounter)
+    : factions(encounter.factions.size()), combatants(encounter.creatures.size()) {}
+
+void Tally::add(const Encounter& encounter, const BattleState& state,
+                const BattleOutcome& outcome) {
+  ++battles;
+  rounds.add(outcome.rounds);
+  if (outcome.winner < 0) {
+    ++draws;
+  } else {
+    ++factions[static_cast<std::size_t>(outcome.winner)].wins;
+  }
+  for (std::size_t f = 0; f < encounter.factions.size(); ++f) {
+    int survivors = 0, dealt = 0, taken = 0;
+    for (int member : encounter.factions[f].members) {
+      const CombatantState& c = state.combatants[static_cast<std::size_t>(member)];
+      survivors += !c.dead;
+      dealt += c.damage_dealt;
+      taken += c.damage_taken;
+    }
+    factions[f].survivors.add(survivors);
+    factions[f].damage_dealt.add(dealt);
+    factions[f].damage_taken.add(taken);
+  }
+  for (std::size_t c = 0; c < combatants.size(); ++c) {
+    const CombatantState& s = state.combatants[c];
+    combatants[c].survived += !s.dead;
+    combatants[c].damage_dealt.add(s.damage_dealt);
+    combatants[c].damage_taken.add(s.damage_taken);
+    combatants[c].kills.add(s.kills);
+  }
+}
+
+void Tally::merge(const Tally& other) {
+  if (factions.empty() && combatants.empty()) {
+    *this = other;
+    return;
+  }
+  ARENA_CHECK(factions.size() == other.factions.size());
+  ARENA_CHECK(combatants.size() == other.combatants.size());
+  battles += other.battles;
+  draws += other.draws;
+  rounds.merge(other.rounds);
+  for (std::size_t f = 0; f < factions.size(); ++f) {
+    factions[f].wins += other.factions[f].wins;
+    factions[f].survivors.merge(other.factions[f].survivors);
+    factions[f].damage_dealt.merge(other.factions[f].damage_dealt);
+    factions[f].damage_taken.merge(other.factions[f].damage_taken);
+  }
+  for (std::size_t c = 0; c < combatants.size(); ++c) {
+    combatants[c].survived += other.combatants[c].survived;
+    combatants[c].damage_dealt.merge(other.combatants[c].damage_dealt);
+    combatants[c].damage_taken.merge(other.combatants[c].damage_taken);
+    combatants[c].kills.merge(other.combatants[c].kills);
+  }
+}
+
+}  // namespace arena
