@@ -20,6 +20,7 @@ struct Command {
   std::function<int()> run;
 };
 
+Command add_replay_command(CLI::App& app);
 Command add_roll_command(CLI::App& app);
 Command add_simulate_command(CLI::App& app);
 Command add_validate_command(CLI::App& app);

@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
       "Examples:\n"
       "  arena simulate scenarios/goblin-ambush.json\n"
       "  arena validate scenarios/goblin-ambush.json\n"
+      "  arena replay scenarios/goblin-ambush.json --battle 7\n"
       "  arena roll 4d6kh3 --stats\n"
       "Run 'arena COMMAND --help' for the options of a command.");
   std::string log_level = "warn";
@@ -41,6 +42,7 @@ int main(int argc, char** argv) {
   const Command commands[] = {
       add_simulate_command(app),
       add_validate_command(app),
+      add_replay_command(app),
       add_roll_command(app),
   };
 

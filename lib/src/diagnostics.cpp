@@ -1,5 +1,7 @@
 #include "arena/diagnostics.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace arena {
@@ -10,10 +12,15 @@ void Diagnostics::add(SourcePos pos, std::string pointer, std::string message) {
 }
 
 std::vector<std::string> Diagnostics::format(const std::string& file) const {
+  std::vector<Diagnostic> sorted = kept_;
+  std::stable_sort(sorted.begin(), sorted.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return a.pos.line != b.pos.line ? a.pos.line < b.pos.line : a.pos.column < b.pos.column;
+  });
   std::vector<std::string> lines;
-  for (const Diagnostic& diagnostic : kept_) lines.push_back(format_diagnostic(file, diagnostic));
-  if (total_ > kept_.size()) {
-    lines.push_back(fmt::format("{}: {} more problems not shown", file, total_ - kept_.size()));
+  const std::size_t shown = std::min(sorted.size(), kMaxShown);
+  for (std::size_t i = 0; i < shown; ++i) lines.push_back(format_diagnostic(file, sorted[i]));
+  if (total_ > shown) {
+    lines.push_back(fmt::format("{}: {} more problems not shown", file, total_ - shown));
   }
   return lines;
 }

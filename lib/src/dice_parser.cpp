@@ -8,6 +8,7 @@
 
 #include "arena/dice.hpp"
 #include "arena/suggest.hpp"
+#include "text_util.hpp"
 
 namespace arena {
 
@@ -83,10 +84,10 @@ class DiceParser {
       parts.push_back(std::move(part));
       if (at_end()) return parts;
       if (!more) return unexpected_character();
-      ++pos_;
+      const char separator = text_[pos_++];
       skip_space();
       if (at_end()) {
-        return fail(pos_, fmt::format("expected dice or a number after '{}'", text_[pos_ - 1]));
+        return fail(pos_, fmt::format("expected dice or a number after '{}'", separator));
       }
     }
   }
@@ -95,10 +96,15 @@ class DiceParser {
   std::size_t position() const { return pos_; }
   Unexpected<DiceError> unexpected_character() const {
     if (at_end()) return fail(pos_, "unexpected end of expression");
-    return fail(pos_, fmt::format("unexpected character '{}'", text_[pos_]));
+    return fail(pos_, fmt::format("unexpected character {}", quoted_character_at(text_, pos_)));
   }
+  // An error at byte `pos`, reported at its character column.
   Unexpected<DiceError> fail(std::size_t pos, std::string message) const {
-    return unexpected(DiceError{static_cast<int>(pos) + 1, std::move(message)});
+    int column = 1;
+    for (std::size_t i = 0; i < pos && i < text_.size(); ++i) {
+      column += (static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80;
+    }
+    return unexpected(DiceError{column, std::move(message)});
   }
 
  private:
@@ -199,7 +205,8 @@ class DiceParser {
 
   Expected<DamageType, DiceError> parse_type() {
     const std::size_t start = pos_;
-    while (is_letter(peek())) ++pos_;
+    // A word: letters, and any non-ASCII bytes so that "fïre" reads whole.
+    while (is_letter(peek()) || static_cast<unsigned char>(peek()) >= 0x80) ++pos_;
     const std::string_view word = text_.substr(start, pos_ - start);
     if (auto type = parse_damage_type(word)) return *type;
     return fail(start, fmt::format("unknown damage type '{}'{}", word,

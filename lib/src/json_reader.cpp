@@ -44,7 +44,7 @@ const nlohmann::json* ObjectReader::get(std::string_view key) {
 
 const nlohmann::json* ObjectReader::require(std::string_view key) {
   const nlohmann::json* value = get(key);
-  if (value == nullptr && object_ != nullptr) {
+  if (value == nullptr && object_ != nullptr && !misspelt(key)) {
     context_.error(pointer_, fmt::format("missing required key \"{}\"", key));
   }
   return value;
@@ -87,18 +87,57 @@ const nlohmann::json* ObjectReader::array(std::string_view key, bool allow_empty
   return value;
 }
 
+// Whether an unknown key of this object is a near miss for `key`: its
+// "did you mean" already tells the user, so "missing key" would be noise.
+bool ObjectReader::misspelt(std::string_view key) const {
+  for (const auto& [present, value] : object_->items()) {
+    if (std::find(known_keys_.begin(), known_keys_.end(), present) != known_keys_.end()) continue;
+    if (suggest_key(present) == key) return true;
+  }
+  return false;
+}
+
+// The known key an unknown one was probably meant to be: a common synonym,
+// else the closest spelling.
+std::optional<std::string> ObjectReader::suggest_key(std::string_view unknown) const {
+  static constexpr std::pair<std::string_view, std::string_view> kSynonyms[] = {
+      {"hitpoints", "hp"},       {"hit_points", "hp"},     {"health", "hp"},
+      {"armor_class", "ac"},     {"armour", "armor"},      {"strength", "str"},
+      {"dexterity", "dex"},      {"constitution", "con"},  {"intelligence", "int"},
+      {"wisdom", "wis"},         {"charisma", "cha"},      {"weapon", "weapons"},
+      {"attack", "attacks"},     {"member", "members"},    {"faction", "factions"},
+      {"ruleset", "rules"},      {"rounds", "max_rounds"}, {"hit", "to_hit"},
+      {"tohit", "to_hit"},       {"creatures", "members"}, {"quantity", "count"},
+  };
+  for (const auto& [synonym, known] : kSynonyms) {
+    if (edit_distance(unknown, synonym) == 0 &&
+        std::find(known_keys_.begin(), known_keys_.end(), known) != known_keys_.end()) {
+      return std::string(known);
+    }
+  }
+  return closest_match(unknown, known_keys_);
+}
+
 void ObjectReader::finish() {
   if (object_ == nullptr) return;
   for (const auto& [key, value] : object_->items()) {
     if (std::find(known_keys_.begin(), known_keys_.end(), key) != known_keys_.end()) continue;
+    const auto suggestion = suggest_key(key);
     context_.key_error(child(key), fmt::format("unknown key \"{}\"{}", key,
-                                               did_you_mean(key, known_keys_)));
+                                               suggestion ? fmt::format(" (did you mean '{}'?)", *suggestion)
+                                                          : std::string()));
   }
 }
 
 std::optional<std::int64_t> read_integer(const JsonContext& context, const nlohmann::json& value,
                                          const std::string& pointer, std::int64_t min,
                                          std::int64_t max) {
+  if (const std::string* literal = context.source().big_integer(pointer)) {
+    context.error(pointer, fmt::format("{} is out of range: must be {}", *literal,
+                                       max == INT64_MAX ? fmt::format("at least {}", min)
+                                                        : fmt::format("from {} to {}", min, max)));
+    return std::nullopt;
+  }
   if (!value.is_number_integer()) {
     context.error(pointer, fmt::format("expected an integer, found {}", describe_json_type(value)));
     return std::nullopt;

@@ -1,6 +1,9 @@
 // A strict, position-recording JSON parser (RFC 8259) into nlohmann::json.
 #include "arena/json_source.hpp"
 
+#include "text_util.hpp"
+
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -20,10 +23,6 @@ struct SyntaxError {
   std::optional<std::string> pointer;  // the innermost value being read, set on the way out
 };
 
-std::string describe(unsigned char c) {
-  if (c >= 0x20 && c < 0x7f) return fmt::format("'{}'", static_cast<char>(c));
-  return fmt::format("byte 0x{:02x}", c);
-}
 
 }  // namespace
 
@@ -51,14 +50,14 @@ class JsonParser {
   JsonParser(std::string_view text, JsonSource& out) : text_(text), out_(out) {}
 
   void parse_document() {
-    if (text_.substr(0, 3) == "\xEF\xBB\xBF") advance(3);  // UTF-8 byte order mark
+    if (text_.substr(0, 3) == "\xEF\xBB\xBF") i_ = 3;  // a UTF-8 byte order mark takes no column
     skip_space();
     if (at_end()) throw SyntaxError{pos_, "the file is empty: expected a JSON object"};
     out_.root_ = parse_value("", pos_, 0);
     skip_space();
     if (!at_end()) {
       throw SyntaxError{pos_, fmt::format("unexpected {} after the end of the document",
-                                          describe(peek()))};
+                                          quoted_character_at(text_, i_))};
     }
   }
 
@@ -87,7 +86,9 @@ class JsonParser {
 
   [[noreturn]] void fail_here(const std::string& expected) const {
     if (at_end()) throw SyntaxError{pos_, fmt::format("unexpected end of file: expected {}", expected)};
-    throw SyntaxError{pos_, fmt::format("unexpected {}: expected {}", describe(peek()), expected)};
+    if (peek() == '/') throw SyntaxError{pos_, "comments are not allowed in JSON"};
+    throw SyntaxError{pos_, fmt::format("unexpected {}: expected {}", quoted_character_at(text_, i_),
+                                        expected)};
   }
 
   void expect(char c, const char* what) {
@@ -106,6 +107,7 @@ class JsonParser {
 
   nlohmann::json parse_value_at(const std::string& pointer, SourcePos key_pos, int depth) {
     skip_space();
+    current_pointer_ = pointer;
     out_.positions_[pointer] = {key_pos, pos_};
     if (at_end()) fail_here("a value");
     switch (peek()) {
@@ -149,8 +151,10 @@ class JsonParser {
       std::string key = parse_string();
       if (object.contains(key)) {
         const SourcePos first = out_.positions_[json_pointer_child(pointer, key)].key;
-        throw SyntaxError{key_pos, fmt::format("duplicate key \"{}\" (first at line {}, column {})",
+        SyntaxError error{key_pos, fmt::format("duplicate key \"{}\" (first at line {}, column {})",
                                                key, first.line, first.column)};
+        error.pointer = json_pointer_child(pointer, key);
+        throw error;
       }
       skip_space();
       expect(':', "':' after the key");
@@ -190,7 +194,10 @@ class JsonParser {
 
   nlohmann::json parse_literal(std::string_view word, nlohmann::json value) {
     if (text_.substr(i_, word.size()) != word) {
-      fail_here("a value (object, array, string, number, true, false or null)");
+      std::size_t end = i_;
+      while (end < text_.size() && std::isalpha(static_cast<unsigned char>(text_[end]))) ++end;
+      throw SyntaxError{pos_, fmt::format("invalid literal \"{}\": expected true, false or null",
+                                          text_.substr(i_, end - i_))};
     }
     advance(word.size());
     return value;
@@ -230,6 +237,7 @@ class JsonParser {
       errno = 0;
       const long long value = std::strtoll(literal.c_str(), nullptr, 10);
       if (errno != ERANGE) return value;
+      out_.big_integers_[current_pointer_] = literal;
     }
     const double value = std::strtod(literal.c_str(), nullptr);
     if (!std::isfinite(value)) throw SyntaxError{start_pos, "number out of range"};
@@ -248,8 +256,11 @@ class JsonParser {
       }
       if (c == '\\') {
         parse_escape(out);
+      } else if (c == '\n' || c == '\r') {
+        throw SyntaxError{pos_, "unterminated string: missing closing '\"' before the end of the line"};
       } else if (c < 0x20) {
-        throw SyntaxError{pos_, "control character in a string (write it as an escape, e.g. \\n)"};
+        throw SyntaxError{pos_, fmt::format("{} in a string: write it as an escape (\\u{:04x})",
+                                            quoted_character_at(text_, i_), c)};
       } else if (c < 0x80) {
         out += static_cast<char>(c);
         advance();
@@ -354,6 +365,7 @@ class JsonParser {
   JsonSource& out_;
   std::size_t i_ = 0;
   SourcePos pos_;
+  std::string current_pointer_;  // of the scalar being read
 };
 
 Expected<JsonSource, Diagnostic> JsonSource::parse(std::string_view text) {
@@ -379,6 +391,11 @@ const JsonSource::Positions* JsonSource::find(const std::string& pointer) const 
     if (path.empty()) return nullptr;
     path.erase(path.rfind('/'));
   }
+}
+
+const std::string* JsonSource::big_integer(const std::string& pointer) const {
+  auto it = big_integers_.find(pointer);
+  return it == big_integers_.end() ? nullptr : &it->second;
 }
 
 SourcePos JsonSource::value_pos(const std::string& pointer) const {

@@ -118,6 +118,10 @@ void read_all(std::string_view text, const char* list, Reader reader, std::vecto
 }  // namespace
 
 std::string library_key(std::string_view name) {
+  // "Crossbow, light" is looked up as "light crossbow", the way people say it.
+  if (const auto comma = name.find(','); comma != std::string_view::npos) {
+    return library_key(std::string(name.substr(comma + 1)) + " " + std::string(name.substr(0, comma)));
+  }
   std::string key;
   for (char c : name) {
     if (c == '-' || c == '_') c = ' ';

@@ -82,6 +82,12 @@ class Resolver {
   }
 
   std::optional<Creature> resolve_member(const MemberSpec& member, const FactionSpec& faction) {
+    if (!member.complete) {
+      // Its shape is already reported; still report bad names, so that the
+      // user gets every problem in one round.
+      check_names(member);
+      return std::nullopt;
+    }
     std::optional<Creature> creature;
     if (member.monster) {
       creature = from_monster(member);
@@ -103,9 +109,7 @@ class Resolver {
   std::optional<Creature> from_monster(const MemberSpec& member) {
     const MonsterInfo* info = library_.monster(*member.monster);
     if (info == nullptr) {
-      context_.error(member.pointer + "/monster",
-                     fmt::format("unknown monster \"{}\"{}", *member.monster,
-                                 did_you_mean(library_key(*member.monster), library_.monster_names())));
+      report_unknown(member.pointer + "/monster", "monster", *member.monster, library_.monster_names());
       return std::nullopt;
     }
     if (uses_equipment(member)) {
@@ -180,7 +184,8 @@ class Resolver {
   std::optional<Creature> from_equipment(const MemberSpec& member) {
     Creature creature;
     creature.name = member.name.value_or("");
-    bool ok = require_name(member) && require_hp(member);
+    bool ok = require_name(member);
+    ok = require_hp(member) && ok;
     creature.abilities = member.abilities.value_or(AbilityScores{});
     const int level = member.level.value_or(1);
     Wielder wielder;
@@ -192,9 +197,7 @@ class Resolver {
     if (member.armor && library_key(*member.armor) != "none") {
       armor = library_.armor(*member.armor);
       if (armor == nullptr) {
-        context_.error(member.pointer + "/armor",
-                       fmt::format("unknown armor \"{}\"{}", *member.armor,
-                                   did_you_mean(library_key(*member.armor), library_.armor_names())));
+        report_unknown(member.pointer + "/armor", "armor", *member.armor, library_.armor_names());
         ok = false;
       } else if (armor->category == "shield") {
         context_.error(member.pointer + "/armor",
@@ -205,17 +208,21 @@ class Resolver {
     creature.ac = armor_class(armor, member.shield, creature.abilities, creature.ac_source);
     creature.initiative = creature.abilities.modifier(Ability::Dex);
     if (!check_proficiencies(member)) ok = false;
-    std::vector<int> off_hand_attacks;  // per weapon slot, -1 when none
-    std::vector<int> main_attacks;
+    std::vector<int> off_hand_attacks;  // per weapon carried, -1 when none
+    std::vector<int> main_attacks;      // per weapon carried: its light melee attack, or -1
+    std::map<std::string, std::pair<int, int>> derived;  // a weapon carried twice lists its attacks once
     const NameList weapons = member.weapons.value_or(NameList{});
     for (std::size_t i = 0; i < weapons.names.size(); ++i) {
       const std::string& name = weapons.names[i];
       const WeaponInfo* weapon = library_.weapon(name);
       if (weapon == nullptr) {
-        context_.error(weapons.pointers[i],
-                       fmt::format("unknown weapon \"{}\"{}", name,
-                                   did_you_mean(library_key(name), library_.weapon_names())));
+        report_unknown(weapons.pointers[i], "weapon", name, library_.weapon_names());
         ok = false;
+        continue;
+      }
+      if (auto seen = derived.find(weapon->name); seen != derived.end()) {
+        main_attacks.push_back(seen->second.first);
+        off_hand_attacks.push_back(seen->second.second);
         continue;
       }
       wielder.proficient = is_proficient(member, *weapon);
@@ -228,6 +235,7 @@ class Resolver {
       const int first = static_cast<int>(creature.attacks.size());
       main_attacks.push_back(weapon->light && !weapon->ranged ? first : -1);
       off_hand_attacks.push_back(off_hand >= 0 ? first + off_hand : -1);
+      derived[weapon->name] = {main_attacks.back(), off_hand_attacks.back()};
       for (Attack& attack : attacks) creature.attacks.push_back(std::move(attack));
     }
     if (!ok) return std::nullopt;
@@ -237,7 +245,8 @@ class Resolver {
   }
 
   std::optional<Creature> from_stat_block(const MemberSpec& member) {
-    bool ok = require_name(member) && require_hp(member);
+    bool ok = require_name(member);
+    ok = require_hp(member) && ok;
     if (!member.ac) {
       context_.error(member.pointer, "missing required key \"ac\" (or give \"monster\", or \"armor\" to derive it)");
       ok = false;
@@ -326,8 +335,10 @@ class Resolver {
         if (a == b || main_attacks[a] < 0 || off_hand_attacks[b] < 0) continue;
         const Attack& main = creature.attacks[static_cast<std::size_t>(main_attacks[a])];
         const Attack& off = creature.attacks[static_cast<std::size_t>(off_hand_attacks[b])];
-        creature.actions.push_back(
-            {main.name + " + " + off.name, {main_attacks[a], off_hand_attacks[b]}});
+        Action action{main.name + " + " + off.name, {main_attacks[a], off_hand_attacks[b]}};
+        if (std::find(creature.actions.begin(), creature.actions.end(), action) == creature.actions.end()) {
+          creature.actions.push_back(std::move(action));
+        }
       }
     }
   }
@@ -383,6 +394,30 @@ class Resolver {
     return false;
   }
 
+  void check_names(const MemberSpec& member) {
+    if (member.monster && library_.monster(*member.monster) == nullptr) {
+      report_unknown(member.pointer + "/monster", "monster", *member.monster, library_.monster_names());
+    }
+    if (member.armor && library_key(*member.armor) != "none" && library_.armor(*member.armor) == nullptr) {
+      report_unknown(member.pointer + "/armor", "armor", *member.armor, library_.armor_names());
+    }
+    if (member.weapons) {
+      for (std::size_t i = 0; i < member.weapons->names.size(); ++i) {
+        if (library_.weapon(member.weapons->names[i]) == nullptr) {
+          report_unknown(member.weapons->pointers[i], "weapon", member.weapons->names[i],
+                         library_.weapon_names());
+        }
+      }
+    }
+    check_proficiencies(member);
+  }
+
+  void report_unknown(const std::string& pointer, const char* what, const std::string& name,
+                      const std::vector<std::string>& names) {
+    context_.error(pointer, fmt::format("unknown {} \"{}\"{}", what, name,
+                                        did_you_mean(library_key(name), names)));
+  }
+
   bool require_name(const MemberSpec& member) {
     if (member.name) return true;
     context_.error(member.pointer, "missing required key \"name\" (or give \"monster\")");
@@ -414,8 +449,7 @@ Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view te
   Diagnostics diagnostics;
   const JsonContext context(*source, diagnostics);
   const Scenario scenario = read_scenario(context);
-  Encounter encounter;
-  if (diagnostics.empty()) encounter = resolve(scenario, library, context);
+  Encounter encounter = resolve(scenario, library, context);
   if (!diagnostics.empty()) return unexpected(diagnostics.format(file));
   return encounter;
 }

@@ -28,8 +28,26 @@ constexpr int kMaxHp = 1'000'000;
 constexpr int kMaxAc = 100;
 constexpr int kMaxBonus = 100;
 
-std::string dice_message(const DiceError& error) {
-  return fmt::format("bad dice expression at column {}: {}", error.column, error.message);
+// The text with control characters escaped, so a message stays on one line.
+std::string printable(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\n') {
+      out += "\\n";
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      out += fmt::format("\\u{:04x}", c);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// A dice error points at the character inside the string.
+void report_dice_error(const JsonContext& context, const std::string& pointer,
+                       const std::string& text, const DiceError& error) {
+  context.error_in_string(pointer, error.column,
+                          fmt::format("bad dice expression \"{}\": {}", printable(text), error.message));
 }
 
 // Reads one of a fixed set of names, with "did you mean" for a near miss.
@@ -110,7 +128,7 @@ std::optional<std::vector<DamageDice>> read_damage(const JsonContext& context,
   for (std::size_t i = 0; i < texts->names.size(); ++i) {
     auto parts = parse_damage(texts->names[i]);
     if (!parts) {
-      context.error(texts->pointers[i], dice_message(parts.error()));
+      report_dice_error(context, texts->pointers[i], texts->names[i], parts.error());
       return std::nullopt;
     }
     damage.insert(damage.end(), parts->begin(), parts->end());
@@ -184,8 +202,12 @@ std::optional<std::vector<NameList>> read_multiattack(const JsonContext& context
                                                       const nlohmann::json& value,
                                                       const std::string& pointer) {
   const std::string shape = "expected a list of attack names, or a list of such lists (options)";
-  if (!value.is_array() || value.empty()) {
+  if (!value.is_array()) {
     context.error(pointer, fmt::format("{}, found {}", shape, describe_json_type(value)));
+    return std::nullopt;
+  }
+  if (value.empty()) {
+    context.error(pointer, "must not be empty");
     return std::nullopt;
   }
   if (value[0].is_string()) {
@@ -196,8 +218,12 @@ std::optional<std::vector<NameList>> read_multiattack(const JsonContext& context
   std::vector<NameList> options;
   for (std::size_t i = 0; i < value.size(); ++i) {
     const std::string option_pointer = json_pointer_child(pointer, i);
-    if (!value[i].is_array() || value[i].empty()) {
+    if (!value[i].is_array()) {
       context.error(option_pointer, fmt::format("{}, found {}", shape, describe_json_type(value[i])));
+      return std::nullopt;
+    }
+    if (value[i].empty()) {
+      context.error(option_pointer, "must not be empty");
       return std::nullopt;
     }
     auto names = read_names(context, value[i], option_pointer);
@@ -240,7 +266,7 @@ std::optional<DiceExpr> read_hp(const JsonContext& context, const nlohmann::json
   }
   auto dice = DiceExpr::parse(value.get<std::string>());
   if (!dice) {
-    context.error(pointer, dice_message(dice.error()));
+    report_dice_error(context, pointer, value.get<std::string>(), dice.error());
     return std::nullopt;
   }
   if (dice->min() < 1) {
@@ -267,6 +293,7 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
                        const std::string& pointer) {
   MemberSpec member;
   member.pointer = pointer;
+  const std::size_t problems_before = context.problems();
   ObjectReader object(context, value, pointer, kMemberKeys);
   member.monster = object.string("monster");
   if (auto name = object.string("name")) {
@@ -307,6 +334,7 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
   member.size = read_choice(object, "size", kSizes);
   read_optional(object, "tactics", member.tactics, read_tactics);
   object.finish();
+  member.complete = context.problems() == problems_before;
   return member;
 }
 

@@ -11,6 +11,19 @@ namespace {
 
 char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
+// Whether `word` is one of the space-separated words of `candidate` ("plate"
+// in "plate armor"), ignoring case.
+bool is_word_of(std::string_view word, std::string_view candidate) {
+  std::size_t start = 0;
+  while (start <= candidate.size()) {
+    std::size_t end = candidate.find(' ', start);
+    if (end == std::string_view::npos) end = candidate.size();
+    if (edit_distance(word, candidate.substr(start, end - start)) == 0) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
 template <class String>
 std::optional<std::string> closest(std::string_view word, std::span<const String> candidates) {
   const int limit = std::max(2, static_cast<int>(word.size()) / 3);
@@ -21,6 +34,11 @@ std::optional<std::string> closest(std::string_view word, std::span<const String
     if (distance < best_distance) {
       best_distance = distance;
       best = std::string(candidate);
+    }
+  }
+  if (!best && word.size() >= 3) {
+    for (const auto& candidate : candidates) {
+      if (is_word_of(word, candidate)) return std::string(candidate);
     }
   }
   return best;

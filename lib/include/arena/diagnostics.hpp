@@ -28,16 +28,19 @@ struct Diagnostic {
 
 class Diagnostics {
  public:
-  // Problems past this many are counted but not kept: the first ones matter.
-  static constexpr std::size_t kMaxKept = 20;
+  // format() shows this many problems, the first in the file; past kMaxKept
+  // problems are only counted (a hostile file cannot exhaust memory).
+  static constexpr std::size_t kMaxShown = 20;
+  static constexpr std::size_t kMaxKept = 10000;
 
   void add(SourcePos pos, std::string pointer, std::string message);
   bool empty() const { return total_ == 0; }
   std::size_t total() const { return total_; }
   const std::vector<Diagnostic>& kept() const { return kept_; }
 
-  // All kept problems as "FILE:LINE:COL: POINTER: MESSAGE" lines (no "error: "
-  // prefix), plus a line saying how many more were left out.
+  // The first kMaxShown problems in file order as "FILE:LINE:COL: POINTER:
+  // MESSAGE" lines (no "error: " prefix), plus a line saying how many more
+  // were left out.
   std::vector<std::string> format(const std::string& file) const;
 
  private:

@@ -33,7 +33,16 @@ class JsonContext {
   void key_error(const std::string& pointer, std::string message) const {
     diagnostics_.add(source_.key_pos(pointer), pointer, std::move(message));
   }
+  // A problem at a character inside a string value: `offset` characters
+  // after its opening quote (exact for strings without escapes).
+  void error_in_string(const std::string& pointer, int offset, std::string message) const {
+    SourcePos pos = source_.value_pos(pointer);
+    pos.column += offset;
+    diagnostics_.add(pos, pointer, std::move(message));
+  }
   const JsonSource& source() const { return source_; }
+  // How many problems have been reported so far.
+  std::size_t problems() const { return diagnostics_.total(); }
 
  private:
   const JsonSource& source_;
@@ -72,6 +81,9 @@ class ObjectReader {
   void finish();
 
  private:
+  bool misspelt(std::string_view key) const;
+  std::optional<std::string> suggest_key(std::string_view unknown) const;
+
   const JsonContext& context_;
   const nlohmann::json* object_ = nullptr;
   std::string pointer_;

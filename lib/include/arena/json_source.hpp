@@ -39,6 +39,10 @@ class JsonSource {
   // for array elements and the root).
   SourcePos key_pos(const std::string& pointer) const;
 
+  // The literal of an integer too large for 64 bits (stored as a double), so
+  // that a range error can quote what the user wrote; nullptr otherwise.
+  const std::string* big_integer(const std::string& pointer) const;
+
  private:
   friend class JsonParser;
   struct Positions {
@@ -49,6 +53,7 @@ class JsonSource {
 
   nlohmann::json root_;
   std::unordered_map<std::string, Positions> positions_;
+  std::unordered_map<std::string, std::string> big_integers_;
 };
 
 // "/a~1b/0" for the key "a/b" under "" and then index 0: escapes ~ and / (RFC 6901).

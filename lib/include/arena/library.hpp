@@ -88,7 +88,8 @@ class Library {
   std::vector<std::string> weapon_names_, armor_names_, monster_names_;
 };
 
-// The lookup key of a name: lowercase, with '-' and '_' read as spaces.
+// The lookup key of a name: lowercase, with '-' and '_' read as spaces, and
+// "Crossbow, light" read as "light crossbow".
 std::string library_key(std::string_view name);
 
 }  // namespace arena

@@ -48,6 +48,7 @@ struct DamageTypeListSpec {
 // here; resolve() decides what a form needs.
 struct MemberSpec {
   std::string pointer;
+  bool complete = true;  // read without problems; else resolve() only checks its names
   std::optional<std::string> monster;
   std::optional<std::string> name;
   int count = 1;

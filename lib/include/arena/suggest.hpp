@@ -16,7 +16,9 @@ namespace arena {
 int edit_distance(std::string_view a, std::string_view b);
 
 // The candidate closest to `word`, if it is close enough to be a plausible
-// typo (distance at most max(2, |word| / 3)); ties go to the earlier candidate.
+// typo (distance at most max(2, |word| / 3)); ties go to the earlier
+// candidate. Failing that, the first candidate that has `word` as one of its
+// words ("leather" -> "leather armor").
 std::optional<std::string> closest_match(std::string_view word,
                                          std::span<const std::string_view> candidates);
 std::optional<std::string> closest_match(std::string_view word,

@@ -1,0 +1,48 @@
+// `arena replay`: the blow-by-blow of one battle, as simulate played it.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "arena/replay.hpp"
+#include "commands.hpp"
+#include "encounter_input.hpp"
+#include "terminal.hpp"
+
+namespace arena::app {
+
+namespace {
+
+struct ReplayOptions {
+  std::string file;
+  std::int64_t battle = 0;
+  std::optional<std::uint64_t> seed;  // default: the file's
+};
+
+int run_replay(const ReplayOptions& options) {
+  auto encounter = load_encounter_or_report(options.file);
+  if (!encounter) return kExitBadInput;
+  if (options.seed) encounter->seed = *options.seed;
+  fmt::print("{}", replay_battle(*encounter, options.battle).text);
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_replay_command(CLI::App& app) {
+  auto options = std::make_shared<ReplayOptions>();
+  CLI::App* cli = app.add_subcommand("replay", "Show battle I blow by blow, exactly as simulate played it");
+  cli->add_option("file", options->file, "Encounter file (JSON)")->required();
+  cli->add_option("-b,--battle", options->battle, "Index of the battle (0-based)")
+      ->check(CLI::Range(std::int64_t{0}, kMaxBattles - 1))
+      ->capture_default_str();
+  cli->add_option("--seed", options->seed, "Master seed (default: the file's)");
+  cli->footer(
+      "Examples:\n"
+      "  arena replay scenarios/knight-vs-ogre.json --battle 42\n"
+      "Battle I of a run with seed S is the same in simulate and replay, whatever the thread count.");
+  return {cli, [options] { return run_replay(*options); }};
+}
+
+}  // namespace arena::app

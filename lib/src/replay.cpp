@@ -1,0 +1,113 @@
+#include "arena/replay.hpp"
+
+#include <fmt/format.h>
+
+#include "arena/battle.hpp"
+#include "arena/rng.hpp"
+
+namespace arena {
+
+namespace {
+
+// Writes each battle event as a line of text.
+class TextEvents {
+ public:
+  TextEvents(const Encounter& encounter, const BattleState& state, std::string& out)
+      : encounter_(encounter), state_(state), out_(out) {}
+
+  void initiative(int creature, int d20, int total) {
+    if (!initiative_header_) {
+      out_ += "Hit points:";
+      for (std::size_t c = 0; c < encounter_.creatures.size(); ++c) {
+        out_ += fmt::format("{} {} {}", c == 0 ? "" : ",", encounter_.creatures[c].name,
+                            state_.combatants[c].hp);
+      }
+      out_ += "\nInitiative rolls:\n";
+      initiative_header_ = true;
+    }
+    out_ += fmt::format("  {:<20} d20 {:>2} {:+d} = {}\n", who(creature), d20,
+                        encounter_.creatures[creature].initiative, total);
+  }
+
+  void round_begins(int round) {
+    if (round == 1) {
+      out_ += "Turn order:";
+      for (int c : state_.order) {
+        out_ += ' ';
+        out_ += who(c);
+      }
+      out_ += "\n";
+    }
+    out_ += fmt::format("Round {}\n", round);
+  }
+
+  void attack(int attacker, int target, int attack_index, const AttackRoll& roll, int damage,
+              int hp_left) {
+    const Creature& self = encounter_.creatures[attacker];
+    const Attack& attack = self.attacks[attack_index];
+    std::string dice = fmt::format("d20 {}", roll.first_d20);
+    if (roll.second_d20 != 0) {
+      dice = fmt::format("d20 {} and {} (disadvantage: {})", roll.first_d20, roll.second_d20, roll.natural);
+    }
+    std::string verdict;
+    if (!roll.hit) {
+      verdict = roll.natural == 1 ? "natural 1, miss" : "miss";
+    } else {
+      verdict = fmt::format("{}, {} damage, {} has {} HP", roll.critical ? "CRITICAL HIT" : "hit",
+                            damage, who(target), hp_left);
+    }
+    out_ += fmt::format("  {} attacks {} with {}: {} {:+d} = {} vs AC {}: {}\n", who(attacker),
+                        who(target), attack.name, dice, attack.to_hit, roll.total,
+                        encounter_.creatures[target].ac, verdict);
+  }
+
+  void falls(int creature, bool dead) {
+    out_ += fmt::format("  {} {}\n", who(creature), dead ? "dies" : "falls unconscious");
+  }
+
+  void death_save(int creature, int d20, DeathSaveResult result) {
+    const CombatantState& s = state_.combatants[creature];
+    const char* what = "";
+    switch (result) {
+      case DeathSaveResult::Success: what = "success"; break;
+      case DeathSaveResult::Failure: what = "failure"; break;
+      case DeathSaveResult::DoubleFailure: what = "natural 1, two failures"; break;
+      case DeathSaveResult::RegainedHp: what = "natural 20, regains 1 HP and acts"; break;
+      case DeathSaveResult::Stable: what = "third success, stable"; break;
+      case DeathSaveResult::Died: what = "third failure, dies"; break;
+    }
+    out_ += fmt::format("  {} death save: d20 {}: {} ({} successes, {} failures)\n", who(creature),
+                        d20, what, s.death_successes, s.death_failures);
+  }
+
+  void ends(int winner, int rounds) {
+    if (winner < 0) {
+      out_ += fmt::format("Draw after {} rounds\n", rounds);
+    } else {
+      out_ += fmt::format("Winner: {} after {} rounds\n",
+                          encounter_.factions[static_cast<std::size_t>(winner)].name, rounds);
+    }
+  }
+
+ private:
+  std::string who(int creature) const { return encounter_.creatures[creature].name; }
+
+  const Encounter& encounter_;
+  const BattleState& state_;
+  std::string& out_;
+  bool initiative_header_ = false;
+};
+
+}  // namespace
+
+Replay replay_battle(const Encounter& encounter, std::int64_t index) {
+  Replay replay;
+  replay.text = fmt::format("Battle {} of \"{}\" (seed {})\n", index, encounter.name, encounter.seed);
+  const BattlePlan plan(encounter);
+  Rng rng(encounter.seed, static_cast<std::uint64_t>(index));
+  replay.outcome = play_battle(encounter, plan, replay.final_state, rng,
+                               TextEvents(encounter, replay.final_state, replay.text));
+  return replay;
+}
+
+}  // namespace arena
