@@ -1,0 +1,143 @@
+// End-to-end tests of the `arena` binary: what a user types, what they see.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Output {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Runs `arena ARGS` from the source directory, capturing both streams.
+Output arena(const std::string& args) {
+  // ctest runs tests in parallel processes: give each its own files.
+  const std::string stem = ::testing::TempDir() + "arena_cli_" +
+                           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+                           std::to_string(::getpid());
+  const std::string out = stem + ".out", err = stem + ".err";
+  const std::string command = std::string("cd ") + ARENA_SOURCE_DIR + " && " + ARENA_BINARY + " " + args +
+                              " > " + out + " 2> " + err;
+  const int status = std::system(command.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+}
+
+const char* const kScenarios[] = {"goblin-ambush", "knight-vs-ogre", "wolf-pack", "fighter-greatsword",
+                                  "fighter-sword-and-shield"};
+
+TEST(CliTest, SimulatePrintsATableForEveryShippedScenario) {
+  for (const char* name : kScenarios) {
+    const Output o = arena(std::string("simulate scenarios/") + name + ".json -n 2000");
+    EXPECT_EQ(o.exit_code, 0) << name << o.err;
+    EXPECT_NE(o.out.find("95% interval"), std::string::npos) << name;
+    EXPECT_NE(o.out.find("2000 battles"), std::string::npos) << name;
+    EXPECT_EQ(o.err, "") << "no progress bar when stderr is not a terminal";
+  }
+}
+
+TEST(CliTest, SimulateJsonIsTheSameForOneAndThreeThreads) {
+  const Output one = arena("simulate scenarios/goblin-ambush.json -n 5000 --threads 1 --format json");
+  const Output three = arena("simulate scenarios/goblin-ambush.json -n 5000 --threads 3 --format json");
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  auto a = nlohmann::json::parse(one.out);
+  auto b = nlohmann::json::parse(three.out);
+  EXPECT_EQ(a["run"]["threads"], 1);
+  EXPECT_EQ(b["run"]["threads"], 3);
+  a.erase("run");
+  b.erase("run");
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(a["battles"], 5000);
+  EXPECT_EQ(a["scenario"], "Goblin ambush");
+}
+
+TEST(CliTest, SimulateOverridesSeedAndQuantiles) {
+  const Output o = arena("simulate scenarios/knight-vs-ogre.json -n 1000 --seed 5 --quantiles 0.1,0.9 --format json");
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  const auto json = nlohmann::json::parse(o.out);
+  EXPECT_EQ(json["seed"], 5);
+  EXPECT_EQ(json["rounds"]["quantiles"].size(), 2u);
+  EXPECT_TRUE(json["rounds"]["quantiles"].contains("0.9"));
+}
+
+TEST(CliTest, SimulateCsvStartsWithItsHeader) {
+  const Output o = arena("simulate scenarios/wolf-pack.json -n 500 --format csv");
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_TRUE(o.out.starts_with("kind,name,faction,battles,wins"));
+}
+
+TEST(CliTest, ReplayPlaysTheRequestedBattle) {
+  const Output o = arena("replay scenarios/knight-vs-ogre.json --battle 12");
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_TRUE(o.out.starts_with("Battle 12 of \"Knight against an ogre\" (seed 7)"));
+  EXPECT_NE(o.out.find("Knight attacks Ogre with Greatsword: d20"), std::string::npos);
+}
+
+TEST(CliTest, ValidateShowsTheDerivedGoblinBoss) {
+  const Output o = arena("validate scenarios/goblin-ambush.json");
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("AC 17 (chain shirt: 13 + DEX 2 (max 2) + shield 2)"), std::string::npos) << o.out;
+}
+
+TEST(CliTest, BadInputExitsTwoWithNothingOnStdout) {
+  const Output missing = arena("simulate no/such/file.json");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(missing.out, "");
+  EXPECT_EQ(missing.err, "error: no/such/file.json: cannot open: No such file or directory\n");
+  const Output usage = arena("simulate scenarios/wolf-pack.json --threads many");
+  EXPECT_EQ(usage.exit_code, 2);
+  EXPECT_EQ(usage.out, "");
+  const Output quantile = arena("simulate scenarios/wolf-pack.json --quantiles 0.5,1.5");
+  EXPECT_EQ(quantile.exit_code, 2);
+  EXPECT_NE(quantile.err.find("--quantiles: 1.5 is not a level in (0, 1]"), std::string::npos);
+  const Output dice = arena("roll 2d6+");
+  EXPECT_EQ(dice.exit_code, 2);
+  EXPECT_EQ(dice.err, "error: bad dice expression at column 5: expected dice or a number after '+'\n  2d6+\n      ^\n");
+}
+
+TEST(CliTest, HelpAndVersion) {
+  const Output help = arena("--help");
+  EXPECT_EQ(help.exit_code, 0);
+  for (const char* command : {"simulate", "validate", "replay", "roll"}) {
+    EXPECT_NE(help.out.find(command), std::string::npos) << command;
+  }
+  const Output sub = arena("simulate --help");
+  EXPECT_NE(sub.out.find("Examples:"), std::string::npos);
+  const Output version = arena("--version");
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_TRUE(version.out.starts_with("arena "));
+}
+
+TEST(CliTest, RollStatsPrintsTheExactDistribution) {
+  const Output o = arena("roll 2d6+3 --stats");
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("mean 10.0000"), std::string::npos);
+  EXPECT_NE(o.out.find("min 5   max 15"), std::string::npos);
+  EXPECT_NE(o.out.find("     10   6/36       16.67%"), std::string::npos) << o.out;
+  const Output json = arena("roll 4d6kh3 --stats --format json");
+  EXPECT_NEAR(nlohmann::json::parse(json.out)["mean"].get<double>(), 12.2446, 1e-4);
+}
+
+TEST(CliTest, RollWithASeedIsReproducible) {
+  const Output a = arena("roll 3d6 -n 20 --seed 9");
+  const Output b = arena("roll 3d6 -n 20 --seed 9");
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_EQ(std::count(a.out.begin(), a.out.end(), '\n'), 20);
+}
+
+}  // namespace

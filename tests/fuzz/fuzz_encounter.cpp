@@ -1,0 +1,129 @@
+// libFuzzer target: the whole encounter load (JSON parse, scenario read,
+// resolve against the built-in library) on arbitrary bytes.
+//
+// Beyond "no crash, no leak, no sanitizer report" it checks the contracts of
+// DESIGN.md that hold for every input:
+//   - on failure, at least one error line, and every line is either
+//     "FILE:LINE:COL: /pointer: message" (LINE and COL positive, LINE within
+//     the text, the pointer "/" or a JSON pointer, a non-empty message) or the
+//     final "FILE: N more problems not shown";
+//   - on success, the encounter is usable: every creature has at least one
+//     action, each action names existing attacks, hit points roll at least 1,
+//     factions and members index each other consistently.
+// A violated invariant prints what broke and aborts, which libFuzzer reports as
+// a crash with the input saved.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "arena/encounter.hpp"
+#include "arena/library.hpp"
+#include "arena/resolve.hpp"
+
+namespace {
+
+const std::string kFile = "fuzz.json";
+
+[[noreturn]] void fail(const char* what, std::string_view detail) {
+  std::fprintf(stderr, "fuzz_encounter: invariant violated: %s\n  %.*s\n", what,
+               static_cast<int>(detail.size()), detail.data());
+  std::abort();
+}
+
+// Reads a positive decimal number at the front of `text` and drops it; 0 when
+// there is none (or it is absurdly long).
+long long take_number(std::string_view& text) {
+  std::size_t digits = 0;
+  long long value = 0;
+  while (digits < text.size() && digits < 12 && text[digits] >= '0' && text[digits] <= '9') {
+    value = value * 10 + (text[digits] - '0');
+    ++digits;
+  }
+  if (digits == 0 || (digits < text.size() && text[digits] >= '0' && text[digits] <= '9')) return 0;
+  text.remove_prefix(digits);
+  return value;
+}
+
+void check_error_line(std::string_view line, bool last, std::string_view input) {
+  const std::string_view prefix = kFile;
+  if (line.substr(0, prefix.size()) != prefix) fail("error line does not start with the file name", line);
+  std::string_view rest = line.substr(prefix.size());
+  // The one file-level line: how many problems were left out, always last.
+  const std::string_view more = " more problems not shown";
+  if (rest.size() > 2 && rest.substr(0, 2) == ": ") {
+    std::string_view count = rest.substr(2);
+    if (take_number(count) <= 0 || count != more) fail("malformed file-level error line", line);
+    if (!last) fail("\"more problems\" line is not the last one", line);
+    return;
+  }
+  if (rest.empty() || rest[0] != ':') fail("no ':' after the file name", line);
+  rest.remove_prefix(1);
+  const long long line_number = take_number(rest);
+  if (line_number <= 0 || rest.empty() || rest[0] != ':') fail("no LINE: after FILE:", line);
+  rest.remove_prefix(1);
+  const long long column = take_number(rest);
+  if (column <= 0 || rest.substr(0, 2) != ": ") fail("no COL: after FILE:LINE:", line);
+  rest.remove_prefix(2);
+  long long lines_in_input = 1;
+  for (char c : input) lines_in_input += c == '\n';
+  if (line_number > lines_in_input) fail("LINE is past the end of the input", line);
+  if (column > static_cast<long long>(input.size()) + 1) fail("COL is past the end of the input", line);
+  if (rest.empty() || rest[0] != '/') fail("no /pointer after FILE:LINE:COL:", line);
+  // The pointer may itself contain ": " (it echoes the input's keys), so only
+  // ask that some ": " follows it with a non-empty message.
+  const std::size_t colon = rest.find(": ");
+  if (colon == std::string_view::npos || colon + 2 >= rest.size()) {
+    fail("no ': message' after the pointer", line);
+  }
+}
+
+void check_encounter(const arena::Encounter& encounter) {
+  if (encounter.factions.empty()) fail("a loaded encounter has no factions", encounter.name);
+  if (encounter.creatures.empty()) fail("a loaded encounter has no creatures", encounter.name);
+  if (encounter.creatures.size() > static_cast<std::size_t>(arena::kMaxCreatures)) {
+    fail("more creatures than kMaxCreatures", encounter.name);
+  }
+  if (encounter.battles < 1 || encounter.max_rounds < 1) fail("battles or max_rounds below 1", encounter.name);
+  for (const arena::Creature& creature : encounter.creatures) {
+    if (creature.actions.empty()) fail("a creature has no action", creature.name);
+    if (creature.hp.min() < 1) fail("a creature's hit points can roll below 1", creature.name);
+    if (creature.faction < 0 || creature.faction >= static_cast<int>(encounter.factions.size())) {
+      fail("a creature's faction index is out of range", creature.name);
+    }
+    for (const arena::Action& action : creature.actions) {
+      if (action.attacks.empty()) fail("an action has no attacks", creature.name + ": " + action.name);
+      for (int attack : action.attacks) {
+        if (attack < 0 || attack >= static_cast<int>(creature.attacks.size())) {
+          fail("an action's attack index is out of range", creature.name + ": " + action.name);
+        }
+      }
+    }
+  }
+  for (std::size_t f = 0; f < encounter.factions.size(); ++f) {
+    for (int member : encounter.factions[f].members) {
+      if (member < 0 || member >= static_cast<int>(encounter.creatures.size()) ||
+          encounter.creatures[static_cast<std::size_t>(member)].faction != static_cast<int>(f)) {
+        fail("a faction's member index is wrong", encounter.factions[f].name);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const arena::Library& library = arena::Library::builtin();
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const auto result = arena::load_encounter(text, kFile, library);
+  if (result) {
+    check_encounter(*result);
+    return 0;
+  }
+  const auto& lines = result.error();
+  if (lines.empty()) fail("load failed without an error line", "");
+  for (std::size_t i = 0; i < lines.size(); ++i) check_error_line(lines[i], i + 1 == lines.size(), text);
+  return 0;
+}
