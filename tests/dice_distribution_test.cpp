@@ -127,3 +127,24 @@ TEST(DiceDistributionTest, DamageListsAddTheirParts) {
 
 }  // namespace
 }  // namespace arena
+
+namespace arena {
+namespace {
+
+TEST(DiceDistributionTest, FarTailsAreNeverNegative) {
+  // Found by fuzzing: the sliding window's running sum went below zero.
+  for (const char* text : {"10d61", "100d100", "1000d2"}) {
+    const DiceDistribution d = *DiceDistribution::of(*DiceExpr::parse(text));
+    for (double p : d.probabilities()) ASSERT_GE(p, 0.0) << text;
+  }
+}
+
+TEST(DiceDistributionTest, KeepMeansAgreeWithDistributionsForLargerPools) {
+  for (const char* text : {"10d6kh3", "8d10kl5", "20d4kh19", "6d20kh1"}) {
+    const DiceExpr expr = *DiceExpr::parse(text);
+    EXPECT_NEAR(expr.mean(), DiceDistribution::of(expr)->mean(), 1e-9) << text;
+  }
+}
+
+}  // namespace
+}  // namespace arena

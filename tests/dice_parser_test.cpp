@@ -152,3 +152,25 @@ TEST(DiceParserTest, RejectsDamageTypeInPlainDice) {
 
 }  // namespace
 }  // namespace arena
+
+namespace arena {
+namespace {
+
+TEST(DiceParserTest, KeepingEveryDieIsPlainDice) {
+  EXPECT_EQ(*DiceExpr::parse("4d6kl4"), *DiceExpr::parse("4d6"));
+  EXPECT_EQ(*DiceExpr::parse("4d6kh4"), *DiceExpr::parse("4d6"));
+}
+
+TEST(DiceParserTest, CanonicalTextParsesBackToTheSameExpression) {
+  for (const char* text : {"2d6+3", "-1d4+2", "4d6kh3-1d8kl1+7", "d20", "3", "1d6-1d6"}) {
+    const DiceExpr expr = *DiceExpr::parse(text);
+    EXPECT_EQ(*DiceExpr::parse(expr.to_string()), expr) << text;
+  }
+}
+
+TEST(DiceParserTest, RejectsADanglingOperatorBeforeADamageType) {
+  EXPECT_EQ(error_of("2d6+ fire"), (DiceError{6, "expected dice or a number after '+'"}));
+}
+
+}  // namespace
+}  // namespace arena

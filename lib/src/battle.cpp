@@ -51,6 +51,11 @@ double expected_damage(const Attack& attack, const Creature& target) {
 
 BattlePlan::BattlePlan(const Encounter& encounter)
     : creatures(static_cast<int>(encounter.creatures.size())) {
+  for (const Creature& creature : encounter.creatures) {
+    faction.push_back(creature.faction);
+    ac.push_back(creature.ac);
+    target_policy.push_back(creature.tactics.target);
+  }
   best_action.assign(static_cast<std::size_t>(creatures) * static_cast<std::size_t>(creatures), 0);
   for (int a = 0; a < creatures; ++a) {
     const Creature& attacker = encounter.creatures[a];

@@ -27,8 +27,25 @@ std::vector<std::string> Diagnostics::format(const std::string& file) const {
 
 std::string format_diagnostic(const std::string& file, const Diagnostic& diagnostic) {
   const std::string& pointer = diagnostic.pointer.empty() ? std::string("/") : diagnostic.pointer;
-  return fmt::format("{}:{}:{}: {}: {}", file, diagnostic.pos.line, diagnostic.pos.column, pointer,
-                     diagnostic.message);
+  return one_line(fmt::format("{}:{}:{}: {}: {}", file, diagnostic.pos.line, diagnostic.pos.column,
+                              pointer, diagnostic.message));
+}
+
+std::string one_line(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      out += fmt::format("\\u{:04x}", byte);
+    } else {
+      out += c;
+    }
+  }
+  return out;
 }
 
 }  // namespace arena

@@ -1,8 +1,10 @@
 // DiceExpr's summaries and canonical text; parsing lives in dice_parser.cpp.
+#include <algorithm>
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "arena/dice.hpp"
-#include "arena/dice_distribution.hpp"
 
 namespace arena {
 
@@ -25,14 +27,38 @@ int DiceExpr::max() const {
   return total;
 }
 
+namespace {
+
+// E[sum of the k highest of n dice with m sides]. The sum of the top k is
+// the sum over faces v of min(k, N_v), where N_v ~ Binomial(n, (m-v+1)/m)
+// counts the dice showing v or more; O(n m), no distribution needed.
+double mean_of_highest(int n, int m, int k) {
+  if (k == 0) return 0;
+  double total = k;  // v = 1: every die shows at least 1
+  for (int v = 2; v <= m; ++v) {
+    const double p = static_cast<double>(m - v + 1) / m;
+    const double log_p = std::log(p), log_q = std::log1p(-p);
+    for (int i = 1; i <= n; ++i) {
+      const double log_pmf = std::lgamma(n + 1.0) - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0) +
+                             i * log_p + (n - i) * log_q;
+      total += std::min(i, k) * std::exp(log_pmf);
+    }
+  }
+  return total;
+}
+
+double term_mean(const DiceTerm& term) {
+  const double all = term.count * (term.sides + 1) / 2.0;
+  if (term.keep == term.count) return all;
+  if (!term.keep_lowest) return mean_of_highest(term.count, term.sides, term.keep);
+  return all - mean_of_highest(term.count, term.sides, term.count - term.keep);
+}
+
+}  // namespace
+
 double DiceExpr::mean() const {
   double total = constant_;
-  for (const DiceTerm& term : terms_) {
-    const double term_mean = term.keep == term.count
-                                 ? term.count * (term.sides + 1) / 2.0
-                                 : term_distribution(term).mean();
-    total += term.negative ? -term_mean : term_mean;
-  }
+  for (const DiceTerm& term : terms_) total += term.negative ? -term_mean(term) : term_mean(term);
   return total;
 }
 

@@ -29,7 +29,9 @@ std::vector<double> sum_of_dice(int count, int sides) {
     for (std::size_t t = 0; t < next.size(); ++t) {
       if (t < p.size()) window += p[t];
       if (t >= static_cast<std::size_t>(sides)) window -= p[t - sides];
-      next[t] = window / sides;
+      // The running sum loses precision in the far tails; a probability
+      // is never negative.
+      next[t] = std::max(window / sides, 0.0);
     }
     p = std::move(next);
   }

@@ -78,6 +78,12 @@ class DiceParser {
       }
       skip_space();
       const bool more = peek() == '+' || peek() == ',';
+      if (part.type == DamageType::Untyped && peek() == '+') {
+        // "2d6+ fire": the '+' was left dangling before the type.
+        const char op = text_[pos_++];
+        skip_space();
+        return fail(pos_, fmt::format("expected dice or a number after '{}'", op));
+      }
       if (part.type == DamageType::Untyped && (more || !parts.empty())) {
         return fail(part_start, "each part of a damage list needs a damage type");
       }
@@ -199,7 +205,7 @@ class DiceParser {
                        fmt::format("cannot keep {} of {} dice", keep, term.count)};
     }
     term.keep = keep;
-    term.keep_lowest = which == 'l';
+    term.keep_lowest = which == 'l' && keep < term.count;  // "4d6kl4" is plain 4d6
     return std::nullopt;
   }
 

@@ -120,7 +120,7 @@ std::string format_table(const Report& report) {
                                 report.partial ? fmt::format(" (PARTIAL: interrupted, {} requested)",
                                                              report.requested_battles)
                                                : std::string());
-  std::size_t width = 8;
+  std::size_t width = 9;  // "combatant"
   for (const FactionReport& f : report.factions) width = std::max(width, f.name.size());
   for (const CombatantReport& c : report.combatants) width = std::max(width, c.name.size());
   out += fmt::format("{:<{}}  {:>9}  {:>8}  {:>17}  {:>9}  {:>10}  {:>10}\n", "faction", width, "wins",
@@ -134,7 +134,7 @@ std::string format_table(const Report& report) {
   out += fmt::format("{:<{}}  {:>9}  {:>7.2f}%\n", "draws", width, report.draws,
                      100 * report.draw_probability);
   out += fmt::format("\nrounds: mean {:.2f}   {}\n", report.rounds.mean, quantile_cell(report.rounds));
-  out += "\ndamage dealt by faction: ";
+  out += "\ndamage dealt by faction:";
   for (const FactionReport& f : report.factions) {
     out += fmt::format("\n  {:<{}}  {}", f.name, width, quantile_cell(f.damage_dealt));
   }

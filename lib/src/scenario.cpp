@@ -28,26 +28,11 @@ constexpr int kMaxHp = 1'000'000;
 constexpr int kMaxAc = 100;
 constexpr int kMaxBonus = 100;
 
-// The text with control characters escaped, so a message stays on one line.
-std::string printable(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '\n') {
-      out += "\\n";
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      out += fmt::format("\\u{:04x}", c);
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 // A dice error points at the character inside the string.
 void report_dice_error(const JsonContext& context, const std::string& pointer,
                        const std::string& text, const DiceError& error) {
   context.error_in_string(pointer, error.column,
-                          fmt::format("bad dice expression \"{}\": {}", printable(text), error.message));
+                          fmt::format("bad dice expression \"{}\": {}", text, error.message));
 }
 
 // Reads one of a fixed set of names, with "did you mean" for a near miss.

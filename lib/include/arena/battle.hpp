@@ -19,24 +19,13 @@
 
 #include "arena/battle_events.hpp"
 #include "arena/battle_rules.hpp"
+#include "arena/battle_plan.hpp"
 #include "arena/battle_state.hpp"
 #include "arena/encounter.hpp"
 #include "arena/tactics_rules.hpp"
 
 namespace arena {
 
-// Facts derived once per encounter and shared read-only by all workers.
-struct BattlePlan {
-  int creatures = 0;
-  // best_action[attacker * creatures + target]: the action index with the
-  // highest expected damage against that target.
-  std::vector<int> best_action;
-
-  explicit BattlePlan(const Encounter& encounter);
-  int action_against(int attacker, int target) const {
-    return best_action[static_cast<std::size_t>(attacker * creatures + target)];
-  }
-};
 
 namespace detail {
 
@@ -119,12 +108,12 @@ void take_turn(const Encounter& encounter, const BattlePlan& plan, BattleState& 
     if (result != DeathSaveResult::RegainedHp) return;
     ++state.standing[encounter.creatures[self].faction];  // back up, and acts this turn
   }
-  int target = choose_target(encounter, state, self, dice);
+  int target = choose_target(plan, state, self, dice);
   if (target < 0) return;
   const Action& action = encounter.creatures[self].actions[plan.action_against(self, target)];
   for (int attack : action.attacks) {
     if (!state.combatants[target].can_act()) {
-      target = choose_target(encounter, state, self, dice);
+      target = choose_target(plan, state, self, dice);
       if (target < 0) return;
     }
     resolve_attack(encounter, state, self, target, attack, dice, events);

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace arena {
@@ -50,5 +51,9 @@ class Diagnostics {
 
 // The one-line form of a problem: "FILE:LINE:COL: /pointer: message".
 std::string format_diagnostic(const std::string& file, const Diagnostic& diagnostic);
+
+// `text` with control characters escaped (\n, \t, \u001b), so that what a
+// user wrote can neither break an error line nor drive the terminal.
+std::string one_line(std::string_view text);
 
 }  // namespace arena
