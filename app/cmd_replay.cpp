@@ -15,13 +15,13 @@ namespace arena::app {
 namespace {
 
 struct ReplayOptions {
-  std::string file;
+  EncounterInput input;
   std::int64_t battle = 0;
   std::optional<std::uint64_t> seed;  // default: the file's
 };
 
 int run_replay(const ReplayOptions& options) {
-  auto encounter = load_encounter_or_report(options.file);
+  auto encounter = load_encounter_or_report(options.input);
   if (!encounter) return kExitBadInput;
   if (options.seed) encounter->seed = *options.seed;
   fmt::print("{}", replay_battle(*encounter, options.battle).text);
@@ -33,7 +33,7 @@ int run_replay(const ReplayOptions& options) {
 Command add_replay_command(CLI::App& app) {
   auto options = std::make_shared<ReplayOptions>();
   CLI::App* cli = app.add_subcommand("replay", "Show battle I blow by blow, exactly as simulate played it");
-  cli->add_option("file", options->file, "Encounter file (JSON)")->required();
+  add_encounter_options(*cli, options->input);
   cli->add_option("-b,--battle", options->battle, "Index of the battle (0-based)")
       ->check(CLI::Range(std::int64_t{0}, kMaxBattles - 1))
       ->capture_default_str();

@@ -14,7 +14,7 @@ namespace arena::app {
 namespace {
 
 struct ValidateOptions {
-  std::string file;
+  EncounterInput input;
   std::string format = "table";
 };
 
@@ -144,7 +144,7 @@ void print_table(const Encounter& encounter) {
 }
 
 int run_validate(const ValidateOptions& options) {
-  auto encounter = load_encounter_or_report(options.file);
+  auto encounter = load_encounter_or_report(options.input);
   if (!encounter) return kExitBadInput;
   if (options.format == "json") {
     print_json(*encounter);
@@ -160,7 +160,7 @@ Command add_validate_command(CLI::App& app) {
   auto options = std::make_shared<ValidateOptions>();
   CLI::App* cli = app.add_subcommand(
       "validate", "Check an encounter file and show how arena resolved it (AC, attacks, actions)");
-  cli->add_option("file", options->file, "Encounter file (JSON)")->required();
+  add_encounter_options(*cli, options->input);
   cli->add_option("--format", options->format, "Output format")
       ->check(CLI::IsMember({"table", "json"}))
       ->capture_default_str();

@@ -20,6 +20,10 @@ struct Command {
   std::function<int()> run;
 };
 
+Command add_check_command(CLI::App& app);
+Command add_compare_command(CLI::App& app);
+Command add_merge_command(CLI::App& app);
+Command add_sweep_command(CLI::App& app);
 Command add_replay_command(CLI::App& app);
 Command add_roll_command(CLI::App& app);
 Command add_simulate_command(CLI::App& app);

@@ -1,13 +1,31 @@
 #include "encounter_input.hpp"
 
 #include "arena/library.hpp"
+#include "arena/overrides.hpp"
 #include "arena/resolve.hpp"
 #include "terminal.hpp"
 
 namespace arena::app {
 
-std::optional<Encounter> load_encounter_or_report(const std::string& path) {
-  auto encounter = load_encounter_file(path, Library::builtin());
+void add_encounter_options(CLI::App& command, EncounterInput& input) {
+  command.add_option("file", input.file, "Encounter file (JSON)")->required();
+  command.add_option("--set", input.sets,
+                     "Override a value before reading: PATH=VALUE, PATH a JSON pointer "
+                     "(/factions/0/members/0/hp) or names (factions.Heroes.members.Fighter.hp), "
+                     "VALUE JSON or a bare string; repeatable");
+}
+
+std::optional<Encounter> load_encounter_or_report(const EncounterInput& input) {
+  std::vector<Override> overrides;
+  for (const std::string& text : input.sets) {
+    auto parsed = parse_override(text);
+    if (!parsed) {
+      print_error(parsed.error());
+      return std::nullopt;
+    }
+    overrides.push_back(std::move(parsed).value());
+  }
+  auto encounter = load_encounter_file(input.file, Library::builtin(), overrides);
   if (!encounter) {
     for (const std::string& line : encounter.error()) print_error(line);
     return std::nullopt;

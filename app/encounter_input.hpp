@@ -1,15 +1,28 @@
-// Loading the encounter a subcommand was given, reporting problems on stderr.
+// Loading the encounter a subcommand was given (with its --set overrides),
+// reporting problems on stderr. Shared by every command that reads one.
 #pragma once
 
 #include <optional>
 #include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
 
 #include "arena/encounter.hpp"
 
 namespace arena::app {
 
-// The resolved encounter in `path`, or nullopt after printing every problem
-// as "error: FILE:LINE:COL: /pointer: message" on stderr.
-std::optional<Encounter> load_encounter_or_report(const std::string& path);
+// Where a command keeps the encounter file and --set arguments it was given.
+struct EncounterInput {
+  std::string file;
+  std::vector<std::string> sets;  // "PATH=VALUE", applied in order
+};
+
+// Adds the FILE positional and the repeatable --set option to `command`.
+void add_encounter_options(CLI::App& command, EncounterInput& input);
+
+// The resolved encounter, or nullopt after printing every problem as
+// "error: ..." on stderr.
+std::optional<Encounter> load_encounter_or_report(const EncounterInput& input);
 
 }  // namespace arena::app

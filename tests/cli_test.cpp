@@ -141,3 +141,23 @@ TEST(CliTest, RollWithASeedIsReproducible) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(CliTest, CtrlCStopsCleanlyAndReportsThePartialRun) {
+  // A run far too long to finish; SIGINT after half a second.
+  const std::string stem = ::testing::TempDir() + "arena_cli_sigint_" + std::to_string(::getpid());
+  const std::string command = std::string("cd ") + ARENA_SOURCE_DIR + " && (" + ARENA_BINARY +
+                              " simulate scenarios/goblin-ambush.json -n 1000000000 --format json > " +
+                              stem + ".out 2> " + stem + ".err & pid=$!; sleep 0.5; kill -INT $pid; wait $pid)";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  const auto json = nlohmann::json::parse(slurp(stem + ".out"));
+  EXPECT_EQ(json["partial"], true);
+  EXPECT_EQ(json["requested_battles"], 1000000000);
+  EXPECT_GT(json["battles"].get<std::int64_t>(), 0);
+  EXPECT_LT(json["battles"].get<std::int64_t>(), 1000000000);
+}
+
+}  // namespace

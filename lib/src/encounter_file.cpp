@@ -39,11 +39,11 @@ Expected<std::string, std::string> read_text_file(const std::string& path) {
 
 }  // namespace
 
-Expected<Encounter, std::vector<std::string>> load_encounter_file(const std::string& path,
-                                                                  const Library& library) {
+Expected<Encounter, std::vector<std::string>> load_encounter_file(
+    const std::string& path, const Library& library, const std::vector<Override>& overrides) {
   auto text = read_text_file(path);
   if (!text) return unexpected(std::vector<std::string>{text.error()});
-  return load_encounter(*text, path, library);
+  return load_encounter(*text, path, library, overrides);
 }
 
 }  // namespace arena

@@ -147,7 +147,11 @@ const Library& Library::builtin() {
 }
 
 const WeaponInfo* Library::weapon(std::string_view name) const { return find_by_key(weapons_, name); }
-const ArmorInfo* Library::armor(std::string_view name) const { return find_by_key(armor_, name); }
+const ArmorInfo* Library::armor(std::string_view name) const {
+  // "plate" and "half plate" are how players say "plate armor".
+  if (const ArmorInfo* armor = find_by_key(armor_, name)) return armor;
+  return find_by_key(armor_, std::string(name) + " armor");
+}
 const MonsterInfo* Library::monster(std::string_view name) const {
   return find_by_key(monsters_, name);
 }

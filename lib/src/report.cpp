@@ -25,18 +25,34 @@ Stat make_stat(const Histogram& histogram, const std::vector<double>& quantiles)
   return stat;
 }
 
+ReportLabels report_labels(const Encounter& encounter) {
+  ReportLabels labels{encounter.name, std::string(name(encounter.rules)), encounter.seed, {}, {}};
+  for (const Faction& faction : encounter.factions) labels.factions.push_back(faction.name);
+  for (const Creature& creature : encounter.creatures) {
+    labels.combatants.emplace_back(creature.name,
+                                   encounter.factions[static_cast<std::size_t>(creature.faction)].name);
+  }
+  return labels;
+}
+
 Report make_report(const Encounter& encounter, const Tally& tally, const ReportOptions& options) {
+  return make_report(report_labels(encounter), tally, options);
+}
+
+Report make_report(const ReportLabels& labels, const Tally& tally, const ReportOptions& options) {
   ARENA_CHECK(tally.battles > 0);
+  ARENA_CHECK(tally.factions.size() == labels.factions.size());
+  ARENA_CHECK(tally.combatants.size() == labels.combatants.size());
   Report report;
-  report.scenario = encounter.name;
-  report.rules = std::string(name(encounter.rules));
+  report.scenario = labels.scenario;
+  report.rules = labels.rules;
   report.battles = tally.battles;
-  report.seed = encounter.seed;
+  report.seed = labels.seed;
   const double n = static_cast<double>(tally.battles);
-  for (std::size_t f = 0; f < encounter.factions.size(); ++f) {
+  for (std::size_t f = 0; f < labels.factions.size(); ++f) {
     const FactionTally& t = tally.factions[f];
     FactionReport faction;
-    faction.name = encounter.factions[f].name;
+    faction.name = labels.factions[f];
     faction.wins = t.wins;
     faction.win_probability = static_cast<double>(t.wins) / n;
     faction.win_ci95 = wilson_interval(t.wins, tally.battles);
@@ -48,12 +64,11 @@ Report make_report(const Encounter& encounter, const Tally& tally, const ReportO
   report.draws = tally.draws;
   report.draw_probability = static_cast<double>(tally.draws) / n;
   report.rounds = make_stat(tally.rounds, options.quantiles);
-  for (std::size_t c = 0; c < encounter.creatures.size(); ++c) {
+  for (std::size_t c = 0; c < labels.combatants.size(); ++c) {
     const CombatantTally& t = tally.combatants[c];
-    const Creature& creature = encounter.creatures[c];
     CombatantReport combatant;
-    combatant.name = creature.name;
-    combatant.faction = encounter.factions[static_cast<std::size_t>(creature.faction)].name;
+    combatant.name = labels.combatants[c].first;
+    combatant.faction = labels.combatants[c].second;
     combatant.survival_probability = static_cast<double>(t.survived) / n;
     combatant.damage_dealt = make_stat(t.damage_dealt, options.quantiles);
     combatant.damage_taken = make_stat(t.damage_taken, options.quantiles);

@@ -24,13 +24,6 @@ Json stat_json(const Stat& stat) {
               {"quantiles", quantiles}};
 }
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
-
 std::string csv_stat_header(const char* name, const Stat& stat) {
   std::string header = fmt::format(",{0}_mean,{0}_stderr", name);
   for (const auto& [level, value] : stat.quantiles) header += fmt::format(",{}_q{}", name, level_key(level));
@@ -53,6 +46,13 @@ std::string quantile_cell(const Stat& stat) {
 }
 
 }  // namespace
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
 
 std::string format_json(const Report& report, bool with_run) {
   Json factions = Json::array();
@@ -85,6 +85,11 @@ std::string format_json(const Report& report, bool with_run) {
               {"rounds", stat_json(report.rounds)},
               {"combatants", combatants}};
   if (report.partial) out["requested_battles"] = report.requested_battles;
+  if (report.precision) {
+    out["precision"] = {{"target", report.precision->target},
+                        {"widest_half_interval", report.precision->widest_half_interval},
+                        {"reached", report.precision->reached}};
+  }
   if (with_run) {
     out["run"] = {{"threads", report.run.threads},
                   {"seconds", report.run.seconds},
@@ -133,6 +138,12 @@ std::string format_table(const Report& report) {
   }
   out += fmt::format("{:<{}}  {:>9}  {:>7.2f}%\n", "draws", width, report.draws,
                      100 * report.draw_probability);
+  if (report.precision) {
+    out += fmt::format("\nprecision: {} battles for every win interval within ±{:.2f} points ({}: ±{:.2f})\n",
+                       report.battles, 100 * report.precision->target,
+                       report.precision->reached ? "reached" : "NOT reached, --max-battles hit",
+                       100 * report.precision->widest_half_interval);
+  }
   out += fmt::format("\nrounds: mean {:.2f}   {}\n", report.rounds.mean, quantile_cell(report.rounds));
   out += "\ndamage dealt by faction:";
   for (const FactionReport& f : report.factions) {

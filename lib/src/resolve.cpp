@@ -360,7 +360,7 @@ class Resolver {
     }
     std::string label;
     for (const std::string& name : names.names) label += (label.empty() ? "" : ", ") + name;
-    action.name = "Multiattack (" + label + ")";
+    action.name = fmt::format("Multiattack ({})", label);
     creature.actions.push_back(std::move(action));
   }
 
@@ -441,11 +441,14 @@ Encounter resolve(const Scenario& scenario, const Library& library, const JsonCo
   return Resolver(library, context).run(scenario);
 }
 
-Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view text,
-                                                             const std::string& file,
-                                                             const Library& library) {
+Expected<Encounter, std::vector<std::string>> load_encounter(
+    std::string_view text, const std::string& file, const Library& library,
+    const std::vector<Override>& overrides) {
   auto source = JsonSource::parse(text);
   if (!source) return unexpected(std::vector<std::string>{format_diagnostic(file, source.error())});
+  if (auto applied = apply_overrides(source->mutable_root(), overrides); !applied) {
+    return unexpected(std::vector<std::string>{one_line(applied.error())});
+  }
   Diagnostics diagnostics;
   const JsonContext context(*source, diagnostics);
   const Scenario scenario = read_scenario(context);

@@ -36,6 +36,7 @@ void work(SharedWork& shared, Tally& tally) {
       Rng rng(shared.encounter.seed, static_cast<std::uint64_t>(options.first_battle + i));
       const BattleOutcome outcome = play_battle(shared.encounter, shared.plan, state, rng);
       tally.add(shared.encounter, state, outcome);
+      if (options.winners != nullptr) (*options.winners)[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(outcome.winner);
     }
     shared.done.fetch_add(end - begin, std::memory_order_relaxed);
   }
@@ -52,6 +53,7 @@ RunResult run_battles(const Encounter& encounter, const RunOptions& options) {
   ARENA_CHECK(options.chunk > 0 && options.battles >= 0);
   const auto start = std::chrono::steady_clock::now();
   const BattlePlan plan(encounter);
+  if (options.winners != nullptr) options.winners->assign(static_cast<std::size_t>(options.battles), -1);
   SharedWork shared{encounter, plan, options};
   shared.chunks = (options.battles + options.chunk - 1) / options.chunk;
   RunResult result;

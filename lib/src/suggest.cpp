@@ -38,7 +38,10 @@ std::optional<std::string> closest(std::string_view word, std::span<const String
   }
   if (!best && word.size() >= 3) {
     for (const auto& candidate : candidates) {
-      if (is_word_of(word, candidate)) return std::string(candidate);
+      const std::string_view text(candidate);
+      const bool prefix = text.size() > word.size() && text[word.size()] == ' ' &&
+                          edit_distance(word, text.substr(0, word.size())) == 0;
+      if (prefix || is_word_of(word, candidate)) return std::string(candidate);
     }
   }
   return best;

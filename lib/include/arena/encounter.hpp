@@ -90,4 +90,9 @@ struct Encounter {
   bool operator==(const Encounter&) const = default;
 };
 
+// A 64-bit digest of everything that decides how the battles of `encounter`
+// play (creatures, rules, seed, max_rounds; not the battle count): partial
+// results merge only when their fingerprints agree. Hex, 16 digits.
+std::string fingerprint(const Encounter& encounter);
+
 }  // namespace arena

@@ -34,12 +34,18 @@ class Expected {
     ARENA_CHECK(has_value());
     return std::get<0>(state_);
   }
+  T& value() & {
+    ARENA_CHECK(has_value());
+    return std::get<0>(state_);
+  }
   T&& value() && {
     ARENA_CHECK(has_value());
     return std::get<0>(std::move(state_));
   }
   const T& operator*() const& { return value(); }
+  T& operator*() & { return value(); }
   const T* operator->() const { return &value(); }
+  T* operator->() { return &value(); }
 
   // Precondition: !has_value().
   const E& error() const {

@@ -31,6 +31,8 @@ class JsonSource {
   static JsonSource from_value(nlohmann::json value);
 
   const nlohmann::json& root() const { return root_; }
+  // For --set overrides; an edited value keeps the position of what it replaced.
+  nlohmann::json& mutable_root() { return root_; }
 
   // Where the value at `pointer` starts; for a pointer that is not in the
   // document, its nearest ancestor's position.

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -58,6 +59,13 @@ struct RunInfo {
   double seconds = 0;
 };
 
+// A --precision run: the target half-width of every faction's win interval.
+struct PrecisionInfo {
+  double target = 0;
+  double widest_half_interval = 0;
+  bool reached = false;
+};
+
 struct Report {
   std::string scenario;
   std::string rules;
@@ -70,6 +78,7 @@ struct Report {
   double draw_probability = 0;
   Stat rounds;
   std::vector<CombatantReport> combatants;
+  std::optional<PrecisionInfo> precision;
   RunInfo run;
 };
 
@@ -78,7 +87,19 @@ Interval wilson_interval(std::int64_t successes, std::int64_t trials);
 
 Stat make_stat(const Histogram& histogram, const std::vector<double>& quantiles);
 
-// Precondition: tally.battles > 0.
+// What a report says about the encounter itself: its names, rules and seed.
+// Taken from an Encounter, or from a tally file when merging shards.
+struct ReportLabels {
+  std::string scenario;
+  std::string rules;
+  std::uint64_t seed = 0;
+  std::vector<std::string> factions;
+  std::vector<std::pair<std::string, std::string>> combatants;  // (name, faction name)
+};
+ReportLabels report_labels(const Encounter& encounter);
+
+// Precondition: tally.battles > 0, and the tally has the labels' shape.
+Report make_report(const ReportLabels& labels, const Tally& tally, const ReportOptions& options);
 Report make_report(const Encounter& encounter, const Tally& tally, const ReportOptions& options);
 
 // The JSON report (schema in the README); `with_run` adds the timings block.
@@ -87,5 +108,8 @@ std::string format_json(const Report& report, bool with_run = true);
 std::string format_csv(const Report& report);
 // The human-readable table.
 std::string format_table(const Report& report);
+
+// A CSV cell: quoted (with doubled quotes) when it holds a comma, quote or newline.
+std::string csv_field(const std::string& text);
 
 }  // namespace arena

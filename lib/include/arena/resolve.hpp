@@ -12,6 +12,7 @@
 #include "arena/expected.hpp"
 #include "arena/json_reader.hpp"
 #include "arena/library.hpp"
+#include "arena/overrides.hpp"
 #include "arena/scenario.hpp"
 
 namespace arena {
@@ -20,15 +21,16 @@ namespace arena {
 // there are none.
 Encounter resolve(const Scenario& scenario, const Library& library, const JsonContext& context);
 
-// The whole load: parse JSON text, read, resolve. On failure, the problems
-// as "FILE:LINE:COL: /pointer: message" lines (`file` names the source).
-Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view text,
-                                                             const std::string& file,
-                                                             const Library& library);
+// The whole load: parse JSON text, apply --set overrides, read, resolve. On
+// failure, the problems as "FILE:LINE:COL: /pointer: message" lines (`file`
+// names the source; an override's problem is one "--set ...: message" line).
+Expected<Encounter, std::vector<std::string>> load_encounter(
+    std::string_view text, const std::string& file, const Library& library,
+    const std::vector<Override>& overrides = {});
 
 // load_encounter on a file's contents; a missing, unreadable or non-regular
 // file is one problem line too.
-Expected<Encounter, std::vector<std::string>> load_encounter_file(const std::string& path,
-                                                                  const Library& library);
+Expected<Encounter, std::vector<std::string>> load_encounter_file(
+    const std::string& path, const Library& library, const std::vector<Override>& overrides = {});
 
 }  // namespace arena

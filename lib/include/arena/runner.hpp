@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 #include "arena/encounter.hpp"
 #include "arena/tally.hpp"
@@ -32,6 +33,10 @@ struct RunOptions {
   // When set to true (e.g. by a SIGINT handler), workers stop after their
   // current chunk and the result is partial. Default: none.
   const std::atomic<bool>* stop = nullptr;
+  // When set, resized to `battles` and filled with each battle's winning
+  // faction (-1 for a draw), by battle index minus first_battle: the paired
+  // outcomes of `arena compare`. Workers write disjoint elements. Default: none.
+  std::vector<std::int8_t>* winners = nullptr;
 };
 
 struct RunResult {

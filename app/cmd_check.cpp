@@ -1,0 +1,210 @@
+// `arena check`: re-run an encounter against a saved report (the CI use).
+//
+// The run uses the baseline's seed and battle count, so an unchanged engine
+// and encounter reproduce it exactly. Otherwise every faction's win
+// probability and every reported mean is compared with the baseline: a
+// two-sample test (two proportions, or means with their standard errors)
+// at --alpha, and a tolerance (absolute for probabilities, relative for
+// means). Exit 0 when all pass, 1 with a readable diff when any fails, 2 for
+// bad input (including a baseline of another encounter).
+#include <cmath>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "arena/report.hpp"
+#include "commands.hpp"
+#include "encounter_input.hpp"
+#include "simulation.hpp"
+#include "terminal.hpp"
+
+namespace arena::app {
+
+namespace {
+
+struct CheckOptions {
+  EncounterInput input;
+  SimulationOptions simulation;
+  std::string baseline;
+  double alpha = 0.001;
+  double tolerance = 0.01;
+};
+
+// One compared figure.
+struct Comparison {
+  std::string what;      // "Heroes win probability"
+  double before = 0, after = 0;
+  double p_value = 1;    // two-sided
+  bool probability = false;
+  bool failed = false;
+};
+
+double two_sided_p(double z) { return std::erfc(std::abs(z) / std::sqrt(2.0)); }
+
+Comparison compare_proportion(std::string what, double p1, double p2, double n, double alpha, double tolerance) {
+  const double pooled = (p1 + p2) / 2;
+  const double se = std::sqrt(pooled * (1 - pooled) * 2 / n);
+  const double p_value = se > 0 ? two_sided_p((p2 - p1) / se) : (p1 == p2 ? 1.0 : 0.0);
+  return {std::move(what), p1, p2, p_value, true, p_value < alpha || std::abs(p2 - p1) > tolerance};
+}
+
+Comparison compare_mean(std::string what, const nlohmann::json& before, const Stat& after, double alpha,
+                        double tolerance) {
+  const double m1 = before.at("mean").get<double>(), se1 = before.at("stderr").get<double>();
+  const double se = std::sqrt(se1 * se1 + after.standard_error * after.standard_error);
+  const double p_value = se > 0 ? two_sided_p((after.mean - m1) / se) : (after.mean == m1 ? 1.0 : 0.0);
+  const bool beyond = std::abs(after.mean - m1) > tolerance * std::max(std::abs(m1), 1.0);
+  return {std::move(what), m1, after.mean, p_value, false, p_value < alpha || beyond};
+}
+
+std::optional<nlohmann::json> read_baseline(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    print_error(fmt::format("{}: cannot open the baseline", path));
+    return std::nullopt;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  auto json = nlohmann::json::parse(text.str(), nullptr, false);
+  if (json.is_discarded() || !json.is_object() || !json.contains("factions") || !json.contains("seed") ||
+      !json.contains("battles") || !json.contains("combatants")) {
+    print_error(fmt::format("{}: not a report (make one with `arena simulate FILE --format json`)", path));
+    return std::nullopt;
+  }
+  return json;
+}
+
+// The baseline must describe the same encounter: same factions and combatants.
+bool same_encounter(const nlohmann::json& baseline, const Report& report, const std::string& path) {
+  std::vector<std::string> before, after;
+  for (const auto& f : baseline["factions"]) before.push_back("faction " + f.value("name", ""));
+  for (const auto& c : baseline["combatants"]) before.push_back("combatant " + c.value("name", ""));
+  for (const auto& f : report.factions) after.push_back("faction " + f.name);
+  for (const auto& c : report.combatants) after.push_back("combatant " + c.name);
+  if (before == after && baseline.value("scenario", "") == report.scenario) return true;
+  print_error(fmt::format("{}: the baseline is of another encounter (\"{}\" with {} factions and {} "
+                          "combatants; this is \"{}\" with {} and {})",
+                          path, baseline.value("scenario", "?"), baseline["factions"].size(),
+                          baseline["combatants"].size(), report.scenario, report.factions.size(),
+                          report.combatants.size()));
+  return false;
+}
+
+std::vector<Comparison> compare(const nlohmann::json& baseline, const Report& report, const CheckOptions& o) {
+  std::vector<Comparison> out;
+  const double n = static_cast<double>(report.battles);
+  for (std::size_t f = 0; f < report.factions.size(); ++f) {
+    const auto& b = baseline["factions"][f];
+    const FactionReport& r = report.factions[f];
+    out.push_back(compare_proportion(r.name + " win probability", b.at("win_probability").get<double>(),
+                                     r.win_probability, n, o.alpha, o.tolerance));
+    out.push_back(compare_mean(r.name + " survivors", b.at("survivors"), r.survivors, o.alpha, o.tolerance));
+    out.push_back(compare_mean(r.name + " damage dealt", b.at("damage_dealt"), r.damage_dealt, o.alpha, o.tolerance));
+    out.push_back(compare_mean(r.name + " damage taken", b.at("damage_taken"), r.damage_taken, o.alpha, o.tolerance));
+  }
+  out.push_back(compare_proportion("draw probability", baseline.at("draws").at("probability").get<double>(),
+                                   report.draw_probability, n, o.alpha, o.tolerance));
+  out.push_back(compare_mean("rounds", baseline.at("rounds"), report.rounds, o.alpha, o.tolerance));
+  for (std::size_t c = 0; c < report.combatants.size(); ++c) {
+    const auto& b = baseline["combatants"][c];
+    const CombatantReport& r = report.combatants[c];
+    out.push_back(compare_proportion(r.name + " survival probability", b.at("survival_probability").get<double>(),
+                                     r.survival_probability, n, o.alpha, o.tolerance));
+    out.push_back(compare_mean(r.name + " damage dealt", b.at("damage_dealt"), r.damage_dealt, o.alpha, o.tolerance));
+    out.push_back(compare_mean(r.name + " damage taken", b.at("damage_taken"), r.damage_taken, o.alpha, o.tolerance));
+    out.push_back(compare_mean(r.name + " kills", b.at("kills"), r.kills, o.alpha, o.tolerance));
+  }
+  return out;
+}
+
+std::string value_text(const Comparison& c, double value) {
+  return c.probability ? fmt::format("{:.2f}%", 100 * value) : fmt::format("{:.3f}", value);
+}
+
+int run_check(const CheckOptions& options) {
+  auto baseline = read_baseline(options.baseline);
+  if (!baseline) return kExitBadInput;
+  auto encounter = load_encounter_or_report(options.input);
+  if (!encounter) return kExitBadInput;
+  try {
+    encounter->seed = baseline->at("seed").get<std::uint64_t>();
+    encounter->battles = baseline->at("battles").get<std::int64_t>();
+  } catch (const std::exception&) {
+    print_error(fmt::format("{}: the baseline's seed or battles is not a number", options.baseline));
+    return kExitBadInput;
+  }
+  if (encounter->battles < 1) {
+    print_error(fmt::format("{}: the baseline has no battles", options.baseline));
+    return kExitBadInput;
+  }
+  std::vector<double> levels;
+  for (const auto& [level, value] : baseline->at("rounds").at("quantiles").items()) levels.push_back(std::stod(level));
+  const RunResult result = play(*encounter, 0, encounter->battles, options.simulation);
+  if (result.partial) {
+    print_error("interrupted: the check did not finish");
+    return 130;
+  }
+  const Report report = make_report(*encounter, result.tally, ReportOptions{levels});
+  if (!same_encounter(*baseline, report, options.baseline)) return kExitBadInput;
+  nlohmann::json before = *baseline, after = nlohmann::json::parse(format_json(report, false));
+  before.erase("run");
+  if (before == after) {
+    fmt::print("ok: identical to the baseline ({} battles, seed {})\n", report.battles, report.seed);
+    return kExitOk;
+  }
+  std::vector<Comparison> comparisons;
+  try {
+    comparisons = compare(*baseline, report, options);
+  } catch (const std::exception& error) {
+    print_error(fmt::format("{}: malformed baseline report: {}", options.baseline, error.what()));
+    return kExitBadInput;
+  }
+  std::string out;
+  int failures = 0;
+  for (const Comparison& c : comparisons) {
+    if (!c.failed) continue;
+    ++failures;
+    out += fmt::format("  {:<40} {:>10} -> {:<10} ({:+.3g}{}, p = {:.2g})\n", c.what, value_text(c, c.before),
+                       value_text(c, c.after), c.probability ? 100 * (c.after - c.before) : c.after - c.before,
+                       c.probability ? " points" : "", c.p_value);
+  }
+  if (failures == 0) {
+    fmt::print("ok: consistent with the baseline (every figure within tolerance {} and p >= {})\n",
+               options.tolerance, options.alpha);
+    return kExitOk;
+  }
+  fmt::print("REGRESSION: {} figure{} moved against the baseline {} (alpha {}, tolerance {}):\n{}", failures,
+             failures == 1 ? "" : "s", options.baseline, options.alpha, options.tolerance, out);
+  return kExitCheckFailed;
+}
+
+}  // namespace
+
+Command add_check_command(CLI::App& app) {
+  auto options = std::make_shared<CheckOptions>();
+  CLI::App* cli = app.add_subcommand(
+      "check", "Re-run an encounter and compare with a saved report; exit 1 on a balance regression");
+  add_encounter_options(*cli, options->input);
+  cli->add_option("--baseline", options->baseline, "A saved report (simulate --format json)")->required();
+  cli->add_option("--alpha", options->alpha, "Significance level of each two-sample test")
+      ->check(CLI::Range(1e-15, 0.5))
+      ->capture_default_str();
+  cli->add_option("--tolerance", options->tolerance,
+                  "Largest accepted change: absolute for probabilities, relative for means")
+      ->check(CLI::Range(0.0, 1e9))
+      ->capture_default_str();
+  add_simulation_options(*cli, options->simulation);
+  cli->footer(
+      "Examples:\n"
+      "  arena simulate fight.json --format json > fight.baseline.json\n"
+      "  arena check fight.json --baseline fight.baseline.json\n"
+      "Exit codes: 0 consistent, 1 a figure moved, 2 bad input.");
+  return {cli, [options] { return run_check(*options); }};
+}
+
+}  // namespace arena::app

@@ -1,0 +1,265 @@
+// `arena compare`: variants of an encounter on common random numbers.
+//
+// Variant v's battle i draws from the same Rng(seed, i) as every other
+// variant's battle i, so the battles differ only by what the variants change.
+// The difference in win probability against the first variant is estimated
+// from the paired per-battle outcomes, whose variance is far smaller than
+// that of two independent runs: the report shows both intervals and how
+// many times fewer battles the pairing needs for the same precision.
+#include <cmath>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "arena/report.hpp"
+#include "commands.hpp"
+#include "encounter_input.hpp"
+#include "simulation.hpp"
+#include "terminal.hpp"
+
+namespace arena::app {
+
+namespace {
+
+struct CompareOptions {
+  std::vector<std::string> files;     // FILE, or several files as the variants
+  std::vector<std::string> sets;      // --set applied to every variant
+  std::vector<std::string> variants;  // "NAME:PATH=VALUE;PATH=VALUE"
+  SimulationOptions simulation;
+  std::optional<std::int64_t> battles;
+  std::optional<std::uint64_t> seed;
+  std::string format = "table";
+};
+
+struct Variant {
+  std::string name;
+  EncounterInput input;
+};
+
+struct Played {
+  Variant variant;
+  Report report;
+  std::vector<std::int8_t> winners;  // per battle: winning faction, -1 for a draw
+};
+
+// The paired difference of one faction's win indicator, variant minus reference.
+struct PairedDifference {
+  double difference = 0;
+  Interval ci95;
+  double paired_se = 0;
+  double independent_se = 0;  // what two independent runs of this size would give
+  bool significant = false;
+};
+
+PairedDifference paired_difference(const std::vector<std::int8_t>& reference,
+                                   const std::vector<std::int8_t>& variant, int faction) {
+  const double n = static_cast<double>(reference.size());
+  double sum = 0, squares = 0, p_ref = 0, p_var = 0;
+  for (std::size_t i = 0; i < reference.size(); ++i) {
+    const int a = reference[i] == faction, b = variant[i] == faction;
+    sum += b - a;
+    squares += (b - a) * (b - a);
+    p_ref += a;
+    p_var += b;
+  }
+  PairedDifference d;
+  d.difference = sum / n;
+  const double variance = n > 1 ? (squares - sum * sum / n) / (n - 1) : 0;
+  d.paired_se = std::sqrt(variance / n);
+  p_ref /= n;
+  p_var /= n;
+  d.independent_se = std::sqrt((p_ref * (1 - p_ref) + p_var * (1 - p_var)) / n);
+  constexpr double z = 1.959963984540054;
+  d.ci95 = {d.difference - z * d.paired_se, d.difference + z * d.paired_se};
+  d.significant = d.ci95.low > 0 || d.ci95.high < 0;
+  return d;
+}
+
+std::optional<std::vector<Variant>> variants_of(const CompareOptions& options) {
+  std::vector<Variant> variants;
+  if (options.files.size() > 1) {
+    if (!options.variants.empty()) {
+      print_error("give either several files or --variant, not both");
+      return std::nullopt;
+    }
+    for (const std::string& file : options.files) {
+      variants.push_back({std::filesystem::path(file).stem().string(), {file, options.sets}});
+    }
+    return variants;
+  }
+  if (options.variants.size() < 2) {
+    print_error("compare needs at least two variants: --variant NAME:PATH=VALUE[;PATH=VALUE...] twice "
+                "or more (NAME: alone for the file as it is), or several files");
+    return std::nullopt;
+  }
+  for (const std::string& text : options.variants) {
+    const std::size_t colon = text.find(':');
+    if (colon == std::string::npos || colon == 0) {
+      print_error(fmt::format("--variant {}: expected NAME:PATH=VALUE[;PATH=VALUE...]", text));
+      return std::nullopt;
+    }
+    Variant variant{text.substr(0, colon), {options.files.front(), options.sets}};
+    std::string rest = text.substr(colon + 1);
+    for (std::size_t start = 0; start < rest.size();) {
+      std::size_t end = rest.find(';', start);
+      if (end == std::string::npos) end = rest.size();
+      if (end > start) variant.input.sets.push_back(rest.substr(start, end - start));
+      start = end + 1;
+    }
+    variants.push_back(std::move(variant));
+  }
+  return variants;
+}
+
+bool same_factions(const Report& a, const Report& b, const std::string& name) {
+  std::vector<std::string> fa, fb;
+  for (const auto& f : a.factions) fa.push_back(f.name);
+  for (const auto& f : b.factions) fb.push_back(f.name);
+  if (fa == fb) return true;
+  print_error(fmt::format("variant {} has other factions than the first variant: paired comparisons need "
+                          "the same factions",
+                          name));
+  return false;
+}
+
+void print_table(const std::vector<Played>& runs) {
+  const Report& first = runs.front().report;
+  std::string out = fmt::format("{} battles per variant on common random numbers (seed {})\n\n",
+                                first.battles, first.seed);
+  for (std::size_t f = 0; f < first.factions.size(); ++f) {
+    out += fmt::format("{} wins:\n  {:<24} {:>22}   {:>30}   {}\n", first.factions[f].name, "variant",
+                       "win % [95%]", "vs first, paired [95%]", "battles saved by pairing");
+    for (std::size_t v = 0; v < runs.size(); ++v) {
+      const FactionReport& r = runs[v].report.factions[f];
+      std::string diff = "(reference)", saved;
+      if (v > 0) {
+        const auto d = paired_difference(runs[0].winners, runs[v].winners, static_cast<int>(f));
+        diff = fmt::format("{:+.2f} [{:+.2f}, {:+.2f}]{}", 100 * d.difference, 100 * d.ci95.low,
+                           100 * d.ci95.high, d.significant ? " *" : "  ");
+        if (d.paired_se > 0) saved = fmt::format("{:.1f}x", std::pow(d.independent_se / d.paired_se, 2));
+      }
+      out += fmt::format("  {:<24} {:>22}   {:>30}   {}\n", runs[v].variant.name,
+                         fmt::format("{:.2f} [{:.2f}, {:.2f}]", 100 * r.win_probability, 100 * r.win_ci95.low,
+                                     100 * r.win_ci95.high),
+                         diff, saved);
+    }
+    out += '\n';
+  }
+  out += "* significant: the paired 95% interval excludes 0. Differences are in percentage points.\n";
+  fmt::print("{}", out);
+}
+
+nlohmann::ordered_json differences_json(const std::vector<Played>& runs, std::size_t v) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (std::size_t f = 0; f < runs[v].report.factions.size(); ++f) {
+    const auto d = paired_difference(runs[0].winners, runs[v].winners, static_cast<int>(f));
+    out.push_back({{"faction", runs[v].report.factions[f].name},
+                   {"difference", d.difference},
+                   {"ci95", {d.ci95.low, d.ci95.high}},
+                   {"stderr_paired", d.paired_se},
+                   {"stderr_independent", d.independent_se},
+                   {"significant", d.significant}});
+  }
+  return out;
+}
+
+void print_json(const std::vector<Played>& runs) {
+  nlohmann::ordered_json out = {{"format_version", kReportFormatVersion}, {"variants", nlohmann::json::array()}};
+  for (std::size_t v = 0; v < runs.size(); ++v) {
+    nlohmann::ordered_json entry = {{"name", runs[v].variant.name},
+                                    {"set", runs[v].variant.input.sets},
+                                    {"report", nlohmann::ordered_json::parse(format_json(runs[v].report, false))}};
+    if (v > 0) entry["versus_first"] = differences_json(runs, v);
+    out["variants"].push_back(entry);
+  }
+  fmt::print("{}\n", out.dump(2));
+}
+
+void print_csv(const std::vector<Played>& runs) {
+  std::string out =
+      "variant,faction,battles,win_probability,win_ci95_low,win_ci95_high,difference,difference_ci95_low,"
+      "difference_ci95_high,stderr_paired,stderr_independent,significant\n";
+  for (std::size_t v = 0; v < runs.size(); ++v) {
+    for (std::size_t f = 0; f < runs[v].report.factions.size(); ++f) {
+      const FactionReport& r = runs[v].report.factions[f];
+      out += fmt::format("{},{},{},{},{},{}", csv_field(runs[v].variant.name), csv_field(r.name),
+                         runs[v].report.battles, r.win_probability, r.win_ci95.low, r.win_ci95.high);
+      if (v == 0) {
+        out += ",,,,,,\n";
+        continue;
+      }
+      const auto d = paired_difference(runs[0].winners, runs[v].winners, static_cast<int>(f));
+      out += fmt::format(",{},{},{},{},{},{}\n", d.difference, d.ci95.low, d.ci95.high, d.paired_se,
+                         d.independent_se, d.significant);
+    }
+  }
+  fmt::print("{}", out);
+}
+
+int run_compare(const CompareOptions& options) {
+  if (!check_quantiles(options.simulation.quantiles)) return kExitBadInput;
+  auto variants = variants_of(options);
+  if (!variants) return kExitBadInput;
+  std::vector<Played> runs;
+  std::int64_t battles = 0;
+  std::uint64_t seed = 0;
+  for (const Variant& variant : *variants) {
+    auto encounter = load_encounter_or_report(variant.input);
+    if (!encounter) return kExitBadInput;
+    // Common random numbers: every variant plays the first one's battles.
+    if (runs.empty()) {
+      battles = options.battles.value_or(encounter->battles);
+      seed = options.seed.value_or(encounter->seed);
+    }
+    encounter->battles = battles;
+    encounter->seed = seed;
+    Played played{variant, {}, {}};
+    const RunResult result = play(*encounter, 0, battles, options.simulation, &played.winners);
+    if (result.partial) {
+      print_error("interrupted: the comparison did not finish");
+      return 130;
+    }
+    played.report = make_report(*encounter, result.tally, ReportOptions{options.simulation.quantiles});
+    if (!runs.empty() && !same_factions(runs.front().report, played.report, variant.name)) return kExitBadInput;
+    runs.push_back(std::move(played));
+  }
+  if (options.format == "json") {
+    print_json(runs);
+  } else if (options.format == "csv") {
+    print_csv(runs);
+  } else {
+    print_table(runs);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_compare_command(CLI::App& app) {
+  auto options = std::make_shared<CompareOptions>();
+  CLI::App* cli = app.add_subcommand(
+      "compare", "Compare variants on common random numbers: paired differences in win probability");
+  cli->add_option("files", options->files, "Encounter file, or several files to compare")->required();
+  cli->add_option("--variant", options->variants,
+                  "NAME:PATH=VALUE[;PATH=VALUE...]; the first variant is the reference");
+  cli->add_option("--set", options->sets, "Override applied to every variant (PATH=VALUE)");
+  cli->add_option("-n,--battles", options->battles, "Battles per variant (default: the first file's)")
+      ->check(CLI::Range(std::int64_t{1}, kMaxBattles));
+  cli->add_option("--seed", options->seed, "Master seed (default: the first file's)");
+  cli->add_option("--format", options->format, "Output format")
+      ->check(CLI::IsMember({"table", "json", "csv"}))
+      ->capture_default_str();
+  add_simulation_options(*cli, options->simulation);
+  cli->footer(
+      "Examples:\n"
+      "  arena compare scenarios/fighter-greatsword.json scenarios/fighter-sword-and-shield.json\n"
+      "  arena compare fight.json --variant base: --variant plate:factions.Heroes.members.Fighter.armor=plate\n"
+      "Variant v's battle i uses the same Rng(seed, i) as the first variant's battle i.");
+  return {cli, [options] { return run_compare(*options); }};
+}
+
+}  // namespace arena::app

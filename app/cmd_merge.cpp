@@ -1,0 +1,80 @@
+// `arena merge`: the report of a run played in shards (simulate --shard).
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "arena/tally_io.hpp"
+#include "commands.hpp"
+#include "simulation.hpp"
+#include "terminal.hpp"
+
+namespace arena::app {
+
+namespace {
+
+struct MergeOptions {
+  std::vector<std::string> files;
+  std::string format = "table";
+  std::vector<double> quantiles = ReportOptions{}.quantiles;
+};
+
+int run_merge(const MergeOptions& options) {
+  if (!check_quantiles(options.quantiles)) return kExitBadInput;
+  std::vector<TallyFile> parts;
+  for (const std::string& file : options.files) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+      print_error(fmt::format("{}: cannot open", file));
+      return kExitBadInput;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    auto part = parse_tally(text.str(), file);
+    if (!part) {
+      print_error(part.error());
+      return kExitBadInput;
+    }
+    parts.push_back(std::move(part).value());
+  }
+  auto merged = merge_tallies(parts, options.files);
+  if (!merged) {
+    print_error(merged.error());
+    return kExitBadInput;
+  }
+  if (options.format == "tally") {
+    fmt::print("{}", format_tally(*merged));
+    return kExitOk;
+  }
+  Report report = make_report(merged->labels, merged->tally, ReportOptions{options.quantiles});
+  report.requested_battles = merged->total_battles;
+  print_report(report, options.format);
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_merge_command(CLI::App& app) {
+  auto options = std::make_shared<MergeOptions>();
+  CLI::App* cli = app.add_subcommand(
+      "merge", "Merge the tallies of a run played in shards into its report");
+  cli->add_option("files", options->files, "Tally files (simulate --shard K/N --format tally)")
+      ->required();
+  cli->add_option("--format", options->format, "Output format")
+      ->check(CLI::IsMember({"table", "json", "csv", "tally"}))
+      ->capture_default_str();
+  cli->add_option("--quantiles", options->quantiles, "Quantile levels of every statistic")
+      ->delimiter(',')
+      ->capture_default_str();
+  cli->footer(
+      "Examples:\n"
+      "  for k in 0 1 2 3; do arena simulate big.json --shard $k/4 --format tally > part-$k.json; done\n"
+      "  arena merge part-*.json --format json\n"
+      "The merged report equals the single run's, byte for byte, except the run block.");
+  return {cli, [options] { return run_merge(*options); }};
+}
+
+}  // namespace arena::app

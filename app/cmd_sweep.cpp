@@ -1,0 +1,214 @@
+// `arena sweep`: one run per combination of varied values (a grid), one row each.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "arena/overrides.hpp"
+#include "arena/report.hpp"
+#include "commands.hpp"
+#include "encounter_input.hpp"
+#include "simulation.hpp"
+#include "terminal.hpp"
+
+namespace arena::app {
+
+namespace {
+
+struct SweepOptions {
+  EncounterInput input;
+  SimulationOptions simulation;
+  std::vector<std::string> vary;  // "PATH=V1,V2,..."
+  std::optional<std::int64_t> battles;
+  std::optional<std::uint64_t> seed;
+  std::string format = "table";
+};
+
+struct Axis {
+  std::string path;
+  std::vector<std::string> values;  // as written: each becomes "PATH=VALUE"
+};
+
+// Splits on commas outside brackets, braces and quotes, so that JSON values
+// such as ["longsword","shield"] stay whole.
+std::vector<std::string> split_values(const std::string& text) {
+  std::vector<std::string> values;
+  std::string current;
+  int depth = 0;
+  bool quoted = false;
+  for (char c : text) {
+    if (c == '"') quoted = !quoted;
+    if (!quoted && (c == '[' || c == '{')) ++depth;
+    if (!quoted && (c == ']' || c == '}')) --depth;
+    if (c == ',' && depth == 0 && !quoted) {
+      values.push_back(current);
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  values.push_back(current);
+  return values;
+}
+
+std::optional<Axis> parse_axis(const std::string& text) {
+  const std::size_t equals = text.find('=');
+  if (equals == std::string::npos || equals == 0) {
+    print_error(fmt::format("--vary {}: expected PATH=V1,V2,...", text));
+    return std::nullopt;
+  }
+  Axis axis{text.substr(0, equals), split_values(text.substr(equals + 1))};
+  for (const std::string& value : axis.values) {
+    if (value.empty()) {
+      print_error(fmt::format("--vary {}: empty value (expected PATH=V1,V2,...)", text));
+      return std::nullopt;
+    }
+  }
+  return axis;
+}
+
+struct Row {
+  std::vector<std::string> values;  // one per axis
+  Report report;
+};
+
+void print_table(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
+  std::vector<std::size_t> widths;
+  for (std::size_t a = 0; a < axes.size(); ++a) {
+    std::size_t width = axes[a].path.size();
+    for (const Row& row : rows) width = std::max(width, row.values[a].size());
+    widths.push_back(width);
+  }
+  std::string levels;
+  for (const auto& [level, value] : rows.front().report.rounds.quantiles) {
+    levels += fmt::format("{}p{:g}", levels.empty() ? "" : "/", 100 * level);
+  }
+  std::string out;
+  for (std::size_t a = 0; a < axes.size(); ++a) out += fmt::format("{:<{}}  ", axes[a].path, widths[a]);
+  for (const FactionReport& f : rows.front().report.factions) {
+    out += fmt::format("{:>26}  {:>24}", f.name + " win % [95%]", "dealt " + levels);
+  }
+  out += '\n';
+  for (const Row& row : rows) {
+    for (std::size_t a = 0; a < axes.size(); ++a) out += fmt::format("{:<{}}  ", row.values[a], widths[a]);
+    for (const FactionReport& f : row.report.factions) {
+      std::string quantiles;
+      for (const auto& [level, value] : f.damage_dealt.quantiles) {
+        quantiles += (quantiles.empty() ? "" : "/") + std::to_string(value);
+      }
+      out += fmt::format("{:>26}  {:>24}",
+                         fmt::format("{:.2f} [{:.2f}, {:.2f}]", 100 * f.win_probability, 100 * f.win_ci95.low,
+                                     100 * f.win_ci95.high),
+                         quantiles);
+    }
+    out += '\n';
+  }
+  fmt::print("{}", out);
+}
+
+void print_csv(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
+  std::string out;
+  for (const Axis& axis : axes) out += csv_field(axis.path) + ",";
+  out += "battles";
+  for (const FactionReport& f : rows.front().report.factions) {
+    out += fmt::format(",{0}_win_probability,{0}_win_ci95_low,{0}_win_ci95_high,{0}_damage_dealt_mean", f.name);
+    for (const auto& [level, value] : f.damage_dealt.quantiles) out += fmt::format(",{}_damage_dealt_q{}", f.name, level);
+  }
+  out += ",draw_probability\n";
+  for (const Row& row : rows) {
+    for (const std::string& value : row.values) out += csv_field(value) + ",";
+    out += std::to_string(row.report.battles);
+    for (const FactionReport& f : row.report.factions) {
+      out += fmt::format(",{},{},{},{}", f.win_probability, f.win_ci95.low, f.win_ci95.high, f.damage_dealt.mean);
+      for (const auto& [level, value] : f.damage_dealt.quantiles) out += fmt::format(",{}", value);
+    }
+    out += fmt::format(",{}\n", row.report.draw_probability);
+  }
+  fmt::print("{}", out);
+}
+
+void print_json(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
+  nlohmann::ordered_json out = {{"format_version", kReportFormatVersion}, {"vary", nlohmann::json::array()},
+                                {"rows", nlohmann::json::array()}};
+  for (const Axis& axis : axes) out["vary"].push_back(axis.path);
+  for (const Row& row : rows) {
+    nlohmann::ordered_json values = nlohmann::ordered_json::object();
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+      values[axes[a].path] = parse_override("x=" + row.values[a])->value;
+    }
+    auto report = nlohmann::ordered_json::parse(format_json(row.report, false));
+    out["rows"].push_back({{"values", values}, {"report", report}});
+  }
+  fmt::print("{}\n", out.dump(2));
+}
+
+int run_sweep(const SweepOptions& options) {
+  if (!check_quantiles(options.simulation.quantiles)) return kExitBadInput;
+  std::vector<Axis> axes;
+  for (const std::string& text : options.vary) {
+    auto axis = parse_axis(text);
+    if (!axis) return kExitBadInput;
+    axes.push_back(std::move(*axis));
+  }
+  // Every combination, the first axis varying slowest.
+  std::size_t combinations = 1;
+  for (const Axis& axis : axes) combinations *= axis.values.size();
+  std::vector<Row> rows;
+  for (std::size_t k = 0; k < combinations; ++k) {
+    EncounterInput input = options.input;
+    Row row;
+    std::size_t rest = k;
+    for (std::size_t a = axes.size(); a-- > 0;) {
+      row.values.insert(row.values.begin(), axes[a].values[rest % axes[a].values.size()]);
+      rest /= axes[a].values.size();
+    }
+    for (std::size_t a = 0; a < axes.size(); ++a) input.sets.push_back(axes[a].path + "=" + row.values[a]);
+    auto encounter = load_encounter_or_report(input);
+    if (!encounter) return kExitBadInput;
+    if (options.battles) encounter->battles = *options.battles;
+    if (options.seed) encounter->seed = *options.seed;
+    const RunResult result = play(*encounter, 0, encounter->battles, options.simulation);
+    if (result.partial) {
+      print_error("interrupted: the sweep did not finish");
+      return 130;
+    }
+    row.report = make_report(*encounter, result.tally, ReportOptions{options.simulation.quantiles});
+    rows.push_back(std::move(row));
+  }
+  if (options.format == "json") {
+    print_json(axes, rows);
+  } else if (options.format == "csv") {
+    print_csv(axes, rows);
+  } else {
+    print_table(axes, rows);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_sweep_command(CLI::App& app) {
+  auto options = std::make_shared<SweepOptions>();
+  CLI::App* cli = app.add_subcommand("sweep", "Run every combination of varied values, one row each");
+  add_encounter_options(*cli, options->input);
+  cli->add_option("--vary", options->vary,
+                  "PATH=V1,V2,...: the values to try for one path (repeat for a grid)")
+      ->required();
+  cli->add_option("-n,--battles", options->battles, "Battles per combination (default: the file's)")
+      ->check(CLI::Range(std::int64_t{1}, kMaxBattles));
+  cli->add_option("--seed", options->seed, "Master seed (default: the file's)");
+  cli->add_option("--format", options->format, "Output format")
+      ->check(CLI::IsMember({"table", "json", "csv"}))
+      ->capture_default_str();
+  add_simulation_options(*cli, options->simulation);
+  cli->footer(
+      "Examples:\n"
+      "  arena sweep fight.json --vary 'factions.Heroes.members.Fighter.weapons=[\"greatsword\"],[\"longsword\"],[\"maul\"]'\n"
+      "  arena sweep fight.json --vary factions.Heroes.members.Fighter.ac=16,18,20 --vary /factions/1/members/0/count=2,3 --format csv\n"
+      "Every combination uses the same seed, so rows differ only by what was varied.");
+  return {cli, [options] { return run_sweep(*options); }};
+}
+
+}  // namespace arena::app

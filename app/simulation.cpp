@@ -1,0 +1,113 @@
+#include "simulation.hpp"
+
+#include <atomic>
+#include <csignal>
+
+#include <fmt/format.h>
+
+#include "progress.hpp"
+#include "terminal.hpp"
+
+namespace arena::app {
+
+namespace {
+
+// Set by SIGINT; the workers stop after their chunk and the result is partial.
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+extern "C" void on_interrupt(int) { g_interrupted.store(true); }
+
+// Battles per block of a --precision run: blocks are the same whatever the
+// thread count, so the stopping point (and the report) is too.
+constexpr std::int64_t kPrecisionBlock = 10000;
+
+}  // namespace
+
+void add_simulation_options(CLI::App& command, SimulationOptions& options) {
+  command.add_option("-t,--threads", options.threads, "Worker threads (0: all hardware threads)")
+      ->check(CLI::Range(0, 1024))
+      ->capture_default_str();
+  command.add_flag("--progress,!--no-progress", options.progress,
+                   "Progress bar on stderr (default: when stderr is a terminal)");
+  command.add_option("--quantiles", options.quantiles, "Quantile levels of every statistic")
+      ->delimiter(',')
+      ->capture_default_str();
+}
+
+bool check_quantiles(const std::vector<double>& quantiles) {
+  for (double q : quantiles) {
+    if (!(q > 0 && q <= 1)) {
+      print_error(fmt::format("--quantiles: {} is not a level in (0, 1]", q));
+      return false;
+    }
+  }
+  return true;
+}
+
+bool interrupted() { return g_interrupted.load(); }
+
+RunResult play(const Encounter& encounter, std::int64_t first, std::int64_t count,
+               const SimulationOptions& options, std::vector<std::int8_t>* winners) {
+  RunOptions run;
+  run.threads = options.threads;
+  run.first_battle = first;
+  run.battles = count;
+  run.stop = &g_interrupted;
+  run.winners = winners;
+  std::optional<ProgressBar> bar;
+  if (options.progress.value_or(is_terminal(stderr))) {
+    bar.emplace(count);
+    run.progress = [&bar](std::int64_t done) { bar->update(done); };
+  }
+  std::signal(SIGINT, on_interrupt);
+  RunResult result = run_battles(encounter, run);
+  std::signal(SIGINT, SIG_DFL);
+  if (bar) bar->finish();
+  return result;
+}
+
+double widest_half_interval(const Tally& tally) {
+  double widest = 0;
+  for (const FactionTally& faction : tally.factions) {
+    const Interval interval = wilson_interval(faction.wins, tally.battles);
+    widest = std::max(widest, (interval.high - interval.low) / 2);
+  }
+  return widest;
+}
+
+RunResult play_until_precise(const Encounter& encounter, double precision, std::int64_t max_battles,
+                             const SimulationOptions& options) {
+  SimulationOptions quiet = options;
+  quiet.progress = false;
+  RunResult total;
+  total.tally = Tally(encounter);
+  while (total.tally.battles < max_battles && !interrupted()) {
+    const std::int64_t count = std::min(kPrecisionBlock, max_battles - total.tally.battles);
+    const RunResult block = play(encounter, total.tally.battles, count, quiet);
+    total.tally.merge(block.tally);
+    total.threads = block.threads;
+    total.seconds += block.seconds;
+    if (block.partial) break;
+    if (options.progress.value_or(is_terminal(stderr))) {
+      fmt::print(stderr, "\r{} battles, widest interval ±{:.4f} (target ±{}) \x1b[K", total.tally.battles,
+                 widest_half_interval(total.tally), precision);
+    }
+    if (widest_half_interval(total.tally) <= precision) break;
+  }
+  if (options.progress.value_or(is_terminal(stderr))) fmt::print(stderr, "\r\x1b[K");
+  total.partial = interrupted();
+  return total;
+}
+
+void print_report(const Report& report, const std::string& format) {
+  if (format == "json") {
+    fmt::print("{}", format_json(report));
+  } else if (format == "csv") {
+    fmt::print("{}", format_csv(report));
+  } else {
+    fmt::print("{}", format_table(report));
+  }
+}
+
+}  // namespace arena::app

@@ -1,0 +1,50 @@
+// Running battles for a command: the shared options (threads, progress,
+// quantiles, format), Ctrl-C handling, progress bar and report printing that
+// simulate, sweep, compare and check all use.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "arena/encounter.hpp"
+#include "arena/report.hpp"
+#include "arena/runner.hpp"
+
+namespace arena::app {
+
+struct SimulationOptions {
+  int threads = 0;                                        // 0: all hardware threads
+  std::optional<bool> progress;                           // default: stderr is a terminal
+  std::vector<double> quantiles = ReportOptions{}.quantiles;
+};
+
+// Adds --threads, --progress/--no-progress and --quantiles.
+void add_simulation_options(CLI::App& command, SimulationOptions& options);
+
+// Reports (and returns false) when a quantile level is outside (0, 1].
+bool check_quantiles(const std::vector<double>& quantiles);
+
+// Plays battles [first, first + count) of `encounter`, with a progress bar
+// when asked and Ctrl-C stopping the workers (the result is then partial).
+RunResult play(const Encounter& encounter, std::int64_t first, std::int64_t count,
+               const SimulationOptions& options, std::vector<std::int8_t>* winners = nullptr);
+
+// Whether Ctrl-C was pressed during a play().
+bool interrupted();
+
+// Plays blocks of `block` battles until every faction's 95% win interval has
+// half-width at most `precision`, or `max_battles` are played.
+RunResult play_until_precise(const Encounter& encounter, double precision, std::int64_t max_battles,
+                             const SimulationOptions& options);
+
+// The largest half-width of the factions' 95% win intervals.
+double widest_half_interval(const Tally& tally);
+
+// Prints a report in `format` (table, json or csv) on stdout.
+void print_report(const Report& report, const std::string& format);
+
+}  // namespace arena::app

@@ -1,0 +1,41 @@
+// Overrides: `--set PATH=VALUE` edits applied to an encounter file before it
+// is read, so that scripts vary one value without writing files.
+//
+// PATH is a JSON pointer (/factions/0/members/1/hp) or a dotted path that
+// uses names where the format has them: factions.Heroes.members.Fighter.weapons
+// (a faction by its name, a member by its name or monster; indices work too).
+// VALUE is JSON (18, '["greatsword"]', true) or else taken as a bare string
+// (chain mail); null removes an object's key. The last step of a path may add
+// a key; every other step must exist. Errors name the --set argument and
+// suggest the closest name.
+// Pure functions; thread-safe.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "arena/expected.hpp"
+
+namespace arena {
+
+struct Override {
+  std::string text;     // as given: "factions.Heroes.members.Fighter.hp=30"
+  std::string path;     // "factions.Heroes.members.Fighter.hp"
+  nlohmann::json value;  // 30
+};
+
+// Parses "PATH=VALUE"; an error message when there is no '=' or no path.
+Expected<Override, std::string> parse_override(std::string_view text);
+
+// The JSON pointer `path` designates in `document` ("/factions/0/members/1/hp").
+Expected<std::string, std::string> resolve_override_path(const nlohmann::json& document,
+                                                         std::string_view path);
+
+// Applies the overrides in order; the first error is returned as a message.
+Expected<bool, std::string> apply_overrides(nlohmann::json& document,
+                                            const std::vector<Override>& overrides);
+
+}  // namespace arena

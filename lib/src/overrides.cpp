@@ -1,0 +1,129 @@
+#include "arena/overrides.hpp"
+
+#include <fmt/format.h>
+
+#include "arena/json_source.hpp"
+#include "arena/library.hpp"
+#include "arena/suggest.hpp"
+
+namespace arena {
+
+namespace {
+
+std::vector<std::string> split(std::string_view text, char separator) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t end = text.find(separator, start);
+    parts.emplace_back(text.substr(start, end == std::string_view::npos ? end : end - start));
+    if (end == std::string_view::npos) return parts;
+    start = end + 1;
+  }
+}
+
+std::string unescape_pointer_token(std::string token) {
+  for (std::size_t at = 0; (at = token.find('~', at)) != std::string::npos; ++at) {
+    token.replace(at, 2, token.compare(at, 2, "~1") == 0 ? "/" : "~");
+  }
+  return token;
+}
+
+bool is_index(const std::string& step) {
+  return !step.empty() && step.size() < 10 && step.find_first_not_of("0123456789") == std::string::npos;
+}
+
+// What an array element is called in a dotted path: its name, or its monster.
+std::vector<std::string> element_names(const nlohmann::json& element) {
+  std::vector<std::string> names;
+  if (!element.is_object()) return names;
+  for (const char* key : {"name", "monster"}) {
+    if (element.contains(key) && element[key].is_string()) names.push_back(element[key].get<std::string>());
+  }
+  return names;
+}
+
+// One step into an array: an index, or the element with that name.
+Expected<std::size_t, std::string> array_step(const nlohmann::json& array, const std::string& step,
+                                              const std::string& where) {
+  if (is_index(step)) {
+    const std::size_t index = std::stoul(step);
+    if (index < array.size()) return index;
+    return unexpected(fmt::format("{} has {} elements, no element {}", where, array.size(), index));
+  }
+  std::vector<std::string> known;
+  for (std::size_t i = 0; i < array.size(); ++i) {
+    for (const std::string& name : element_names(array[i])) {
+      if (library_key(name) == library_key(step)) return i;
+      known.push_back(name);
+    }
+  }
+  return unexpected(fmt::format("{} has no element named \"{}\"{}", where, step, did_you_mean(step, known)));
+}
+
+}  // namespace
+
+Expected<Override, std::string> parse_override(std::string_view text) {
+  const std::size_t equals = text.find('=');
+  if (equals == std::string_view::npos) {
+    return unexpected(fmt::format("--set {}: expected PATH=VALUE", text));
+  }
+  Override result;
+  result.text = std::string(text);
+  result.path = std::string(text.substr(0, equals));
+  if (result.path.empty()) return unexpected(fmt::format("--set {}: the path is empty", text));
+  const std::string value(text.substr(equals + 1));
+  result.value = nlohmann::json::parse(value, nullptr, /*allow_exceptions=*/false);
+  if (result.value.is_discarded()) result.value = value;  // a bare string: chain mail
+  return result;
+}
+
+Expected<std::string, std::string> resolve_override_path(const nlohmann::json& document,
+                                                         std::string_view path) {
+  const bool pointer = path.starts_with('/');
+  std::vector<std::string> steps = split(pointer ? path.substr(1) : path, pointer ? '/' : '.');
+  std::string resolved;
+  const nlohmann::json* here = &document;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    std::string step = pointer ? unescape_pointer_token(steps[i]) : steps[i];
+    const std::string where = resolved.empty() ? "the encounter" : resolved;
+    const bool last = i + 1 == steps.size();
+    if (here->is_array()) {
+      auto index = array_step(*here, step, where);
+      if (!index) return unexpected(index.error());
+      resolved = json_pointer_child(resolved, *index);
+      here = &(*here)[*index];
+    } else if (here->is_object()) {
+      if (!here->contains(step) && !last) {
+        std::vector<std::string> keys;
+        for (const auto& [key, value] : here->items()) keys.push_back(key);
+        return unexpected(fmt::format("{} has no key \"{}\"{}", where, step, did_you_mean(step, keys)));
+      }
+      resolved = json_pointer_child(resolved, step);
+      if (!last) here = &(*here)[step];
+    } else {
+      return unexpected(fmt::format("{} is a value, not an object or array: cannot go into \"{}\"", where, step));
+    }
+  }
+  return resolved;
+}
+
+Expected<bool, std::string> apply_overrides(nlohmann::json& document,
+                                            const std::vector<Override>& overrides) {
+  for (const Override& o : overrides) {
+    auto pointer = resolve_override_path(document, o.path);
+    if (!pointer) return unexpected(fmt::format("--set {}: {}", o.text, pointer.error()));
+    const nlohmann::json::json_pointer target(*pointer);
+    if (o.value.is_null() && !target.empty() && document.contains(target)) {
+      // "PATH=null" removes the value, so that a script can drop an optional key.
+      nlohmann::json& parent = document[target.parent_pointer()];
+      if (parent.is_object()) {
+        parent.erase(target.back());
+        continue;
+      }
+    }
+    document[target] = o.value;
+  }
+  return true;
+}
+
+}  // namespace arena

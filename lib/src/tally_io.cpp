@@ -1,0 +1,151 @@
+#include "arena/tally_io.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace arena {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json counts(const Histogram& histogram) { return histogram.counts(); }
+
+Histogram histogram_from(const nlohmann::json& value) {
+  auto counts = value.get<std::vector<std::int64_t>>();
+  for (std::int64_t c : counts) {
+    if (c < 0) throw std::invalid_argument("negative count");
+  }
+  return Histogram::from_counts(std::move(counts));
+}
+
+}  // namespace
+
+BattleRange shard_range(std::int64_t total, int k, int n) {
+  const std::int64_t first = total * k / n;
+  return {first, total * (k + 1) / n - first};
+}
+
+std::string format_tally(const TallyFile& file) {
+  const Tally& t = file.tally;
+  Json factions = Json::array();
+  for (std::size_t f = 0; f < t.factions.size(); ++f) {
+    factions.push_back({{"name", file.labels.factions[f]},
+                        {"wins", t.factions[f].wins},
+                        {"survivors", counts(t.factions[f].survivors)},
+                        {"damage_dealt", counts(t.factions[f].damage_dealt)},
+                        {"damage_taken", counts(t.factions[f].damage_taken)}});
+  }
+  Json combatants = Json::array();
+  for (std::size_t c = 0; c < t.combatants.size(); ++c) {
+    combatants.push_back({{"name", file.labels.combatants[c].first},
+                          {"faction", file.labels.combatants[c].second},
+                          {"survived", t.combatants[c].survived},
+                          {"damage_dealt", counts(t.combatants[c].damage_dealt)},
+                          {"damage_taken", counts(t.combatants[c].damage_taken)},
+                          {"kills", counts(t.combatants[c].kills)}});
+  }
+  const Json out = {{"format", "arena-tally"},
+                    {"format_version", kTallyFormatVersion},
+                    {"scenario", file.labels.scenario},
+                    {"rules", file.labels.rules},
+                    {"seed", file.labels.seed},
+                    {"fingerprint", file.fingerprint},
+                    {"total_battles", file.total_battles},
+                    {"first_battle", file.first_battle},
+                    {"battles", t.battles},
+                    {"draws", t.draws},
+                    {"rounds", counts(t.rounds)},
+                    {"factions", factions},
+                    {"combatants", combatants}};
+  return out.dump() + "\n";
+}
+
+Expected<TallyFile, std::string> parse_tally(std::string_view text, const std::string& file) {
+  try {
+    const auto json = nlohmann::json::parse(text);
+    if (json.value("format", "") != "arena-tally") {
+      return unexpected(fmt::format("{}: not a tally file (make one with `arena simulate --shard K/N --format tally`)", file));
+    }
+    if (json.at("format_version") != kTallyFormatVersion) {
+      return unexpected(fmt::format("{}: tally format version {} is not supported (expected {})", file,
+                                    json.at("format_version").dump(), kTallyFormatVersion));
+    }
+    TallyFile out;
+    out.labels.scenario = json.at("scenario").get<std::string>();
+    out.labels.rules = json.at("rules").get<std::string>();
+    out.labels.seed = json.at("seed").get<std::uint64_t>();
+    out.fingerprint = json.at("fingerprint").get<std::string>();
+    out.total_battles = json.at("total_battles").get<std::int64_t>();
+    out.first_battle = json.at("first_battle").get<std::int64_t>();
+    Tally& t = out.tally;
+    t.battles = json.at("battles").get<std::int64_t>();
+    t.draws = json.at("draws").get<std::int64_t>();
+    t.rounds = histogram_from(json.at("rounds"));
+    for (const auto& f : json.at("factions")) {
+      out.labels.factions.push_back(f.at("name").get<std::string>());
+      t.factions.push_back({f.at("wins").get<std::int64_t>(), histogram_from(f.at("survivors")),
+                            histogram_from(f.at("damage_dealt")), histogram_from(f.at("damage_taken"))});
+    }
+    for (const auto& c : json.at("combatants")) {
+      out.labels.combatants.emplace_back(c.at("name").get<std::string>(), c.at("faction").get<std::string>());
+      t.combatants.push_back({c.at("survived").get<std::int64_t>(), histogram_from(c.at("damage_dealt")),
+                              histogram_from(c.at("damage_taken")), histogram_from(c.at("kills"))});
+    }
+    if (t.battles < 0 || out.first_battle < 0 || out.first_battle + t.battles > out.total_battles ||
+        t.rounds.count() != t.battles) {
+      return unexpected(fmt::format("{}: inconsistent battle counts", file));
+    }
+    return out;
+  } catch (const std::exception& error) {
+    return unexpected(fmt::format("{}: malformed tally file: {}", file, error.what()));
+  }
+}
+
+Expected<TallyFile, std::string> merge_tallies(const std::vector<TallyFile>& parts,
+                                               const std::vector<std::string>& names) {
+  if (parts.empty()) return unexpected(std::string("no tally files to merge"));
+  const TallyFile& first = parts.front();
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    if (parts[i].fingerprint != first.fingerprint || parts[i].labels.seed != first.labels.seed) {
+      return unexpected(fmt::format("{} and {} are from different encounters or seeds (fingerprints {} and {})",
+                                    names[0], names[i], first.fingerprint, parts[i].fingerprint));
+    }
+    if (parts[i].total_battles != first.total_battles) {
+      return unexpected(fmt::format("{} and {} are parts of runs of different sizes ({} and {} battles)",
+                                    names[0], names[i], first.total_battles, parts[i].total_battles));
+    }
+  }
+  // Every battle exactly once: sort the parts by their first battle and walk.
+  std::vector<std::size_t> order(parts.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return parts[a].first_battle < parts[b].first_battle; });
+  std::int64_t next = 0;
+  for (std::size_t i : order) {
+    const std::int64_t begin = parts[i].first_battle, end = begin + parts[i].tally.battles;
+    if (begin > next) {
+      return unexpected(fmt::format("battles {} to {} are in no part (missing shard, or an interrupted one?)",
+                                    next, begin - 1));
+    }
+    if (begin < next) {
+      return unexpected(fmt::format("{} overlaps another part: battles {} to {} are in both", names[i],
+                                    begin, std::min(next, end) - 1));
+    }
+    next = end;
+  }
+  if (next != first.total_battles) {
+    return unexpected(fmt::format("battles {} to {} are in no part (missing shard, or an interrupted one?)",
+                                  next, first.total_battles - 1));
+  }
+  TallyFile merged = first;
+  merged.first_battle = 0;
+  merged.tally = Tally();
+  for (const TallyFile& part : parts) merged.tally.merge(part.tally);
+  return merged;
+}
+
+}  // namespace arena
