@@ -5,9 +5,11 @@
 // probability and every reported mean is compared with the baseline: a
 // two-sample test (two proportions, or means with their standard errors)
 // at --alpha, and a tolerance (absolute for probabilities, relative for
-// means). Exit 0 when all pass, 1 with a readable diff when any fails, 2 for
-// bad input (including a baseline of another encounter).
+// means); a figure fails when its change is significant and beyond the
+// tolerance. Exit 0 when all pass, 1 with a readable diff when any fails, 2
+// for bad input (including a baseline of another encounter).
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -46,11 +48,14 @@ struct Comparison {
 
 double two_sided_p(double z) { return std::erfc(std::abs(z) / std::sqrt(2.0)); }
 
+// A figure fails only when its change is both significant (p < alpha) and
+// larger than the tolerance: sampling noise alone never fails a check, and
+// neither does a real but negligible change.
 Comparison compare_proportion(std::string what, double p1, double p2, double n, double alpha, double tolerance) {
   const double pooled = (p1 + p2) / 2;
   const double se = std::sqrt(pooled * (1 - pooled) * 2 / n);
   const double p_value = se > 0 ? two_sided_p((p2 - p1) / se) : (p1 == p2 ? 1.0 : 0.0);
-  return {std::move(what), p1, p2, p_value, true, p_value < alpha || std::abs(p2 - p1) > tolerance};
+  return {std::move(what), p1, p2, p_value, true, p_value < alpha && std::abs(p2 - p1) > tolerance};
 }
 
 Comparison compare_mean(std::string what, const nlohmann::json& before, const Stat& after, double alpha,
@@ -59,7 +64,7 @@ Comparison compare_mean(std::string what, const nlohmann::json& before, const St
   const double se = std::sqrt(se1 * se1 + after.standard_error * after.standard_error);
   const double p_value = se > 0 ? two_sided_p((after.mean - m1) / se) : (after.mean == m1 ? 1.0 : 0.0);
   const bool beyond = std::abs(after.mean - m1) > tolerance * std::max(std::abs(m1), 1.0);
-  return {std::move(what), m1, after.mean, p_value, false, p_value < alpha || beyond};
+  return {std::move(what), m1, after.mean, p_value, false, p_value < alpha && beyond};
 }
 
 std::optional<nlohmann::json> read_baseline(const std::string& path) {
@@ -71,8 +76,14 @@ std::optional<nlohmann::json> read_baseline(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   auto json = nlohmann::json::parse(text.str(), nullptr, false);
-  if (json.is_discarded() || !json.is_object() || !json.contains("factions") || !json.contains("seed") ||
-      !json.contains("battles") || !json.contains("combatants")) {
+  const auto is_report = [&] {
+    return json.is_object() && json.contains("format_version") && json.value("format", "") != "arena-tally" &&
+           json.contains("factions") && json["factions"].is_array() && json.contains("combatants") &&
+           json["combatants"].is_array() && json.contains("seed") && json.contains("battles") &&
+           json.contains("rounds") && json["rounds"].is_object() && json["rounds"].contains("quantiles") &&
+           json["rounds"]["quantiles"].is_object();
+  };
+  if (json.is_discarded() || !is_report()) {
     print_error(fmt::format("{}: not a report (make one with `arena simulate FILE --format json`)", path));
     return std::nullopt;
   }
@@ -101,11 +112,11 @@ std::vector<Comparison> compare(const nlohmann::json& baseline, const Report& re
   for (std::size_t f = 0; f < report.factions.size(); ++f) {
     const auto& b = baseline["factions"][f];
     const FactionReport& r = report.factions[f];
-    out.push_back(compare_proportion(r.name + " win probability", b.at("win_probability").get<double>(),
+    out.push_back(compare_proportion("faction " + r.name + " win probability", b.at("win_probability").get<double>(),
                                      r.win_probability, n, o.alpha, o.tolerance));
-    out.push_back(compare_mean(r.name + " survivors", b.at("survivors"), r.survivors, o.alpha, o.tolerance));
-    out.push_back(compare_mean(r.name + " damage dealt", b.at("damage_dealt"), r.damage_dealt, o.alpha, o.tolerance));
-    out.push_back(compare_mean(r.name + " damage taken", b.at("damage_taken"), r.damage_taken, o.alpha, o.tolerance));
+    out.push_back(compare_mean("faction " + r.name + " survivors", b.at("survivors"), r.survivors, o.alpha, o.tolerance));
+    out.push_back(compare_mean("faction " + r.name + " damage dealt", b.at("damage_dealt"), r.damage_dealt, o.alpha, o.tolerance));
+    out.push_back(compare_mean("faction " + r.name + " damage taken", b.at("damage_taken"), r.damage_taken, o.alpha, o.tolerance));
   }
   out.push_back(compare_proportion("draw probability", baseline.at("draws").at("probability").get<double>(),
                                    report.draw_probability, n, o.alpha, o.tolerance));
@@ -113,11 +124,12 @@ std::vector<Comparison> compare(const nlohmann::json& baseline, const Report& re
   for (std::size_t c = 0; c < report.combatants.size(); ++c) {
     const auto& b = baseline["combatants"][c];
     const CombatantReport& r = report.combatants[c];
-    out.push_back(compare_proportion(r.name + " survival probability", b.at("survival_probability").get<double>(),
+    out.push_back(compare_proportion(r.name + " (" + r.faction + ") survival probability", b.at("survival_probability").get<double>(),
                                      r.survival_probability, n, o.alpha, o.tolerance));
-    out.push_back(compare_mean(r.name + " damage dealt", b.at("damage_dealt"), r.damage_dealt, o.alpha, o.tolerance));
-    out.push_back(compare_mean(r.name + " damage taken", b.at("damage_taken"), r.damage_taken, o.alpha, o.tolerance));
-    out.push_back(compare_mean(r.name + " kills", b.at("kills"), r.kills, o.alpha, o.tolerance));
+    const std::string who = r.name + " (" + r.faction + ")";
+    out.push_back(compare_mean(who + " damage dealt", b.at("damage_dealt"), r.damage_dealt, o.alpha, o.tolerance));
+    out.push_back(compare_mean(who + " damage taken", b.at("damage_taken"), r.damage_taken, o.alpha, o.tolerance));
+    out.push_back(compare_mean(who + " kills", b.at("kills"), r.kills, o.alpha, o.tolerance));
   }
   return out;
 }
@@ -143,7 +155,14 @@ int run_check(const CheckOptions& options) {
     return kExitBadInput;
   }
   std::vector<double> levels;
-  for (const auto& [level, value] : baseline->at("rounds").at("quantiles").items()) levels.push_back(std::stod(level));
+  for (const auto& [level, value] : baseline->at("rounds").at("quantiles").items()) {
+    char* end = nullptr;
+    levels.push_back(std::strtod(level.c_str(), &end));
+    if (*end != '\0' || !(levels.back() > 0 && levels.back() <= 1)) {
+      print_error(fmt::format("{}: not a report (bad quantile level \"{}\")", options.baseline, level));
+      return kExitBadInput;
+    }
+  }
   const RunResult result = play(*encounter, 0, encounter->battles, options.simulation);
   if (result.partial) {
     print_error("interrupted: the check did not finish");
@@ -174,8 +193,9 @@ int run_check(const CheckOptions& options) {
                        c.probability ? " points" : "", c.p_value);
   }
   if (failures == 0) {
-    fmt::print("ok: consistent with the baseline (every figure within tolerance {} and p >= {})\n",
-               options.tolerance, options.alpha);
+    fmt::print("ok: consistent with the baseline (no figure moved both significantly, at alpha {}, "
+               "and beyond the tolerance {})\n",
+               options.alpha, options.tolerance);
     return kExitOk;
   }
   fmt::print("REGRESSION: {} figure{} moved against the baseline {} (alpha {}, tolerance {}):\n{}", failures,
@@ -195,7 +215,8 @@ Command add_check_command(CLI::App& app) {
       ->check(CLI::Range(1e-15, 0.5))
       ->capture_default_str();
   cli->add_option("--tolerance", options->tolerance,
-                  "Largest accepted change: absolute for probabilities, relative for means")
+                  "Changes up to this size always pass: absolute for probabilities, relative for means; "
+                  "larger ones fail when significant at --alpha")
       ->check(CLI::Range(0.0, 1e9))
       ->capture_default_str();
   add_simulation_options(*cli, options->simulation);

@@ -51,7 +51,7 @@ int run_merge(const MergeOptions& options) {
   }
   Report report = make_report(merged->labels, merged->tally, ReportOptions{options.quantiles});
   report.requested_battles = merged->total_battles;
-  print_report(report, options.format);
+  print_report(report, options.format, /*with_run=*/false);
   return kExitOk;
 }
 

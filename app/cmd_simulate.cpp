@@ -1,5 +1,6 @@
 // `arena simulate`: play an encounter many times and report the odds; or
 // play one shard of a large run and write its tally for `arena merge`.
+#include <charconv>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,6 +27,7 @@ struct SimulateOptions {
   std::optional<std::string> shard;     // "K/N"
   std::optional<double> precision;      // target half-width of win intervals
   std::int64_t max_battles = 10'000'000;
+  bool max_battles_given = false;
 };
 
 struct Shard {
@@ -35,12 +37,15 @@ struct Shard {
 
 std::optional<Shard> parse_shard(const std::string& text) {
   Shard shard;
-  char slash = 0;
-  std::size_t used = 0;
-  if (std::sscanf(text.c_str(), "%d%c%d%zn", &shard.index, &slash, &shard.count, &used) != 3 ||
-      slash != '/' || used != text.size() || shard.count < 1 || shard.index < 0 ||
-      shard.index >= shard.count) {
-    print_error(fmt::format("--shard {}: expected K/N with 0 <= K < N, e.g. 0/4", text));
+  const std::size_t slash = text.find('/');
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  const bool ok = slash != std::string::npos &&
+                  std::from_chars(begin, begin + slash, shard.index) == std::from_chars_result{begin + slash, {}} &&
+                  std::from_chars(begin + slash + 1, end, shard.count) == std::from_chars_result{end, {}} &&
+                  shard.count >= 1 && shard.count <= 1'000'000 && shard.index >= 0 && shard.index < shard.count;
+  if (!ok) {
+    print_error(fmt::format("--shard {}: expected K/N with 0 <= K < N <= 1000000, e.g. 0/4", text));
     return std::nullopt;
   }
   return shard;
@@ -48,8 +53,17 @@ std::optional<Shard> parse_shard(const std::string& text) {
 
 int run_simulate(const SimulateOptions& options) {
   if (!check_quantiles(options.simulation.quantiles)) return kExitBadInput;
-  if (options.precision && options.shard) {
-    print_error("--precision and --shard cannot be combined: a shard's size must be fixed");
+  if (options.precision && (options.shard || options.format == "tally")) {
+    print_error("--precision cannot be combined with --shard or --format tally: a mergeable part must "
+                "have a fixed size");
+    return kExitBadInput;
+  }
+  if (options.precision && options.battles) {
+    print_error("--precision plays until precise: give --max-battles instead of -n");
+    return kExitBadInput;
+  }
+  if (!options.precision && options.max_battles_given) {
+    print_error("--max-battles applies to --precision runs only: use -n for a fixed count");
     return kExitBadInput;
   }
   std::optional<Shard> shard = Shard{};
@@ -111,9 +125,14 @@ Command add_simulate_command(CLI::App& app) {
                   "Play blocks of 10000 battles until every faction's 95% win interval is within "
                   "+-P (e.g. 0.005), instead of a fixed count")
       ->check(CLI::Range(1e-6, 0.5));
-  cli->add_option("--max-battles", options->max_battles, "Most battles a --precision run plays")
-      ->check(CLI::Range(std::int64_t{1}, kMaxBattles))
-      ->capture_default_str();
+  cli->add_option_function<std::int64_t>(
+         "--max-battles",
+         [options](std::int64_t value) {
+           options->max_battles = value;
+           options->max_battles_given = true;
+         },
+         "Most battles a --precision run plays (default: 10000000)")
+      ->check(CLI::Range(std::int64_t{1}, kMaxBattles));
   add_simulation_options(*cli, options->simulation);
   cli->footer(
       "Examples:\n"

@@ -100,9 +100,9 @@ RunResult play_until_precise(const Encounter& encounter, double precision, std::
   return total;
 }
 
-void print_report(const Report& report, const std::string& format) {
+void print_report(const Report& report, const std::string& format, bool with_run) {
   if (format == "json") {
-    fmt::print("{}", format_json(report));
+    fmt::print("{}", format_json(report, with_run));
   } else if (format == "csv") {
     fmt::print("{}", format_csv(report));
   } else {

@@ -189,11 +189,11 @@ TEST(ResolveTest, MonsterNamesAreCaseAndHyphenInsensitive) {
 
 TEST(ResolveTest, UnknownNamesGetSuggestions) {
   const auto lines = testing::problems(duel_json(
-      R"({ "monster": "goblinn" })", R"({ "name": "F", "hp": 5, "weapons": ["longswrd"], "armor": "leather" })"));
+      R"({ "monster": "goblinn" })", R"({ "name": "F", "hp": 5, "weapons": ["longswrd"], "armor": "lether" })"));
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_NE(lines[0].find("unknown monster \"goblinn\" (did you mean 'goblin'?)"), std::string::npos);
   EXPECT_NE(lines[1].find("unknown weapon \"longswrd\" (did you mean 'longsword'?)"), std::string::npos);
-  EXPECT_NE(lines[2].find("unknown armor \"leather\" (did you mean 'leather armor'?)"), std::string::npos);
+  EXPECT_NE(lines[2].find("unknown armor \"lether\" (did you mean 'leather armor'?)"), std::string::npos);
 }
 
 }  // namespace

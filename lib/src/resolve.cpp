@@ -414,8 +414,12 @@ class Resolver {
 
   void report_unknown(const std::string& pointer, const char* what, const std::string& name,
                       const std::vector<std::string>& names) {
-    context_.error(pointer, fmt::format("unknown {} \"{}\"{}", what, name,
-                                        did_you_mean(library_key(name), names)));
+    std::string suggestion = did_you_mean(library_key(name), names);
+    if (suggestion.empty() && std::string_view(what) == "armor") {
+      // Armor may be named without the word: "lether" is near "leather armor".
+      suggestion = did_you_mean(library_key(name) + " armor", names);
+    }
+    context_.error(pointer, fmt::format("unknown {} \"{}\"{}", what, name, suggestion));
   }
 
   bool require_name(const MemberSpec& member) {
