@@ -22,6 +22,7 @@ struct Command {
 
 Command add_check_command(CLI::App& app);
 Command add_compare_command(CLI::App& app);
+Command add_library_command(CLI::App& app);
 Command add_merge_command(CLI::App& app);
 Command add_sweep_command(CLI::App& app);
 Command add_replay_command(CLI::App& app);

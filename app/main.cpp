@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
       "  arena simulate scenarios/goblin-ambush.json\n"
       "  arena validate scenarios/goblin-ambush.json\n"
       "  arena replay scenarios/goblin-ambush.json --battle 7\n"
+      "  arena library show \"adult red dragon\"\n"
       "  arena roll 4d6kh3 --stats\n"
       "Run 'arena COMMAND --help' for the options of a command.");
   std::string log_level = "warn";
@@ -47,6 +48,7 @@ int main(int argc, char** argv) {
       add_compare_command(app),
       add_check_command(app),
       add_merge_command(app),
+      add_library_command(app),
       add_roll_command(app),
   };
 
