@@ -174,6 +174,7 @@ TEST(TacticsTest, FocusKeepsTheFactionTargetUntilItDrops) {
   EXPECT_EQ(choose_target(plan, state, 0, dice), 3);  // the second of B 1..3
   EXPECT_EQ(choose_target(plan, state, 1, dice), 3);  // the ally follows without a roll
   state.combatants[3].hp = 0;
+  state.member_drops(e.creatures[3].faction);
   EXPECT_EQ(choose_target(plan, state, 1, dice), 4);  // B 2 dropped: the second of B 1, B 3
   EXPECT_EQ(dice.remaining(), 0u);
 }
@@ -205,8 +206,12 @@ struct InvariantChecker {
     EXPECT_GE(damage, 0);
     EXPECT_GE(hp_left, 0);
     EXPECT_LE(hp_left, state->combatants[target].max_hp);
-    if (!roll.hit) EXPECT_EQ(damage, 0);
-    if (roll.natural == 1) EXPECT_FALSE(roll.hit);
+    if (!roll.hit) {
+      EXPECT_EQ(damage, 0);
+    }
+    if (roll.natural == 1) {
+      EXPECT_FALSE(roll.hit);
+    }
   }
   void falls(int creature, bool dead) { EXPECT_EQ(state->combatants[creature].dead, dead); }
   void death_save(int creature, int, DeathSaveResult) { EXPECT_TRUE(encounter->creatures[creature].pc); }
@@ -232,18 +237,25 @@ TEST(BattleInvariantTest, HoldOverManySeededBattlesOfEveryScenario) {
         bool standing = false;
         for (int m : e.factions[f].members) standing |= state.combatants[m].can_act();
         standing_factions += standing;
-        if (standing && outcome.winner >= 0) EXPECT_EQ(outcome.winner, static_cast<int>(f));
+        if (standing && outcome.winner >= 0) {
+          EXPECT_EQ(outcome.winner, static_cast<int>(f));
+        }
       }
       for (const CombatantState& c : state.combatants) {
         EXPECT_GE(c.hp, 0);
         EXPECT_LE(c.hp, c.max_hp);
-        if (c.dead) EXPECT_EQ(c.hp, 0);
+        if (c.dead) {
+          EXPECT_EQ(c.hp, 0);
+        }
         dealt += c.damage_dealt;
         taken += c.damage_taken;
       }
       EXPECT_EQ(dealt, taken) << "hit points removed equal hit points lost";
-      if (outcome.winner >= 0) EXPECT_EQ(standing_factions, 1);
-      if (outcome.winner < 0) EXPECT_EQ(outcome.rounds, e.max_rounds);
+      if (outcome.winner >= 0) {
+        EXPECT_EQ(standing_factions, 1);
+      } else {
+        EXPECT_EQ(outcome.rounds, e.max_rounds);
+      }
     }
   }
 }

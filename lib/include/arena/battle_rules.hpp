@@ -15,6 +15,7 @@
 #pragma once
 
 #include <algorithm>
+#include <span>
 
 #include "arena/battle_events.hpp"
 #include "arena/battle_state.hpp"
@@ -37,18 +38,49 @@ AttackRoll roll_attack(int to_hit, int ac, bool disadvantage, Dice& dice) {
   return roll;
 }
 
+// How a target's defences treat one damage type (from an attack that is
+// magical or not). A creature's defences do not change during a battle, so
+// the battle loop looks them up once per encounter (battle_plan.hpp).
+struct Defence {
+  bool immune = false;
+  bool resistant = false;
+  bool vulnerable = false;
+};
+
+inline Defence defence_against(DamageType type, bool magical, const Creature& target) {
+  Defence defence;
+  defence.immune = target.immunities.contains(type) ||
+                   (!magical && target.nonmagical_immunities.contains(type));
+  defence.resistant = target.resistances.contains(type) ||
+                      (!magical && target.nonmagical_resistances.contains(type));
+  defence.vulnerable = target.vulnerabilities.contains(type);
+  return defence;
+}
+
+// One typed part of damage after a defence: at least 0, immunity zeroes it,
+// resistance halves it (rounding down), vulnerability doubles it.
+inline int apply_defence(int amount, Defence defence) {
+  if (defence.immune) return 0;
+  amount = std::max(amount, 0);
+  if (defence.resistant) amount /= 2;
+  if (defence.vulnerable) amount *= 2;
+  return amount;
+}
+
 // One typed part of damage after the target's defences.
 inline int damage_after_defences(int amount, DamageType type, const Creature& target,
                                  bool magical) {
-  amount = std::max(amount, 0);
-  if (target.immunities.contains(type) || (!magical && target.nonmagical_immunities.contains(type))) {
-    return 0;
-  }
-  if (target.resistances.contains(type) || (!magical && target.nonmagical_resistances.contains(type))) {
-    amount /= 2;
-  }
-  if (target.vulnerabilities.contains(type)) amount *= 2;
-  return amount;
+  return apply_defence(amount, defence_against(type, magical, target));
+}
+
+// One typed part of a hit: `constant` plus the dice of `terms`, the dice
+// rolled twice on a critical (the constant counted once), after `defence`.
+template <class Dice>
+int roll_damage_part(int constant, std::span<const DiceTerm> terms, bool critical, Defence defence,
+                     Dice& dice) {
+  int amount = constant + roll_terms(terms, dice);
+  if (critical) amount += roll_terms(terms, dice);
+  return apply_defence(amount, defence);
 }
 
 // The damage of a hit (dice twice on a critical), after the target's defences.
@@ -56,9 +88,8 @@ template <class Dice>
 int roll_damage(const Attack& attack, bool critical, const Creature& target, Dice& dice) {
   int total = 0;
   for (const DamageDice& part : attack.damage) {
-    int amount = part.dice.roll(dice);
-    if (critical) amount += part.dice.roll_dice(dice);
-    total += damage_after_defences(amount, part.type, target, attack.magical);
+    total += roll_damage_part(part.dice.flat(), part.dice.terms(), critical,
+                              defence_against(part.type, attack.magical, target), dice);
   }
   return total;
 }
@@ -70,18 +101,19 @@ struct DamageEffect {
   bool killed = false;   // is dead now and was not before
 };
 
-// Applies `damage` to a creature, following the 0-HP rules above.
-inline DamageEffect apply_damage(CombatantState& target, const Creature& info, int damage,
-                                 bool critical) {
+// Applies `damage` to a creature (`pc`: a player character), following the
+// 0-HP rules above.
+inline DamageEffect apply_damage(CombatantState& target, bool pc, int damage, bool critical) {
   DamageEffect effect;
   if (damage <= 0 || target.dead) return effect;
   if (target.hp > 0) {
-    effect.hp_lost = std::min(damage, target.hp);
-    const int beyond_zero = damage - target.hp;
-    target.hp = std::max(target.hp - damage, 0);
+    const int before = target.hp;
+    target.hp = std::max(before - damage, 0);
+    effect.hp_lost = before - target.hp;  // the damage, less any beyond 0
     if (target.hp > 0) return effect;
+    const int beyond_zero = damage - before;
     effect.dropped = true;
-    if (!info.pc || beyond_zero >= target.max_hp) {
+    if (!pc || beyond_zero >= target.max_hp) {
       target.dead = true;
       effect.killed = true;
     } else {
@@ -99,6 +131,11 @@ inline DamageEffect apply_damage(CombatantState& target, const Creature& info, i
     effect.killed = true;
   }
   return effect;
+}
+
+inline DamageEffect apply_damage(CombatantState& target, const Creature& info, int damage,
+                                 bool critical) {
+  return apply_damage(target, info.pc, damage, critical);
 }
 
 // Rolls a death save for a PC at 0 HP who is neither dead nor stable.

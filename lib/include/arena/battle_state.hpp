@@ -13,6 +13,8 @@
 
 namespace arena {
 
+struct BattlePlan;
+
 struct CombatantState {
   int hp = 0;
   int max_hp = 0;
@@ -33,14 +35,35 @@ struct CombatantState {
 struct BattleState {
   std::vector<CombatantState> combatants;  // indexed like Encounter::creatures
   std::vector<int> order;                  // initiative order of creature indices
+  std::vector<int> turns;                  // this round's turns: `order` without the dead
+  bool turns_stale = false;                // someone died since `turns` was listed
   std::vector<int> initiative;             // d20 + modifier per creature
   std::vector<int> standing;               // per faction: members who can act
   std::vector<int> focus;                  // per faction: the focus target, -1 when none
+  int standing_total = 0;                  // members who can act, all factions together
+  int factions_standing = 0;               // factions with a member who can act
   int round = 0;
 
-  // Sizes the vectors for `encounter` (allocating only the first time).
+  // The counts above, when a member of `faction` drops to 0 HP or gets up.
+  void member_drops(int faction) {
+    --standing_total;
+    if (--standing[faction] == 0) --factions_standing;
+  }
+  void member_rises(int faction) {
+    ++standing_total;
+    if (standing[faction]++ == 0) ++factions_standing;
+  }
+
+  // Sizes the vectors for `encounter` (allocating only the first time) and
+  // clears them: every creature standing, HP still to be set.
   void reset(const Encounter& encounter);
+  // The same from the encounter's plan, as the battle loop does.
+  void reset(const BattlePlan& plan);
   bool operator==(const BattleState&) const = default;
+
+ private:
+  void clear(std::size_t creatures, std::size_t factions);  // sizes the vectors, clears all
+  void count_standing();  // the totals from `standing`
 };
 
 // How a battle ended.

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <algorithm>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,6 +48,23 @@ struct DiceTerm {
   bool negative = false;     // subtracted from the total
   bool operator==(const DiceTerm&) const = default;
 };
+
+// Rolls one term (its kept dice added up, before its sign).
+template <class Dice>
+int roll_term(const DiceTerm& term, Dice& dice);
+
+// Rolls a sequence of terms, signs applied, in order: the dice of a DiceExpr
+// without its constant. Takes a span so that the battle loop can roll terms
+// kept in one flat array (battle_plan.hpp).
+template <class Dice>
+int roll_terms(std::span<const DiceTerm> terms, Dice& dice) {
+  int total = 0;
+  for (const DiceTerm& term : terms) {
+    const int value = roll_term(term, dice);
+    total += term.negative ? -value : value;
+  }
+  return total;
+}
 
 class DiceExpr {
  public:
@@ -83,12 +101,7 @@ class DiceExpr {
   // Rolls only the dice, without the constant: a 5e critical adds this once more.
   template <class Dice>
   int roll_dice(Dice& dice) const {
-    int total = 0;
-    for (const DiceTerm& term : terms_) {
-      const int value = roll_term(term, dice);
-      total += term.negative ? -value : value;
-    }
-    return total;
+    return roll_terms(terms_, dice);
   }
 
   bool operator==(const DiceExpr&) const = default;
@@ -96,20 +109,25 @@ class DiceExpr {
  private:
   friend class DiceParser;
 
-  template <class Dice>
-  static int roll_term(const DiceTerm& term, Dice& dice);
-
   std::vector<DiceTerm> terms_;
   int constant_ = 0;
 };
 
+// A term that keeps some of its dice (kh/kl).
 template <class Dice>
-int DiceExpr::roll_term(const DiceTerm& term, Dice& dice) {
-  if (term.keep == term.count) {
-    int sum = 0;
-    for (int i = 0; i < term.count; ++i) sum += dice.die(term.sides);
-    return sum;
-  }
+int roll_kept_term(const DiceTerm& term, Dice& dice);
+
+template <class Dice>
+int roll_term(const DiceTerm& term, Dice& dice) {
+  if (term.keep != term.count) return roll_kept_term(term, dice);
+  // Every die counts: the common case, small enough to inline into the battle loop.
+  int sum = 0;
+  for (int i = 0; i < term.count; ++i) sum += dice.die(term.sides);
+  return sum;
+}
+
+template <class Dice>
+int roll_kept_term(const DiceTerm& term, Dice& dice) {
   if (term.keep == 1) {  // advantage and disadvantage: no buffer needed
     int best = dice.die(term.sides);
     for (int i = 1; i < term.count; ++i) {

@@ -21,7 +21,7 @@ class Histogram {
   void add(int value) {
     ARENA_CHECK(value >= 0);
     const auto index = static_cast<std::size_t>(value);
-    if (index >= counts_.size()) counts_.resize(index + 1, 0);
+    if (index >= counts_.size()) [[unlikely]] grow_to(index);  // rare after warm-up: out of line
     ++counts_[index];
     ++total_;
   }
@@ -44,6 +44,8 @@ class Histogram {
   bool operator==(const Histogram& other) const;
 
  private:
+  void grow_to(std::size_t index);  // makes counts_[index] exist
+
   std::vector<std::int64_t> counts_;  // counts_[v]: how often v was seen
   std::int64_t total_ = 0;
 };

@@ -70,15 +70,8 @@ class Rng {
   // A uniform integer in [0, bound). Precondition: bound > 0.
   std::uint64_t below(std::uint64_t bound) {
     ARENA_CHECK(bound > 0);
-    Uint128 product = static_cast<Uint128>(next()) * bound;
-    auto low = static_cast<std::uint64_t>(product);
-    if (low < bound) [[unlikely]] {
-      const std::uint64_t threshold = (0 - bound) % bound;  // 2^64 mod bound
-      while (low < threshold) {
-        product = static_cast<Uint128>(next()) * bound;
-        low = static_cast<std::uint64_t>(product);
-      }
-    }
+    const Uint128 product = static_cast<Uint128>(next()) * bound;
+    if (static_cast<std::uint64_t>(product) < bound) [[unlikely]] return below_rejecting(product, bound);
     return static_cast<std::uint64_t>(product >> 64);
   }
 
@@ -91,6 +84,16 @@ class Rng {
   bool operator==(const Rng&) const = default;
 
  private:
+  // The rest of below() when the first product's low word is under `bound`
+  // (probability below bound / 2^64): rejects products whose low word is
+  // under 2^64 mod bound. Out of line, so that the common path inlined into
+  // every die roll stays small (no division, no loop).
+  [[gnu::noinline]] std::uint64_t below_rejecting(Uint128 product, std::uint64_t bound) {
+    const std::uint64_t threshold = (0 - bound) % bound;  // 2^64 mod bound
+    while (static_cast<std::uint64_t>(product) < threshold) product = static_cast<Uint128>(next()) * bound;
+    return static_cast<std::uint64_t>(product >> 64);
+  }
+
   static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
   std::uint64_t state_[4];
