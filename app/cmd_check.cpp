@@ -6,7 +6,9 @@
 // two-sample test (two proportions, or means with their standard errors)
 // at --alpha, and a tolerance (absolute for probabilities, relative for
 // means); a figure fails when its change is significant and beyond the
-// tolerance. Exit 0 when all pass, 1 with a readable diff when any fails, 2
+// tolerance. --alpha is family-wise: each of the F figures is tested at
+// alpha / F (Bonferroni), so an unchanged balance fails with probability at
+// most alpha. Exit 0 when all pass, 1 with a readable diff when any fails, 2
 // for bad input (including a baseline of another encounter).
 #include <cmath>
 #include <cstdlib>
@@ -109,27 +111,31 @@ bool same_encounter(const nlohmann::json& baseline, const Report& report, const 
 std::vector<Comparison> compare(const nlohmann::json& baseline, const Report& report, const CheckOptions& o) {
   std::vector<Comparison> out;
   const double n = static_cast<double>(report.battles);
+  // Bonferroni: --alpha bounds the chance that any figure of an unchanged
+  // balance fails, however many figures the encounter reports.
+  const double figures = static_cast<double>(4 * report.factions.size() + 2 + 4 * report.combatants.size());
+  const double alpha = o.alpha / figures;
   for (std::size_t f = 0; f < report.factions.size(); ++f) {
     const auto& b = baseline["factions"][f];
     const FactionReport& r = report.factions[f];
     out.push_back(compare_proportion("faction " + r.name + " win probability", b.at("win_probability").get<double>(),
-                                     r.win_probability, n, o.alpha, o.tolerance));
-    out.push_back(compare_mean("faction " + r.name + " survivors", b.at("survivors"), r.survivors, o.alpha, o.tolerance));
-    out.push_back(compare_mean("faction " + r.name + " damage dealt", b.at("damage_dealt"), r.damage_dealt, o.alpha, o.tolerance));
-    out.push_back(compare_mean("faction " + r.name + " damage taken", b.at("damage_taken"), r.damage_taken, o.alpha, o.tolerance));
+                                     r.win_probability, n, alpha, o.tolerance));
+    out.push_back(compare_mean("faction " + r.name + " survivors", b.at("survivors"), r.survivors, alpha, o.tolerance));
+    out.push_back(compare_mean("faction " + r.name + " damage dealt", b.at("damage_dealt"), r.damage_dealt, alpha, o.tolerance));
+    out.push_back(compare_mean("faction " + r.name + " damage taken", b.at("damage_taken"), r.damage_taken, alpha, o.tolerance));
   }
   out.push_back(compare_proportion("draw probability", baseline.at("draws").at("probability").get<double>(),
-                                   report.draw_probability, n, o.alpha, o.tolerance));
-  out.push_back(compare_mean("rounds", baseline.at("rounds"), report.rounds, o.alpha, o.tolerance));
+                                   report.draw_probability, n, alpha, o.tolerance));
+  out.push_back(compare_mean("rounds", baseline.at("rounds"), report.rounds, alpha, o.tolerance));
   for (std::size_t c = 0; c < report.combatants.size(); ++c) {
     const auto& b = baseline["combatants"][c];
     const CombatantReport& r = report.combatants[c];
     out.push_back(compare_proportion(r.name + " (" + r.faction + ") survival probability", b.at("survival_probability").get<double>(),
-                                     r.survival_probability, n, o.alpha, o.tolerance));
+                                     r.survival_probability, n, alpha, o.tolerance));
     const std::string who = r.name + " (" + r.faction + ")";
-    out.push_back(compare_mean(who + " damage dealt", b.at("damage_dealt"), r.damage_dealt, o.alpha, o.tolerance));
-    out.push_back(compare_mean(who + " damage taken", b.at("damage_taken"), r.damage_taken, o.alpha, o.tolerance));
-    out.push_back(compare_mean(who + " kills", b.at("kills"), r.kills, o.alpha, o.tolerance));
+    out.push_back(compare_mean(who + " damage dealt", b.at("damage_dealt"), r.damage_dealt, alpha, o.tolerance));
+    out.push_back(compare_mean(who + " damage taken", b.at("damage_taken"), r.damage_taken, alpha, o.tolerance));
+    out.push_back(compare_mean(who + " kills", b.at("kills"), r.kills, alpha, o.tolerance));
   }
   return out;
 }
@@ -211,7 +217,8 @@ Command add_check_command(CLI::App& app) {
       "check", "Re-run an encounter and compare with a saved report; exit 1 on a balance regression");
   add_encounter_options(*cli, options->input);
   cli->add_option("--baseline", options->baseline, "A saved report (simulate --format json)")->required();
-  cli->add_option("--alpha", options->alpha, "Significance level of each two-sample test")
+  cli->add_option("--alpha", options->alpha,
+                  "Family-wise significance level: each of the F figures is tested at alpha / F")
       ->check(CLI::Range(1e-15, 0.5))
       ->capture_default_str();
   cli->add_option("--tolerance", options->tolerance,

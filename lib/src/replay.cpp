@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "arena/battle.hpp"
-#include "arena/rng.hpp"
+#include "arena/battle_dice.hpp"
 
 namespace arena {
 
@@ -104,8 +104,8 @@ Replay replay_battle(const Encounter& encounter, std::int64_t index) {
   Replay replay;
   replay.text = fmt::format("Battle {} of \"{}\" (seed {})\n", index, encounter.name, encounter.seed);
   const BattlePlan plan(encounter);
-  Rng rng(encounter.seed, static_cast<std::uint64_t>(index));
-  replay.outcome = play_battle(encounter, plan, replay.final_state, rng,
+  BattleDice dice(encounter.seed, static_cast<std::uint64_t>(index));
+  replay.outcome = play_battle(encounter, plan, replay.final_state, dice,
                                TextEvents(encounter, replay.final_state, replay.text));
   return replay;
 }

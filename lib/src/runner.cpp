@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "arena/battle.hpp"
-#include "arena/rng.hpp"
+#include "arena/battle_dice.hpp"
 
 namespace arena {
 
@@ -33,10 +33,12 @@ void work(SharedWork& shared, Tally& tally) {
     const std::int64_t begin = chunk * options.chunk;
     const std::int64_t end = std::min(begin + options.chunk, options.battles);
     for (std::int64_t i = begin; i < end; ++i) {
-      Rng rng(shared.encounter.seed, static_cast<std::uint64_t>(options.first_battle + i));
-      const BattleOutcome outcome = play_battle(shared.encounter, shared.plan, state, rng);
+      BattleDice dice(shared.encounter.seed, static_cast<std::uint64_t>(options.first_battle + i));
+      const BattleOutcome outcome = play_battle(shared.encounter, shared.plan, state, dice);
       tally.add(shared.encounter, state, outcome);
-      if (options.winners != nullptr) (*options.winners)[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(outcome.winner);
+      if (options.winners != nullptr) {
+        (*options.winners)[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(outcome.winner);
+      }
     }
     shared.done.fetch_add(end - begin, std::memory_order_relaxed);
   }

@@ -7,7 +7,7 @@
 #include "arena/battle.hpp"
 #include "arena/library.hpp"
 #include "arena/resolve.hpp"
-#include "arena/rng.hpp"
+#include "arena/battle_dice.hpp"
 #include "arena/tally.hpp"
 
 namespace {
@@ -24,8 +24,8 @@ void play_scenario(benchmark::State& state, const char* name) {
   arena::Tally tally(*encounter);
   std::uint64_t index = 0;
   for (auto _ : state) {
-    arena::Rng rng(encounter->seed, index++);
-    const arena::BattleOutcome outcome = arena::play_battle(*encounter, plan, battle, rng);
+    arena::BattleDice dice(encounter->seed, index++);
+    const arena::BattleOutcome outcome = arena::play_battle(*encounter, plan, battle, dice);
     tally.add(*encounter, battle, outcome);
   }
   state.SetItemsProcessed(state.iterations());
