@@ -247,18 +247,14 @@ Command add_compare_command(CLI::App& app) {
   cli->add_option("--variant", options->variants,
                   "NAME:PATH=VALUE[;PATH=VALUE...]; the first variant is the reference");
   cli->add_option("--set", options->sets, "Override applied to every variant (PATH=VALUE)");
-  cli->add_option("-n,--battles", options->battles, "Battles per variant (default: the first file's)")
-      ->check(CLI::Range(std::int64_t{1}, kMaxBattles));
-  cli->add_option("--seed", options->seed, "Master seed (default: the first file's)");
-  cli->add_option("--format", options->format, "Output format")
-      ->check(CLI::IsMember({"table", "json", "csv"}))
-      ->capture_default_str();
+  add_run_options(*cli, options->battles, options->seed, options->format, {"table", "json", "csv"},
+                  "Battles per variant (default: the first file's)");
   add_simulation_options(*cli, options->simulation);
   cli->footer(
       "Examples:\n"
       "  arena compare scenarios/fighter-greatsword.json scenarios/fighter-sword-and-shield.json\n"
       "  arena compare fight.json --variant base: --variant plate:factions.Heroes.members.Fighter.armor=plate\n"
-      "Variant v's battle i uses the same Rng(seed, i) as the first variant's battle i.");
+      "Variant v's battle i rolls the same dice as the first variant's battle i.");
   return {cli, [options] { return run_compare(*options); }};
 }
 

@@ -111,13 +111,9 @@ Command add_simulate_command(CLI::App& app) {
   auto options = std::make_shared<SimulateOptions>();
   CLI::App* cli = app.add_subcommand("simulate", "Play an encounter many times and report the odds");
   add_encounter_options(*cli, options->input);
-  cli->add_option("-n,--battles", options->battles, "Number of battles (default: the file's)")
-      ->check(CLI::Range(std::int64_t{1}, kMaxBattles));
-  cli->add_option("--seed", options->seed, "Master seed (default: the file's)");
-  cli->add_option("--format", options->format,
-                  "Output format; tally writes the mergeable counts for `arena merge`")
-      ->check(CLI::IsMember({"table", "json", "csv", "tally"}))
-      ->capture_default_str();
+  add_run_options(*cli, options->battles, options->seed, options->format,
+                  {"table", "json", "csv", "tally"},
+                  "Number of battles (default: the file's); --format tally writes the mergeable counts");
   cli->add_option("--shard", options->shard,
                   "Play only shard K of N (0-based), a contiguous block of the battles; "
                   "use with --format tally and merge the parts with `arena merge`");

@@ -196,12 +196,8 @@ Command add_sweep_command(CLI::App& app) {
   cli->add_option("--vary", options->vary,
                   "PATH=V1,V2,...: the values to try for one path (repeat for a grid)")
       ->required();
-  cli->add_option("-n,--battles", options->battles, "Battles per combination (default: the file's)")
-      ->check(CLI::Range(std::int64_t{1}, kMaxBattles));
-  cli->add_option("--seed", options->seed, "Master seed (default: the file's)");
-  cli->add_option("--format", options->format, "Output format")
-      ->check(CLI::IsMember({"table", "json", "csv"}))
-      ->capture_default_str();
+  add_run_options(*cli, options->battles, options->seed, options->format, {"table", "json", "csv"},
+                  "Battles per combination (default: the file's)");
   add_simulation_options(*cli, options->simulation);
   cli->footer(
       "Examples:\n"

@@ -35,6 +35,14 @@ void add_simulation_options(CLI::App& command, SimulationOptions& options) {
       ->capture_default_str();
 }
 
+void add_run_options(CLI::App& command, std::optional<std::int64_t>& battles,
+                     std::optional<std::uint64_t>& seed, std::string& format,
+                     const std::vector<std::string>& formats, const std::string& battles_help) {
+  command.add_option("-n,--battles", battles, battles_help)->check(CLI::Range(std::int64_t{1}, kMaxBattles));
+  command.add_option("--seed", seed, "Master seed (default: the file's)");
+  command.add_option("--format", format, "Output format")->check(CLI::IsMember(formats))->capture_default_str();
+}
+
 bool check_quantiles(const std::vector<double>& quantiles) {
   for (double q : quantiles) {
     if (!(q > 0 && q <= 1)) {

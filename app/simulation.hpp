@@ -25,6 +25,12 @@ struct SimulationOptions {
 // Adds --threads, --progress/--no-progress and --quantiles.
 void add_simulation_options(CLI::App& command, SimulationOptions& options);
 
+// Adds -n/--battles and --seed (each overriding the file's when given) and
+// --format with the given choices.
+void add_run_options(CLI::App& command, std::optional<std::int64_t>& battles,
+                     std::optional<std::uint64_t>& seed, std::string& format,
+                     const std::vector<std::string>& formats, const std::string& battles_help);
+
 // Reports (and returns false) when a quantile level is outside (0, 1].
 bool check_quantiles(const std::vector<double>& quantiles);
 

@@ -51,21 +51,8 @@ bad_usage() {
   exit 2
 }
 
-# The arena binary: $ARENA if set, else this checkout's build (built if missing).
-find_arena() {
-  if [ -n "${ARENA:-}" ]; then
-    [ -x "$ARENA" ] || { echo "error: ARENA=$ARENA is not an executable" >&2; exit 2; }
-    return
-  fi
-  ARENA=$ROOT/build/app/arena
-  if [ ! -x "$ARENA" ]; then
-    echo "arena: $ARENA is missing; building it" >&2
-    # shellcheck source=lib/setup.sh
-    source "$ROOT/scripts/lib/setup.sh"
-    arena_install_packages
-    arena_build "$ARENA_ROOT/build"
-  fi
-}
+# shellcheck source=lib/setup.sh
+source "$ROOT/scripts/lib/setup.sh"
 
 # --- arguments ----------------------------------------------------------------
 
@@ -107,7 +94,7 @@ for file in "$scenario_dir"/*.json; do
 done
 [ ${#scenarios[@]} -gt 0 ] || bad_usage "$scenario_dir: no encounter files (*.json)"
 
-find_arena
+arena_find_binary
 
 baseline_of() { echo "$baseline_dir/$(basename "$1" .json).baseline.json"; }
 

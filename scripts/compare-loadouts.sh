@@ -39,21 +39,8 @@ bad_usage() {
   exit 2
 }
 
-# The arena binary: $ARENA if set, else this checkout's build (built if missing).
-find_arena() {
-  if [ -n "${ARENA:-}" ]; then
-    [ -x "$ARENA" ] || { echo "error: ARENA=$ARENA is not an executable" >&2; exit 2; }
-    return
-  fi
-  ARENA=$ROOT/build/app/arena
-  if [ ! -x "$ARENA" ]; then
-    echo "arena: $ARENA is missing; building it" >&2
-    # shellcheck source=lib/setup.sh
-    source "$ROOT/scripts/lib/setup.sh"
-    arena_install_packages
-    arena_build "$ARENA_ROOT/build"
-  fi
-}
+# shellcheck source=lib/setup.sh
+source "$ROOT/scripts/lib/setup.sh"
 
 # --- arguments ----------------------------------------------------------------
 
@@ -82,7 +69,7 @@ for option in "${options[@]}"; do
   esac
 done
 [ -f "$file" ] || bad_usage "$file: no such file"
-find_arena
+arena_find_binary
 
 # --- one run per value --------------------------------------------------------
 

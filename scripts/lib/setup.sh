@@ -40,3 +40,18 @@ arena_build() {
   fi
   cmake --build "$dir" --parallel "$(nproc)" >&2
 }
+
+# arena_find_binary: sets ARENA to the arena binary: $ARENA if set (it must be
+# executable), else this checkout's Release build, built first if missing.
+arena_find_binary() {
+  if [ -n "${ARENA:-}" ]; then
+    [ -x "$ARENA" ] || { echo "error: ARENA=$ARENA is not an executable" >&2; exit 2; }
+    return
+  fi
+  ARENA=$ARENA_ROOT/build/app/arena
+  if [ ! -x "$ARENA" ]; then
+    echo "arena: $ARENA is missing; building it" >&2
+    arena_install_packages
+    arena_build "$ARENA_ROOT/build"
+  fi
+}
