@@ -5,7 +5,7 @@
 //
 // A monster is shown exactly as an encounter file would get it: it goes
 // through load_encounter (resolve.cpp), alone in a generated encounter
-// against a placeholder opponent, so nothing here re-derives its stat block.
+// against a stand-in opponent, so nothing here re-derives its stat block.
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -153,22 +153,22 @@ struct ResolvedMonster {
   bool can_fight = true;  // false: it has no attack arena can make
 };
 
-constexpr std::string_view kPlaceholderAttack = "arena library placeholder";
+constexpr std::string_view kStandInAttack = "arena library stand-in";
 
-json placeholder_attacks() {
-  return json::array({json{{"name", kPlaceholderAttack}, {"to_hit", 0}, {"damage", "1"}}});
+json stand_in_attacks() {
+  return json::array({json{{"name", kStandInAttack}, {"to_hit", 0}, {"damage", "1"}}});
 }
 
-// An encounter file with `info` alone against a placeholder opponent. A
-// monster without attacks gets a placeholder one so that it resolves (a
+// An encounter file with `info` alone against a stand-in opponent. A
+// monster without attacks gets a stand-in one so that it resolves (a
 // creature must be able to fight); resolve_monster takes it out again.
 std::string monster_encounter(const MonsterInfo& info) {
   json monster = {{"monster", info.name}};
-  if (info.attacks.empty()) monster["attacks"] = placeholder_attacks();
+  if (info.attacks.empty()) monster["attacks"] = stand_in_attacks();
   const json opponent = {{"name", info.name + " (opponent)"},
                          {"hp", 1},
                          {"ac", 10},
-                         {"attacks", placeholder_attacks()}};
+                         {"attacks", stand_in_attacks()}};
   json factions = json::array();
   factions.push_back({{"name", "Monster"}, {"members", json::array({monster})}});
   factions.push_back({{"name", "Opponent"}, {"members", json::array({opponent})}});
