@@ -12,9 +12,7 @@
 // for bad input (including a baseline of another encounter).
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -22,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "arena/report.hpp"
+#include "arena/text_file.hpp"
 #include "commands.hpp"
 #include "encounter_input.hpp"
 #include "simulation.hpp"
@@ -70,14 +69,12 @@ Comparison compare_mean(std::string what, const nlohmann::json& before, const St
 }
 
 std::optional<nlohmann::json> read_baseline(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    print_error(fmt::format("{}: cannot open the baseline", path));
+  auto text = read_text_file(path, "a report");
+  if (!text) {
+    print_error(fmt::format("cannot open the baseline: {}", text.error()));
     return std::nullopt;
   }
-  std::stringstream text;
-  text << in.rdbuf();
-  auto json = nlohmann::json::parse(text.str(), nullptr, false);
+  auto json = nlohmann::json::parse(*text, nullptr, false);
   const auto is_report = [&] {
     return json.is_object() && json.contains("format_version") && json.value("format", "") != "arena-tally" &&
            json.contains("factions") && json["factions"].is_array() && json.contains("combatants") &&

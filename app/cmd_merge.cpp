@@ -1,13 +1,12 @@
 // `arena merge`: the report of a run played in shards (simulate --shard).
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "arena/tally_io.hpp"
+#include "arena/text_file.hpp"
 #include "commands.hpp"
 #include "simulation.hpp"
 #include "terminal.hpp"
@@ -26,14 +25,12 @@ int run_merge(const MergeOptions& options) {
   if (!check_quantiles(options.quantiles)) return kExitBadInput;
   std::vector<TallyFile> parts;
   for (const std::string& file : options.files) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      print_error(fmt::format("{}: cannot open", file));
+    auto text = read_text_file(file, "a tally file");
+    if (!text) {
+      print_error(text.error());
       return kExitBadInput;
     }
-    std::stringstream text;
-    text << in.rdbuf();
-    auto part = parse_tally(text.str(), file);
+    auto part = parse_tally(*text, file);
     if (!part) {
       print_error(part.error());
       return kExitBadInput;

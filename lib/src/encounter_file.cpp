@@ -8,15 +8,11 @@
 #include <fmt/format.h>
 
 #include "arena/resolve.hpp"
+#include "arena/text_file.hpp"
 
 namespace arena {
 
-namespace {
-
-// Encounter files are small; anything larger is surely the wrong file.
-constexpr std::uintmax_t kMaxFileBytes = 16 * 1024 * 1024;
-
-Expected<std::string, std::string> read_text_file(const std::string& path) {
+Expected<std::string, std::string> read_text_file(const std::string& path, const std::string& what) {
   std::error_code error;
   const auto status = std::filesystem::status(path, error);
   if (error || !std::filesystem::exists(status)) {
@@ -24,7 +20,7 @@ Expected<std::string, std::string> read_text_file(const std::string& path) {
                                   error ? error.message() : std::strerror(ENOENT)));
   }
   if (std::filesystem::is_directory(status)) {
-    return unexpected(fmt::format("{}: is a directory, not an encounter file", path));
+    return unexpected(fmt::format("{}: is a directory, not {}", path, what));
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) return unexpected(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
@@ -37,11 +33,9 @@ Expected<std::string, std::string> read_text_file(const std::string& path) {
   return text.str();
 }
 
-}  // namespace
-
 Expected<Encounter, std::vector<std::string>> load_encounter_file(
     const std::string& path, const Library& library, const std::vector<Override>& overrides) {
-  auto text = read_text_file(path);
+  auto text = read_text_file(path, "an encounter file");
   if (!text) return unexpected(std::vector<std::string>{text.error()});
   return load_encounter(*text, path, library, overrides);
 }

@@ -10,7 +10,7 @@ Usage: check_schema.py COMMAND --source ROOT [--arena BINARY]
             tests/schema/valid/*.json validates; every tests/schema/invalid/*.json
             does not.
   keys      Each object of the schema lists exactly the keys the reader accepts
-            (the kXxxKeys arrays of scenario.cpp, kAbilityKeys of abilities.hpp).
+            (the k<Name>Keys arrays of scenario.cpp, kAbilityKeys of abilities.hpp).
   values    Enums (rules, sizes, targets, damage types), limits and defaults
             match the C++ sources.
   examples  `arena validate` accepts scenarios/*.json and tests/schema/valid/*.json
@@ -50,7 +50,7 @@ KEY_LISTS = {
     ("lib/src/scenario.cpp", "kTacticsKeys"): "/definitions/tactics",
     ("lib/include/arena/abilities.hpp", "kAbilityKeys"): "/definitions/abilities",
 }
-# Files in which every kXxxKeys array must be mapped above.
+# Files in which every k<Name>Keys array must be mapped above.
 KEY_LIST_FILES = ["lib/src/scenario.cpp"]
 
 
