@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Convert the SRD 5.1 JSON data (5e-database layout) into arena's built-in library.
 
-Reads Equipment.json and Monsters.json from the SRD folder and writes three
+Reads Equipment.json, Monsters.json and Spells.json from the SRD folder and writes three
 files into the output folder (standard library only, deterministic output:
 re-running on the same input gives byte-identical files).
 
@@ -34,18 +34,126 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                                                          omitted without a Multiattack
              "resistances", "immunities", "vulnerabilities": [str] (lowercase, verbatim),
              "condition_immunities": [str], "traits": [str],
-             "actions_not_converted": [str]}   other actions, "Multiattack: X" for names a
-                                               multiattack uses that are not attacks,
-                                               "Legendary: X", "Reaction: X"
+             "actions_not_converted": [str],   other actions, "Multiattack: X" for names a
+                                               multiattack uses that are neither attacks
+                                               nor save actions, "Legendary: X",
+                                               "Reaction: X", "Breath Weapons: X" for an
+                                               option of a choice that is not converted
+             -- the fields below are omitted when empty or absent --
+             "save_actions": [SAVE_ACTION, ...],
+             "legendary": LEGENDARY,
+             "legendary_resistance": int,       uses per day ("Legendary Resistance (3/Day)")
+             "trait_rules": TRAIT_RULES,
+             "spellcasting": SPELLCASTING}
+  A multiattack option lists attack names and, where the data names one, SAVE_ACTION
+  names ("Frightful Presence", "Dreadful Glare", the chimera's "Fire Breath"), in the
+  data's order.
   ATTACK = {"name": str, "to_hit": int, "damage": "2d10+8 piercing + 2d6 fire",
             "alternatives": ["1d10+1 slashing"],    other choices (e.g. two-handed), if any
             "reach": int,                           melee attacks (parsed from the text)
             "range": [normal, long],                ranged and thrown attacks
             "save": {"ability": "con", "dc": 11, "effect": "<sentence of the text>",
                      "damage": "2d8 poison",        if the rider deals damage
-                     "half_on_success": true}}      if a success halves that damage
+                     "half_on_success": true,       if a success halves that damage
+                     "conditions": [COND]},         what a failed save imposes, if any
+            "hit_conditions": [COND],               what a hit imposes without a save
+                                                    (grapples, restrained while grappled)
+            "magical": true}                        weapon attacks of a monster with a
+                                                    "weapon attacks are magical" trait
+  COND = {"name": "prone"|"grappled"|"restrained"|"poisoned"|"frightened"|"blinded"|
+                  "incapacitated"|"stunned"|"paralyzed",
+          "duration": int,          rounds: "for 1 minute" 10, "for 1 hour" 600, "until the
+                                    end of its (the <monster>'s) next turn" 1; omitted when
+                                    the condition lasts until something ends it (and always
+                                    for prone, which ends by standing up)
+          "repeat_save": true,      the target repeats the save at the end of each of its turns
+          "escape_dc": int,         grappled, and restrained while grappled ("escape DC 13")
+          "ends_with_source": true} lasts only while the grapple lasts
+  Other conditions (charmed, petrified, unconscious, deafened...) are not emitted; their
+  text stays in "effect".  Conditions behind a further test ("if the saving throw fails
+  by 5 or more", "if the poison damage reduces the target to 0 hit points") are left
+  out, and so are all conditions of a petrification.  Size and creature-type
+  preconditions ("if the target is Large or smaller") are ignored.
 
-Damage strings always match
+  SAVE_ACTION = {"name": str,       an action, breath weapon option or legendary option
+                 "ability": "dex", "dc": int,
+                 "damage": "18d6 fire",             on a failed save; omitted without damage
+                 "half_on_success": bool,           only with "damage"
+                 "conditions": [COND],              on a failed save
+                 "area": AREA,                      omitted for a single target
+                 "effect": "<the save sentence and what follows on a failure>",
+                 "recharge": 5,                     "Recharge 5-6" (4: "4-6", 6: "6")
+                 "per_day": int,                    "3/Day"
+                 "recharge_group": "Breath Weapons", options of one choice that share one
+                                                    recharge (metallic dragons), each option
+                                                    a SAVE_ACTION of its own
+                 "legendary_only": true}            exists only as a legendary action
+    An action without an attack roll that names a saving throw becomes a SAVE_ACTION
+    when it deals damage or imposes a COND, unless its text needs what the engine does
+    not track (SAVE_ACTION_BLOCKERS: a grappled, charmed or frightened target,
+    swallowing, lasting areas that act on later turns, walls, possession...).  Areas
+    of creatures' own spaces (air elemental's Whirlwind, water elemental's Whelm) have
+    no AREA.  Ongoing damage (the vrock's spores) is not modelled.
+  AREA = {"shape": "cone"|"line"|"sphere"|"cube"|"cylinder"|"emanation", "size": feet}
+    size is the length of a cone or line, the radius of a sphere, cylinder or
+    emanation (an area around the monster that moves with it: "each creature within 30
+    feet of the dragon") and the side of a cube.
+
+  LEGENDARY = {"per_round": 3,
+               "options": [{"name": "Wing Attack", "cost": 2, "uses": ["Wing Attack"]}, ...]}
+    per_round: the SRD gives every legendary creature 3 legendary actions; the data
+    leaves that sentence out, so 3 is used unless a "legendary_desc" says otherwise.
+    "uses": the attacks or SAVE_ACTIONs the option performs ("makes two claw attacks":
+    ["Claw", "Claw"]); cost from "(Costs 2 Actions)", else 1.  An option that offers a
+    choice gives one option per convertible choice, named "Attack (Claw)".  Options
+    that do nothing without positions (Detect, Move, Teleport) or cannot be parsed stay
+    in actions_not_converted as "Legendary: <name>".
+
+  TRAIT_RULES = {"pack_tactics", "magic_resistance", "undead_fortitude", "blood_frenzy",
+                 "reckless", "rampage", "magic_weapons": true (any "weapon attacks are
+                 magical" trait, e.g. Magic Weapons, Angelic Weapons, Hellish Weapons),
+                 "regeneration": {"hp": 10, "stopped_by": ["acid", "fire"] (damage types
+                     that switch it off for the next turn), "revives": true (troll: dies
+                     only if it starts its turn at 0 hit points and doesn't regenerate),
+                     "needs_hp": true (works only with at least 1 hit point)},
+                 "martial_advantage": "2d6", "sneak_attack": "4d6" (dice strings),
+                 "relentless": 7 (damage threshold),
+                 "no_effect": [trait names]}  traits that cannot change a fight without
+                     positions, movement, light, terrain, stealth, surprise or social
+                     play (NO_EFFECT_TRAITS, one reason each).  Fights are assumed to
+                     take place out of sunlight and bright light (Sunlight Sensitivity).
+                     A spellcasting trait is here when none of the monster's spells is
+                     modelled or deals damage.
+    A trait in neither is not modelled ("traits" keeps every name).
+
+  SPELLCASTING = {"dc": 14, "attack": 6,  spell save DC and spell attack bonus (each
+                                          omitted when the stat block has none)
+                  "slots": {"1": 4, ...}, omitted for innate casters
+                  "spells": [SPELL],      always present, maybe empty
+                  "not_modelled": [str]}  the monster's other spells: no damage and no
+                                          modelled condition, or NOT_MODELLED_SPELLS
+    Merged from the "Spellcasting" and "Innate Spellcasting" traits; the first gives
+    dc/attack, and a spell of a trait with other numbers has its own "dc"/"to_hit".
+  SPELL = {"name": "Fireball", "level": 3 (0 for cantrips),
+           "per_day": int,                  innate per-day spells only
+           "attack": "ranged"|"melee",      a spell attack roll, or
+           "save": {"ability": "dex", "half_on_success": bool (only with damage)}, or
+           "auto_hit": true,                no roll at all (magic missile)
+           "count": 3, "count_per_slot": 1, darts/rays per cast at the spell's level and
+                                            extra ones per slot level above it; "damage"
+                                            is then the damage of each
+           "damage": {"3": "8d6 fire", "4": "9d6 fire", ...},  by cast level: slot levels
+                                            from the spell's level up to the highest slot
+                                            that Spells.json lists; at-will and innate
+                                            spells only at their own level; cantrips one
+                                            key "0" at the caster level (1 for innate
+                                            casters, which have none)
+           "area": AREA,                    from Spells.json (omitted: single target)
+           "conditions": [COND]}            hold monster, blindness/deafness
+    Acid arrow, insect plague and wall of fire are reduced to the damage they deal
+    when cast (acid arrow's later 2d4, the lasting areas' later damage are dropped).
+
+Damage strings (of attacks, saves, save actions and spells alike) always match
   ^\\d+(d\\d+)?([+-]\\d+)? [a-z]+( \\+ \\d+(d\\d+)?([+-]\\d+)? [a-z]+)*$
 Warnings about data that could not be converted go to stderr, with a summary.
 """
@@ -293,11 +401,15 @@ def attack_save(action, save_damage):
         if hurt:
             save["damage"] = "%s %s" % (dice(hurt.group(1)), hurt.group(2))
             save["half_on_success"] = hurt.group(3) is not None
+    conditions = save_conditions(desc, match) if match else []
+    if conditions:
+        save["conditions"] = conditions
     return save
 
 
-def convert_attack(monster_name, action):
-    """ATTACK for an action with an attack bonus and damage dice, else None."""
+def convert_attack(monster_name, action, magic_weapons=False):
+    """ATTACK for an action with an attack bonus and damage dice, else None.
+    magic_weapons: the monster has a "weapon attacks are magical" trait."""
     if "attack_bonus" not in action:
         return None
     if not action.get("damage"):
@@ -326,7 +438,132 @@ def convert_attack(monster_name, action):
     save = attack_save(action, save_damage)
     if save is not None:
         attack["save"] = save
+    conditions = hit_conditions(action["desc"])
+    if conditions:
+        attack["hit_conditions"] = conditions
+    if magic_weapons and "Weapon Attack" in action["desc"]:
+        attack["magical"] = True
     return attack
+
+
+# ---------------------------------------------------------------------------
+# monsters: conditions (COND objects)
+
+# The conditions the engine models; others (charmed, petrified, unconscious,
+# deafened...) are not emitted and stay visible in the effect text only.
+CONDITIONS = ("prone", "grappled", "restrained", "poisoned", "frightened", "blinded",
+              "incapacitated", "stunned", "paralyzed")
+CONDITION_ALT = "|".join(c for c in CONDITIONS if c != "grappled")
+
+# "be knocked prone", "become frightened", "is also paralyzed", "and restrained".
+# Grapples are matched by GRAPPLE_RE only, because they carry an escape DC.
+CONDITION_RE = re.compile(r"\b(?:be|become|becomes|is|are|and|or)\s+(?:(?:also|magically|knocked)\s+)*"
+                          r"(%s)\b" % CONDITION_ALT)
+GRAPPLE_RE = re.compile(r"\bgrappled(?: by it)? \(escape DC (\d+)\)")
+GRAPPLE_RESTRAINED_RE = re.compile(r"Until this grapple ends, the (?:target|creature) is restrained"
+                                   r"|\brestrained until (?:this|the) grapple ends")
+# "Until this poison ends, the target is paralyzed." (chuul): the second
+# condition lasts as long as the first one.
+UNTIL_ENDS_RE = re.compile(r"^Until this (\w+) ends, the (?:target|creature) is (%s)\b" % CONDITION_ALT)
+KNOCKED_PRONE_RE = re.compile(r"\b(?:is|and) knocked prone\b")
+DURATION_RE = re.compile(r"\bfor (\d+) (minute|hour|day)s?\b"
+                         r"|\buntil the (?:end|start) of (?:its|the [\w' -]+?'s) next turn\b")
+ROUNDS_PER_UNIT = {"minute": 10, "hour": 600, "day": 14400}     # 1 round = 6 seconds
+REPEAT_RE = re.compile(r"repeat the saving throw at the end of each of its turns")
+# Sentences after the save sentence that still describe the failed save.
+FAILURE_PREFIXES = ("On a failed save", "On a failure", "Until this ")
+
+
+def duration_rounds(text):
+    """Rounds of the first duration phrase in text, or None ("for 1 minute" = 10,
+    "until the end of its next turn" = 1)."""
+    match = DURATION_RE.search(text)
+    if not match:
+        return None
+    if match.group(1):
+        return int(match.group(1)) * ROUNDS_PER_UNIT[match.group(2)]
+    return 1
+
+
+def grapple_conditions(text):
+    """grappled (escape DC N) and, if the text says so, restrained while grappled."""
+    match = GRAPPLE_RE.search(text)
+    if not match:
+        return []
+    escape = int(match.group(1))
+    conditions = [{"name": "grappled", "escape_dc": escape, "ends_with_source": True}]
+    if GRAPPLE_RESTRAINED_RE.search(text):
+        conditions.append({"name": "restrained", "escape_dc": escape, "ends_with_source": True})
+    return conditions
+
+
+def failure_sentences(desc, save_match):
+    """The part of the text that describes a failed save: the save sentence from
+    the "DC N ..." on, plus following sentences of the same paragraph that begin
+    with "On a failed save", "On a failure" or "Until this ... ends".  Sentences
+    such as "If the saving throw fails by 5 or more ..." or "If the poison damage
+    reduces the target to 0 hit points ..." are conditional riders and left out."""
+    start = save_match.start()
+    offset = 0
+    for paragraph in desc.split("\n"):
+        if offset <= start < offset + len(paragraph) + 1:
+            break
+        offset += len(paragraph) + 1
+    else:
+        return []
+    parts = sentences(paragraph[start - offset:])
+    return parts[:1] + [s for s in parts[1:] if s.startswith(FAILURE_PREFIXES)]
+
+
+def save_conditions(desc, save_match):
+    """COND list that a failed save imposes (grapples excluded: see grapple_conditions).
+
+    Petrification (cockatrice, gorgon) starts as "restrained" and ends in
+    "petrified", which is not modelled: such a text gives no condition at all.
+    """
+    if "petrified" in desc:
+        return []
+    repeat = bool(REPEAT_RE.search(desc))
+    conditions = []
+    for sentence in failure_sentences(desc, save_match):
+        until = UNTIL_ENDS_RE.match(sentence)
+        if until and until.group(1) == "grapple":
+            continue                # restrained while grappled: grapple_conditions
+        if until:
+            # Copy duration and repeat_save of the condition this one depends on.
+            source = next((c for c in conditions if c["name"].startswith(until.group(1))), None)
+            condition = {"name": until.group(2)}
+            for key in ("duration", "repeat_save"):
+                if source is not None and key in source:
+                    condition[key] = source[key]
+            add_condition(conditions, condition)
+            continue
+        for match in CONDITION_RE.finditer(sentence):
+            condition = {"name": match.group(1)}
+            if condition["name"] != "prone":          # prone ends by standing up
+                rounds = duration_rounds(sentence[match.end():])
+                if rounds is not None:
+                    condition["duration"] = rounds
+                if repeat:
+                    condition["repeat_save"] = True
+            add_condition(conditions, condition)
+    return conditions
+
+
+def add_condition(conditions, condition):
+    """Append a COND unless one of the same name is there already."""
+    if all(c["name"] != condition["name"] for c in conditions):
+        conditions.append(condition)
+
+
+def hit_conditions(desc):
+    """COND list a hit imposes without a save: grapples (with restrained while
+    grappled) and "the target is knocked prone" in a sentence without a save."""
+    conditions = grapple_conditions(desc)
+    for sentence in sentences(desc):
+        if not SAVE_RE.search(sentence) and KNOCKED_PRONE_RE.search(sentence):
+            add_condition(conditions, {"name": "prone"})
+    return conditions
 
 
 # ---------------------------------------------------------------------------
@@ -423,6 +660,724 @@ def convert_multiattack(monster, action, attack_names):
 
 
 # ---------------------------------------------------------------------------
+# monsters: actions without an attack roll that force a saving throw
+
+# Texts the engine cannot act on although they name a save and damage or a
+# condition: the action needs a state the engine does not track, or its effect
+# comes later than the action.  Such actions stay in actions_not_converted.
+SAVE_ACTION_BLOCKERS = [
+    (r"\b(?:one creature|creatures|creature) grappled by", "needs a creature the monster grapples"),
+    (r"\bit is grappling\b", "needs a creature the monster grapples (swallow)"),
+    (r"\bswallow|\bengulf", "swallowing / engulfing is not modelled"),
+    (r"\bcharmed by it\b|\bwilling creature\b", "needs a charmed or willing target"),
+    (r"\bone frightened creature\b", "needs a frightened target"),
+    (r"\bpossess", "possession is not modelled"),
+    (r"\bIf the \w+ jumps\b", "needs a jump (positions)"),
+    (r"\bstarts its turn in\b|\bends its turn there\b|\benters the whirlwind\b",
+     "a lasting area that acts on later turns"),
+    (r"\bWhile underwater\b", "needs water"),
+    (r"\bforms an? [\w ]*wall\b", "a wall placed on the map (positions)"),
+    (r"\bbolts of lightning, each of which\b", "several single-target saves (no count field)"),
+]
+
+AREA_RES = [
+    ("cone", re.compile(r"(\d+)-foot cone")),
+    ("line", re.compile(r"(\d+)-foot line")),
+    ("line", re.compile(r"\bline (?:of \w+ )?that is (\d+) (?:feet|ft\.) long")),
+    ("cube", re.compile(r"(\d+)-foot cube")),
+]
+RADIUS_RE = re.compile(r"(\d+)-foot[- ]radius")
+WITHIN_RE = re.compile(r"\b(?:Each|each|Every|every|Any|any)\b[^.]*?\bwithin (\d+) (?:feet|ft\.) of ([^.,]*)")
+DAMAGE_TEXT_RE = re.compile(r"\d+ \(([^)]*)\) ([a-z]+) damage")
+HALF_RE = re.compile(r"\bhalf (?:as much|the(?: \w+)?) damage")
+COST_RE = re.compile(r"\s*\(Costs (\d+) Actions\)")
+
+
+def save_area(desc):
+    """AREA {"shape", "size"} parsed from the text, or None for a single target.
+
+    "60-foot cone", "90-foot line that is 10 feet wide", "line that is 30 ft.
+    long", "each creature within 30 feet of the dragon" (emanation: the area
+    moves with the monster) and "within 10 feet of that point" (sphere).
+    "A 15-foot-radius cloud ... extends out from the vrock" is an emanation,
+    a radius around a point a sphere.
+    """
+    for shape, regex in AREA_RES:
+        match = regex.search(desc)
+        if match:
+            return {"shape": shape, "size": int(match.group(1))}
+    for sentence in sentences(desc):
+        match = RADIUS_RE.search(sentence)
+        if match:
+            shape = "sphere" if re.search(r"\bpoint\b", sentence) else "emanation"
+            return {"shape": shape, "size": int(match.group(1))}
+        match = WITHIN_RE.search(sentence)
+        if match:
+            centre = match.group(2)
+            shape = "sphere" if re.search(r"\bpoint\b|\bflash\b", centre) else "emanation"
+            return {"shape": shape, "size": int(match.group(1))}
+    return None
+
+
+def data_damage(entries):
+    """'18d6 fire' from the data's damage entries, or None if they are not plain dice."""
+    if not entries or not all(has_dice(e) for e in entries):
+        return None
+    return " + ".join(damage_part(e) for e in entries)
+
+
+def text_damage(text):
+    """'4d6 fire + 4d6 radiant' from "14 (4d6) fire damage plus 14 (4d6) radiant
+    damage" in text, or None."""
+    parts = ["%s %s" % (dice(m.group(1)), m.group(2)) for m in DAMAGE_TEXT_RE.finditer(text)]
+    return " + ".join(parts) if parts else None
+
+
+def save_dc(dc_data, desc):
+    """(ability, dc, match of "DC N Ability saving throw" in desc) or None.
+    The data's "dc" object wins over the text; the text match is still needed to
+    find the save sentence."""
+    match = SAVE_RE.search(desc)
+    if match is None:
+        return None
+    if dc_data:
+        return dc_data["dc_type"]["index"].lower(), dc_data["dc_value"], match
+    return ABILITY_BY_NAME[match.group(2)], int(match.group(1)), match
+
+
+def usage_fields(monster_name, name, usage):
+    """{"recharge": 5} / {"per_day": 3} from an action's "usage", else {}."""
+    if not usage:
+        return {}
+    if usage.get("type") == "recharge on roll":
+        return {"recharge": usage["min_value"]}
+    if usage.get("type") == "per day":
+        return {"per_day": usage["times"]}
+    warn("%s: %r: usage %r not modelled" % (monster_name, name, usage.get("type")))
+    return {}
+
+
+def blocked(desc):
+    """The reason a save text cannot be modelled (SAVE_ACTION_BLOCKERS), or None."""
+    for pattern, reason in SAVE_ACTION_BLOCKERS:
+        if re.search(pattern, desc):
+            return reason
+    return None
+
+
+def convert_save_action(monster_name, name, desc, dc_data=None, damage_entries=None):
+    """SAVE_ACTION (without usage fields) for a text that forces a save, or None.
+
+    Only damage or a modelled condition makes the action worth emitting.
+    The damage comes from the data's entries when there are any, else from the
+    failed-save part of the text; half_on_success from the text ("or half as
+    much damage", "takes half the bludgeoning damage") or the data.
+    """
+    found = save_dc(dc_data, desc)
+    if found is None or blocked(desc):
+        return None
+    ability, dc, match = found
+    failure = " ".join(failure_sentences(desc, match))   # damage is taken from here only
+    damage = data_damage(damage_entries)
+    from_text = text_damage(failure)
+    if damage is None:
+        damage = from_text
+    elif from_text is not None and from_text != damage:
+        warn("%s: %r: damage %r in the data, %r in the text; the data is used"
+             % (monster_name, name, damage, from_text))
+    conditions = grapple_conditions(desc)
+    for condition in save_conditions(desc, match):
+        add_condition(conditions, condition)
+    if damage is None and not conditions:
+        return None
+    action = {"name": name, "ability": ability, "dc": dc}
+    if damage is not None:
+        action["damage"] = damage
+        action["half_on_success"] = bool(HALF_RE.search(desc)) or (
+            (dc_data or {}).get("success_type") == "half")
+    if conditions:
+        action["conditions"] = conditions
+    area = save_area(desc)
+    if area is not None:
+        action["area"] = area
+    # The whole save sentence, as in an ATTACK's save, plus the failure sentences.
+    save_sentence = next(s for s in sentences(desc) if match.group(0) in s)
+    action["effect"] = " ".join([save_sentence] + failure_sentences(desc, match)[1:])
+    return action
+
+
+def breath_option_desc(desc, option_name):
+    """The paragraph "Fire Breath. The dragon exhales ..." of a breath weapon choice."""
+    for paragraph in desc.split("\n"):
+        if paragraph.startswith(option_name + "."):
+            return paragraph[len(option_name) + 1:].strip()
+    return None
+
+
+def convert_save_actions(monster_name, action):
+    """(SAVE_ACTIONs, names left unconverted) for one action without an attack roll.
+
+    An action with "options" (the metallic dragons' "Breath Weapons") gives one
+    SAVE_ACTION per option, all with the action's recharge and "recharge_group";
+    an option that cannot be converted is reported as "<action>: <option>".
+    An action with an "attacks" list (the androsphinx's roars, which differ on
+    each use) is not converted.
+    """
+    if action.get("attacks"):
+        return [], [action["name"]]
+    options = action.get("options")
+    if not options:
+        converted = convert_save_action(monster_name, action["name"], action["desc"],
+                                        action.get("dc"), action.get("damage"))
+        if converted is None:
+            return [], [action["name"]]
+        converted.update(usage_fields(monster_name, action["name"], action.get("usage")))
+        return [converted], []
+    usage = usage_fields(monster_name, action["name"], action.get("usage"))
+    result, left = [], []
+    for option in choice_options(options):
+        text = breath_option_desc(action["desc"], option["name"])
+        converted = None if text is None else convert_save_action(
+            monster_name, option["name"], text, option.get("dc"), option.get("damage"))
+        if converted is None:
+            left.append("%s: %s" % (action["name"], option["name"]))
+            continue
+        converted.update(usage)
+        converted["recharge_group"] = action["name"]
+        result.append(converted)
+    if not result:
+        return [], [action["name"]]
+    return result, left
+
+
+# ---------------------------------------------------------------------------
+# monsters: legendary actions
+
+# Every legendary creature of the SRD "can take 3 legendary actions, choosing
+# from the options below"; the 5e-database data leaves that sentence out, so
+# the number is read from a "legendary_desc" when the data has one and is 3
+# otherwise.
+LEGENDARY_ACTIONS_PER_ROUND = 3
+LEGENDARY_PER_ROUND_RE = re.compile(r"can take (\d+) legendary actions")
+
+# A legendary option that only performs other actions is a single sentence,
+# "The dragon makes a tail attack." / "The kraken uses Lightning Storm."
+LEGENDARY_USES_RE = re.compile(r"^The [\w' ,-]+? (makes|uses) (.+?)\.$")
+COUNT_WORDS = dict(NUMBER_WORDS, a=1, an=1)
+USE_PATTERNS = [
+    re.compile(r"^(?:makes )?(one|two|three|a|an) attacks? with its (.+)$"),   # one attack with its hooves
+    re.compile(r"^(?:makes )?(one|two|three|a|an) (.+?)(?: attacks?)?$"),      # two claw attacks
+    re.compile(r"^uses (?:its )?()(.+)$"),                                     # uses its Fling
+    re.compile(r"^()(.+?) attacks?$"),                                          # "... or tail attack"
+]
+
+
+def legendary_per_round(monster):
+    match = LEGENDARY_PER_ROUND_RE.search(monster.get("legendary_desc", ""))
+    return int(match.group(1)) if match else LEGENDARY_ACTIONS_PER_ROUND
+
+
+def parse_use(text):
+    """(count, action name) for "makes two claw attacks", "uses its Fling"..., or None."""
+    for pattern in USE_PATTERNS:
+        match = pattern.match(text)
+        if match:
+            return COUNT_WORDS.get(match.group(1).lower(), 1), match.group(2)
+    return None
+
+
+def legendary_choices(monster_name, desc, action_names):
+    """The lists of action names a legendary option may perform, one per choice
+    ("one claw attack or tail attack" gives two), resolved against the
+    monster's attacks and SAVE_ACTIONs; choices that name nothing convertible
+    are dropped."""
+    match = LEGENDARY_USES_RE.match(desc.strip())
+    if not match:
+        return []
+    choices, unresolved = [], []
+    for alternative in re.split(r" or ", "%s %s" % match.groups()):
+        use = parse_use(alternative.strip())
+        name = None if use is None else resolve_attack_name(use[1], action_names)
+        if name is None:
+            unresolved.append(alternative.strip())
+        else:
+            choices.append([name] * use[0])
+    if choices and unresolved:
+        warn("%s: legendary choices %r name no converted action; left out"
+             % (monster_name, unresolved))
+    return choices
+
+
+def convert_legendary(monster, action_names):
+    """(LEGENDARY or None, legendary SAVE_ACTIONs, names not converted).
+
+    An option either performs attacks or SAVE_ACTIONs of the monster ("uses"),
+    or has a save of its own (the dragons' Wing Attack), which becomes a
+    SAVE_ACTION with "legendary_only".  An option with several choices ("one
+    claw attack or tail attack") gives one option per choice, named "Attack
+    (Claw)".  Everything else (Detect, Move, Teleport, Cast a Spell...) is left
+    as "Legendary: <name>".
+    """
+    options, extra, left = [], [], []
+    for action in monster.get("legendary_actions", []):
+        cost_match = COST_RE.search(action["name"])
+        cost = int(cost_match.group(1)) if cost_match else 1
+        name = COST_RE.sub("", action["name"]).strip()
+        choices = legendary_choices(monster["name"], action["desc"], action_names)
+        if not choices:
+            converted = convert_save_action(monster["name"], name, action["desc"],
+                                            action.get("dc"), action.get("damage"))
+            if converted is not None and name not in action_names:
+                converted["legendary_only"] = True
+                extra.append(converted)
+                choices = [[name]]
+        if not choices:
+            left.append("Legendary: " + action["name"])
+            continue
+        for uses in choices:
+            label = name if len(choices) == 1 else "%s (%s)" % (name, uses[0])
+            options.append({"name": label, "cost": cost, "uses": uses})
+    if not options:
+        return None, extra, left
+    return {"per_round": legendary_per_round(monster), "options": options}, extra, left
+
+
+# ---------------------------------------------------------------------------
+# monsters: traits
+
+# Traits that cannot change the outcome of a fight as the engine sees it: no
+# positions or movement, no light or sunlight (fights are assumed to take place
+# out of sunlight), no terrain, no stealth or surprise, no social play.  One
+# reason per entry.  A trait that is neither here nor in TRAIT_RULE_PARSERS
+# shows up as not modelled.
+NO_EFFECT_TRAITS = {
+    "Aberrant Ground": "difficult terrain and speed 0: movement only",
+    "Aggressive": "a bonus-action move: movement only",
+    "Air Form": "entering spaces: positions",
+    "Ambusher": "needs surprise (stealth)",
+    "Amorphous": "squeezing through gaps: movement only",
+    "Amphibious": "breathing",
+    "Beast of Burden": "carrying capacity",
+    "Blind Senses": "senses",
+    "Bound": "calling by the amulet's wearer: out of combat",
+    "Brute": "the extra die is already included in the attacks",
+    "Confer Fire Resistance": "affects a rider; mounts are not modelled",
+    "Cunning Action": "Dash, Disengage or Hide: movement and stealth",
+    "Devil's Sight": "darkness is not modelled",
+    "Divine Awareness": "social",
+    "Earth Glide": "burrowing: movement only",
+    "Echolocation": "senses",
+    "Elemental Demise": "after death",
+    "Ephemeral": "carrying items",
+    "Ethereal Sight": "senses",
+    "False Appearance": "stealth",
+    "Faultless Tracker": "tracking",
+    "Flyby": "opportunity attacks need positions",
+    "Freeze": "speed only: movement",
+    "Heated Weapons": "the extra damage is already included in the attacks",
+    "Hellish Rejuvenation": "returns days later",
+    "Hold Breath": "breathing",
+    "Ice Walk": "terrain",
+    "Ignited Illumination": "light",
+    "Illumination": "light",
+    "Immutable Form": "no modelled effect alters a creature's form",
+    "Incorporeal Movement": "moving through creatures and objects: positions",
+    "Inscrutable": "social and divination",
+    "Iron Scent": "senses",
+    "Keen Hearing": "Perception checks only",
+    "Keen Hearing and Sight": "Perception checks only",
+    "Keen Hearing and Smell": "Perception checks only",
+    "Keen Senses": "Perception checks only",
+    "Keen Sight": "Perception checks only",
+    "Keen Sight and Smell": "Perception checks only",
+    "Keen Smell": "Perception checks only",
+    "Labyrinthine Recall": "exploration",
+    "Light Sensitivity": "bright light is not modelled",
+    "Limited Amphibiousness": "breathing",
+    "Limited Telepathy": "communication",
+    "Mimicry": "social",
+    "Night Hag Items": "equipment lore",
+    "Nimble Escape": "Disengage or Hide: movement and stealth",
+    "Probing Telepathy": "social",
+    "Reactive Heads": "extra reactions for opportunity attacks only: positions",
+    "Rejuvenation": "returns days later",
+    "Running Leap": "jumping: movement only",
+    "Sense Magic": "senses",
+    "Shadow Stealth": "stealth",
+    "Shapechanger": "same statistics in each form (forms are separate monsters)",
+    "Shark Telepathy": "commands sharks, which are not present",
+    "Shielded Mind": "divination",
+    "Siege Monster": "objects and structures only",
+    "Snow Camouflage": "stealth",
+    "Speak with Beasts and Plants": "communication",
+    "Spider Climb": "climbing: movement only",
+    "Standing Leap": "jumping: movement only",
+    "Stone Camouflage": "stealth",
+    "Sunlight Sensitivity": "fights are assumed to take place out of sunlight",
+    "Sunlight Weakness": "fights are assumed to take place out of sunlight",
+    "Surprise Attack": "needs surprise (stealth)",
+    "Tail Spike Regrowth": "regrowth after a long rest",
+    "Telepathic Bond": "communication",
+    "Transparent": "stealth and surprise",
+    "Treasure Sense": "senses",
+    "Tree Stride": "movement only",
+    "Tunneler": "burrowing: movement only",
+    "Underwater Camouflage": "stealth",
+    "Vampire Weaknesses": "invitation, running water, stakes, sunlight: environment",
+    "Variable Illumination": "light",
+    "Wakeful": "sleep",
+    "Water Breathing": "breathing",
+    "Water Form": "entering spaces: positions",
+    "Water Susceptibility": "water is not present",
+    "Web Sense": "senses",
+    "Web Walker": "webs as terrain",
+}
+
+# Traits whose numbers are parsed into "trait_rules".
+FLAG_RULES = {
+    "Pack Tactics": "pack_tactics",
+    "Magic Resistance": "magic_resistance",
+    "Undead Fortitude": "undead_fortitude",
+    "Blood Frenzy": "blood_frenzy",
+    "Reckless": "reckless",
+    "Rampage": "rampage",
+}
+MAGIC_WEAPONS_RE = re.compile(r"weapon attacks are magical")
+EXTRA_DICE_RE = re.compile(r"extra \d+ \((\d+d\d+)\) damage")
+REGENERATION_RE = re.compile(r"regains (\d+) hit points at the start of its turn")
+STOPPED_BY_RE = re.compile(r"If the [\w ]+? takes ([a-z]+)(?: or ([a-z]+))? damage")
+RELENTLESS_RE = re.compile(r"takes (\d+) damage or less that would reduce it to 0 hit points")
+SPELLCASTING_TRAITS = ("Spellcasting", "Innate Spellcasting")
+
+
+def trait_base_name(name):
+    """'Sneak Attack (1/Turn)' -> 'Sneak Attack', 'Charge (Boar or Hybrid Form Only)' -> 'Charge'."""
+    return re.sub(r"\s*\(.*?\)", "", name).strip()
+
+
+def regeneration_rule(desc):
+    """{"hp", "stopped_by", "revives", "needs_hp"} from a Regeneration text."""
+    rule = {"hp": int(REGENERATION_RE.search(desc).group(1))}
+    stopped = STOPPED_BY_RE.search(desc)
+    if stopped:
+        rule["stopped_by"] = sorted(t for t in stopped.groups() if t)
+    if "dies only if it starts its turn with 0 hit points and doesn't regenerate" in desc:
+        rule["revives"] = True
+    if "if it has at least 1 hit" in desc:
+        rule["needs_hp"] = True
+    return rule
+
+
+def extra_dice(desc):
+    return EXTRA_DICE_RE.search(desc).group(1)
+
+
+def relentless_threshold(desc):
+    return int(RELENTLESS_RE.search(desc).group(1))
+
+
+# trait base name -> (trait_rules key, parser of the description)
+TRAIT_RULE_PARSERS = {
+    "Regeneration": ("regeneration", regeneration_rule),
+    "Martial Advantage": ("martial_advantage", extra_dice),
+    "Sneak Attack": ("sneak_attack", extra_dice),
+    "Relentless": ("relentless", relentless_threshold),
+}
+
+
+def trait_rule(monster_name, ability):
+    """(key, value) for a recognised trait, or None."""
+    name = trait_base_name(ability["name"])
+    if name in FLAG_RULES:
+        return FLAG_RULES[name], True
+    if MAGIC_WEAPONS_RE.search(ability.get("desc", "")):
+        return "magic_weapons", True
+    if name in TRAIT_RULE_PARSERS:
+        key, parse = TRAIT_RULE_PARSERS[name]
+        try:
+            return key, parse(ability["desc"])
+        except AttributeError:          # a regex found nothing
+            warn("%s: trait %r not understood" % (monster_name, ability["name"]))
+    return None
+
+
+def legendary_resistance(monster):
+    """Uses per day of the "Legendary Resistance (3/Day)" trait, or None."""
+    for ability in monster.get("special_abilities", []):
+        if trait_base_name(ability["name"]) == "Legendary Resistance":
+            usage = ability.get("usage") or {}
+            if usage.get("type") == "per day":
+                return usage["times"]
+            match = re.search(r"\((\d+)/Day\)", ability["name"])
+            if match:
+                return int(match.group(1))
+    return None
+
+
+def spells_matter(spellcasting, spells_by_name):
+    """True if the monster has a modelled spell or a spell with damage in
+    Spells.json (modelled or not); its spellcasting traits then stay out of
+    no_effect."""
+    if spellcasting is None:
+        return False
+    return bool(spellcasting["spells"]) or any(
+        (spells_by_name.get(name.lower()) or {}).get("damage")
+        for name in spellcasting["not_modelled"])
+
+
+def convert_traits(monster, has_spells):
+    """(trait_rules, names of the traits that are not modelled).
+
+    Legendary Resistance is handled by "legendary_resistance" and the
+    spellcasting traits by "spellcasting"; a spellcasting trait of a monster
+    none of whose spells is modelled goes into no_effect.
+    """
+    rules, no_effect, unmodelled = {}, [], []
+    for ability in monster.get("special_abilities", []):
+        name = ability["name"]
+        base = trait_base_name(name)
+        rule = trait_rule(monster["name"], ability)
+        if rule is not None:
+            rules[rule[0]] = rule[1]
+        elif base == "Legendary Resistance" or (base in SPELLCASTING_TRAITS and has_spells):
+            continue                # handled by their own fields
+        elif base in NO_EFFECT_TRAITS or base in SPELLCASTING_TRAITS:
+            no_effect.append(name)
+        else:
+            unmodelled.append(name)
+    if no_effect:
+        rules["no_effect"] = no_effect
+    return rules, unmodelled
+
+
+# ---------------------------------------------------------------------------
+# monsters: spellcasting
+
+# Spells that deal damage (per Spells.json) but cannot be modelled as a
+# one-off attack, save or automatic hit when cast.  One reason per entry.
+NOT_MODELLED_SPELLS = {
+    "Blade Barrier": "deals damage only to creatures entering or starting a turn in the wall",
+    "Cloudkill": "deals damage only to creatures entering or starting a turn in the fog",
+    "Dimension Door": "the damage hits only the caster, on a failed teleport",
+    "Dream": "needs a sleeping target",
+    "Fire Shield": "damage to attackers (a reaction-like aura)",
+    "Guardian of Faith": "deals damage only to creatures moving near the guardian",
+    "Harm": "can't reduce the target below 1 hit point and reduces its hit point maximum",
+    "Heat Metal": "needs a metal object worn or carried by the target",
+    "Hold Person": "humanoids only: target types are not modelled",
+    "Sleep": "a hit point pool that puts creatures to sleep, not damage",
+    "Spiritual Weapon": "a bonus-action weapon that persists for a minute",
+}
+
+# Corrections and additions to Spells.json for spells that monsters cast, each
+# from the spell's own text:
+#   "per_target": damage of each dart/ray, in place of the total in the data;
+#   "count", "count_per_slot": darts/rays per cast and extra ones per slot level;
+#   "damage_types": the types of the "+"-separated parts of the damage dice
+#     (the data gives only one type for the whole);
+#   "area": the spell's real area (None: a single target).
+SPELL_FIXES = {
+    # "You create three glowing darts ... A dart deals 1d4 + 1 force damage ...
+    # one more dart for each slot level above 1st."
+    "Magic Missile": {"per_target": "1d4+1", "count": 3, "count_per_slot": 1},
+    # "three rays ... 2d6 fire damage ... one additional ray for each slot level above 2nd."
+    "Scorching Ray": {"per_target": "2d6", "count": 3, "count_per_slot": 1},
+    # "2d8 bludgeoning damage and 4d6 cold damage"
+    "Ice Storm": {"damage_types": ["bludgeoning", "cold"]},
+    # "4d6 fire damage and 4d6 radiant damage" in a "10-foot-radius, 40-foot-high
+    # cylinder" (the data gives the height as the size)
+    "Flame Strike": {"damage_types": ["fire", "radiant"], "area": {"shape": "cylinder", "size": 10}},
+    # a ray at one target; the data's 10-foot cube is the part of a huge object it destroys
+    "Disintegrate": {"area": None},
+}
+
+# Conditions of spells without damage that are modelled all the same:
+# "paralyzed for the duration ... can make a new saving throw" (hold monster),
+# "blinded or deafened (your choice) for the duration ... can make a
+# constitution saving throw" (blindness/deafness).  Durations come from the
+# spell's "duration" field.
+SPELL_CONDITIONS = {
+    "Hold Monster": "paralyzed",
+    "Blindness/Deafness": "blinded",
+}
+
+SPELL_DC_RE = re.compile(r"spell save DC (\d+)")
+SPELL_ATTACK_RE = re.compile(r"([+-]\d+) to hit with spell attacks")
+DICE_TERM_RE = re.compile(r"^\d+(d\d+)?$")
+
+
+def spell_damage_string(spell, text):
+    """'8d6 fire' / '10d6+40 force' / '2d8 bludgeoning + 4d6 cold' from a
+    Spells.json damage text such as '2d8 + 4d6', or None if it cannot be written
+    in the damage-string format (e.g. '1d8 + MOD')."""
+    terms = [t.strip() for t in text.split("+")]
+    if not all(DICE_TERM_RE.match(t) for t in terms):
+        return None
+    fix = SPELL_FIXES.get(spell["name"], {})
+    types = fix.get("damage_types")
+    if types is None:
+        damage_type = spell["damage"].get("damage_type", {}).get("index")
+        if damage_type is None or sum("d" in t for t in terms) > 1:
+            return None         # several dice terms need a type each
+        return "%s %s" % ("+".join(terms), damage_type)
+    if len(types) != len(terms):
+        return None
+    return " + ".join("%s %s" % pair for pair in zip(terms, types))
+
+
+def spell_damage(spell, levels, caster_level):
+    """{"<level>": damage string} for the given cast levels, {} without damage,
+    or None when a damage text cannot be converted.  Cantrips give one key "0"
+    with the damage at the caster level."""
+    damage = spell.get("damage") or {}
+    per_target = SPELL_FIXES.get(spell["name"], {}).get("per_target")
+    if spell["level"] == 0:
+        table = damage.get("damage_at_character_level") or {}
+        steps = [int(k) for k in table if int(k) <= caster_level]
+        if not steps:
+            return {}
+        texts = {"0": table[str(max(steps))]}
+    else:
+        table = damage.get("damage_at_slot_level") or {}
+        texts = {str(level): table[str(level)] for level in levels if str(level) in table}
+    result = {}
+    for level, text in texts.items():
+        text = per_target or text
+        converted = spell_damage_string(spell, text)
+        if converted is None:
+            return None
+        result[level] = converted
+    return result
+
+
+def spell_duration_rounds(spell):
+    """Rounds of "1 minute" / "Up to 1 minute" etc., or None."""
+    match = re.search(r"(\d+) (minute|hour|day)", spell.get("duration", ""))
+    return int(match.group(1)) * ROUNDS_PER_UNIT[match.group(2)] if match else None
+
+
+def spell_conditions(spell):
+    name = SPELL_CONDITIONS.get(spell["name"])
+    if name is None:
+        return []
+    condition = {"name": name}
+    rounds = spell_duration_rounds(spell)
+    if rounds is not None:
+        condition["duration"] = rounds
+    condition["repeat_save"] = True
+    return [condition]
+
+
+def convert_spell(entry, spell, levels, caster_level):
+    """SPELL for one spell of a monster, or (None, reason) when it is not modelled.
+
+    entry is the monster's spell entry (name, level, usage), spell the
+    Spells.json record, levels the slot levels it can be cast at.
+    """
+    if spell["name"] in NOT_MODELLED_SPELLS:
+        return None, NOT_MODELLED_SPELLS[spell["name"]]
+    damage = spell_damage(spell, levels, caster_level)
+    if damage is None:
+        return None, "damage text not understood"
+    conditions = spell_conditions(spell)
+    if not damage and not conditions:
+        return None, "no damage"
+    result = {"name": spell["name"], "level": spell["level"]}
+    usage = entry.get("usage") or {}
+    if usage.get("type") == "per day":
+        result["per_day"] = usage["times"]
+    fix = SPELL_FIXES.get(spell["name"], {})
+    if spell.get("attack_type"):
+        result["attack"] = spell["attack_type"]
+    elif spell.get("dc"):
+        result["save"] = {"ability": spell["dc"]["dc_type"]["index"]}
+        if damage:
+            result["save"]["half_on_success"] = spell["dc"].get("dc_success") == "half"
+    else:
+        result["auto_hit"] = True
+    for key in ("count", "count_per_slot"):
+        if key in fix:
+            result[key] = fix[key]
+    if damage:
+        result["damage"] = damage
+    area = fix["area"] if "area" in fix else spell.get("area_of_effect")
+    if area:
+        result["area"] = {"shape": area.get("shape", area.get("type")), "size": area["size"]}
+    if conditions:
+        result["conditions"] = conditions
+    return result, None
+
+
+def caster_numbers(ability):
+    """(dc, attack bonus) of a spellcasting trait; either may be None.
+
+    The dc comes from the data, else from "spell save DC N" in the text.  The
+    attack bonus comes from "+N to hit with spell attacks" in the text only:
+    the data's "modifier" agrees with it wherever both exist, and where the
+    text has none the data's value is not a to-hit bonus (the drow's 0).
+    """
+    dc = ability["spellcasting"].get("dc")
+    if dc is None:
+        match = SPELL_DC_RE.search(ability["desc"])
+        dc = int(match.group(1)) if match else None
+    match = SPELL_ATTACK_RE.search(ability["desc"])
+    attack = int(match.group(1)) if match else None
+    return dc, attack
+
+
+def convert_spellcasting(monster, spells_by_name):
+    """SPELLCASTING merged from the "Spellcasting" and "Innate Spellcasting"
+    traits, or None.  The first trait gives the default dc/attack; a spell of a
+    trait with other numbers carries its own "dc"/"to_hit"."""
+    traits = [a for a in monster.get("special_abilities", []) if "spellcasting" in a]
+    if not traits:
+        return None
+    default_dc, default_attack = caster_numbers(traits[0])
+    result = {}
+    if default_dc is not None:
+        result["dc"] = default_dc
+    if default_attack is not None:
+        result["attack"] = default_attack
+    slots = {}
+    for ability in traits:
+        slots.update(ability["spellcasting"].get("slots") or {})
+    if slots:
+        result["slots"] = {k: slots[k] for k in sorted(slots, key=int)}
+    top_slot = max((int(k) for k in slots), default=0)
+    modelled, not_modelled, seen = [], [], set()
+    for ability in traits:
+        data = ability["spellcasting"]
+        dc, attack = caster_numbers(ability)
+        caster_level = data.get("level", 1)     # innate casters have no level: 1
+        innate = "slots" not in data
+        for entry in data.get("spells", []):
+            if entry["name"] in seen:
+                continue
+            seen.add(entry["name"])
+            spell = spells_by_name.get(entry["name"].lower())
+            if spell is None:
+                warn("%s: spell %r not in Spells.json" % (monster["name"], entry["name"]))
+                not_modelled.append(entry["name"])
+                continue
+            at_will = (entry.get("usage") or {}).get("type") in ("at will", "per day")
+            levels = [spell["level"]] if innate or at_will else range(spell["level"], top_slot + 1)
+            converted, _ = convert_spell(entry, spell, levels, caster_level)
+            needs_dc = converted is not None and "save" in converted
+            needs_attack = converted is not None and "attack" in converted
+            if converted is None or (needs_dc and dc is None) or (needs_attack and attack is None):
+                not_modelled.append(entry["name"])
+                continue
+            if needs_dc and dc != default_dc:
+                converted["dc"] = dc
+            if needs_attack and attack != default_attack:
+                converted["to_hit"] = attack
+            modelled.append(converted)
+    result["spells"] = modelled
+    result["not_modelled"] = not_modelled
+    return result
+
+
+# ---------------------------------------------------------------------------
 # monsters: the rest of the stat block
 
 def armor_class(monster):
@@ -454,7 +1409,34 @@ def saving_throws(monster):
     return saves
 
 
-def convert_monster(monster, stats):
+def has_magic_weapons(monster):
+    return any(MAGIC_WEAPONS_RE.search(a.get("desc", ""))
+               for a in monster.get("special_abilities", []))
+
+
+def convert_actions(monster):
+    """(attacks, save actions, multiattack action, names not converted) of the
+    monster's "actions"."""
+    magic = has_magic_weapons(monster)
+    attacks, save_actions, not_converted = [], [], []
+    multiattack_action = None
+    for action in monster.get("actions", []):
+        if action["name"] == "Multiattack":
+            multiattack_action = action
+            continue
+        attack = convert_attack(monster["name"], action, magic)
+        if attack is not None:
+            attacks.append(attack)
+        elif "attack_bonus" in action:
+            not_converted.append(action["name"])
+        else:
+            converted, left = convert_save_actions(monster["name"], action)
+            save_actions.extend(converted)
+            not_converted.extend(left)
+    return attacks, save_actions, multiattack_action, not_converted
+
+
+def convert_monster(monster, stats, spells_by_name):
     ac, ac_source = armor_class(monster)
     entry = {
         "name": monster["name"],
@@ -473,24 +1455,13 @@ def convert_monster(monster, stats):
     if saves:
         entry["saves"] = saves
 
-    actions = monster.get("actions", [])
-    attacks = []
-    not_converted = []
-    multiattack_action = None
-    for action in actions:
-        if action["name"] == "Multiattack":
-            multiattack_action = action
-            continue
-        attack = convert_attack(monster["name"], action)
-        if attack is None:
-            not_converted.append(action["name"])
-        else:
-            attacks.append(attack)
+    attacks, save_actions, multiattack_action, not_converted = convert_actions(monster)
     entry["attacks"] = attacks
+    # Multiattack options and legendary options may name attacks and save actions.
+    action_names = [a["name"] for a in attacks] + [a["name"] for a in save_actions]
 
     if multiattack_action is not None:
-        options, dropped = convert_multiattack(
-            monster, multiattack_action, [a["name"] for a in attacks])
+        options, dropped = convert_multiattack(monster, multiattack_action, action_names)
         if options:
             entry["multiattack"] = options
             stats["multiattacks"] += 1
@@ -504,18 +1475,46 @@ def convert_monster(monster, stats):
     entry["condition_immunities"] = [c["name"].lower()
                                      for c in monster.get("condition_immunities", [])]
     entry["traits"] = [a["name"] for a in monster.get("special_abilities", [])]
-    not_converted.extend("Legendary: " + a["name"] for a in monster.get("legendary_actions", []))
+
+    legendary, legendary_saves, legendary_left = convert_legendary(monster, action_names)
+    save_actions.extend(legendary_saves)
+    not_converted.extend(legendary_left)
     not_converted.extend("Reaction: " + a["name"] for a in monster.get("reactions", []))
     entry["actions_not_converted"] = not_converted
 
+    # New fields, each omitted when empty.
+    if save_actions:
+        entry["save_actions"] = save_actions
+    if legendary is not None:
+        entry["legendary"] = legendary
+    resistance = legendary_resistance(monster)
+    if resistance is not None:
+        entry["legendary_resistance"] = resistance
+    spellcasting = convert_spellcasting(monster, spells_by_name)
+    rules, unmodelled = convert_traits(monster, spells_matter(spellcasting, spells_by_name))
+    if rules:
+        entry["trait_rules"] = rules
+    if spellcasting is not None:
+        entry["spellcasting"] = spellcasting
+
     stats["attacks"] += len(attacks)
+    stats["save_actions"] += len(save_actions)
+    stats["legendary_options"] += len(legendary["options"]) if legendary else 0
+    stats["trait_rules"] += len([k for k in rules if k != "no_effect"])
+    stats["no_effect"] += len(rules.get("no_effect", []))
+    stats["spells_modelled"] += len(spellcasting["spells"]) if spellcasting else 0
+    stats["spells_not_modelled"] += len(spellcasting["not_modelled"]) if spellcasting else 0
     stats["not_converted"] += len(not_converted)
+    stats["unmodelled_traits"].extend(unmodelled)
     return entry
 
 
-def convert_monsters(monsters):
-    stats = {"attacks": 0, "multiattacks": 0, "not_converted": 0}
-    result = [convert_monster(m, stats) for m in monsters]
+def convert_monsters(monsters, spells):
+    stats = {"attacks": 0, "multiattacks": 0, "not_converted": 0, "save_actions": 0,
+             "legendary_options": 0, "trait_rules": 0, "no_effect": 0,
+             "spells_modelled": 0, "spells_not_modelled": 0, "unmodelled_traits": []}
+    spells_by_name = {s["name"].lower(): s for s in spells}
+    result = [convert_monster(m, stats, spells_by_name) for m in monsters]
     return result, stats
 
 
@@ -540,14 +1539,72 @@ def bad_damage_strings(weapons, monsters):
             for alt in a.get("alternatives", []):
                 check(where + " (alternative)", alt)
             check(where + " (save)", a.get("save", {}).get("damage"))
+        for a in m.get("save_actions", []):
+            check("%s: %s (save action)" % (m["name"], a["name"]), a.get("damage"))
+        for spell in m.get("spellcasting", {}).get("spells", []):
+            for level, text in spell.get("damage", {}).items():
+                check("%s: %s (spell, level %s)" % (m["name"], spell["name"], level), text)
     return bad
+
+
+def source_action(monster, name):
+    """The SRD action (or breath weapon paragraph) behind an actions_not_converted
+    entry, as {"desc", "damage"?}, or None for "Multiattack: X" entries."""
+    for prefix, key in (("Legendary: ", "legendary_actions"), ("Reaction: ", "reactions"),
+                        ("", "actions")):
+        if not name.startswith(prefix):
+            continue
+        if prefix == "" and ": " in name:
+            group, option = name.split(": ", 1)
+            if group == "Multiattack":
+                return None
+            action = next((a for a in monster.get("actions", []) if a["name"] == group), None)
+            text = breath_option_desc(action["desc"], option) if action else None
+            return {"desc": text} if text else None
+        return next((a for a in monster.get(key, []) if a["name"] == name[len(prefix):]), None)
+    return None
+
+
+def has_effect(action):
+    """True if an SRD action deals damage or imposes a modelled condition (a
+    condition word counts only in a text with a save or a hit, so that "ends if
+    the knight is incapacitated" does not)."""
+    desc = action.get("desc", "")
+    imposes = CONDITION_RE.search(desc) and (SAVE_RE.search(desc) or "Hit:" in desc)
+    return bool(action.get("damage") or DAMAGE_TEXT_RE.search(desc)
+                or imposes or GRAPPLE_RE.search(desc))
+
+
+def print_coverage(monsters_in, monsters, stats):
+    """What is left: unconverted actions with damage or conditions, and traits
+    that are neither in trait_rules nor in no_effect, with the commonest names."""
+    by_name = {m["name"]: m for m in monsters_in}
+    left = []
+    for m in monsters:
+        for name in m["actions_not_converted"]:
+            action = source_action(by_name[m["name"]], name)
+            if action is not None and has_effect(action):
+                left.append(COST_RE.sub("", name))
+    traits = stats["unmodelled_traits"]
+
+    def commonest(names):
+        counts = {}
+        for name in names:
+            counts[name] = counts.get(name, 0) + 1
+        ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:15]
+        return ", ".join("%s %d" % item for item in ranked)
+
+    warn("coverage: %d unconverted actions deal damage or impose conditions: %s"
+         % (len(left), commonest(left)))
+    warn("coverage: %d traits are neither ruled nor no_effect: %s"
+         % (len(traits), commonest(traits)))
 
 
 def parse_args():
     repo_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--srd", default=os.path.join(repo_root, "..", "shared", "data", "srd-5.1"),
-                        help="folder with Equipment.json and Monsters.json")
+                        help="folder with Equipment.json, Monsters.json and Spells.json")
     parser.add_argument("--out", default=os.path.join(repo_root, "lib", "data"),
                         help="folder to write weapons.json, armor.json, monsters.json into")
     return parser.parse_args()
@@ -557,10 +1614,11 @@ def main():
     args = parse_args()
     equipment = load_json(os.path.join(args.srd, "Equipment.json"))
     monsters_in = load_json(os.path.join(args.srd, "Monsters.json"))
+    spells = load_json(os.path.join(args.srd, "Spells.json"))
 
     weapons = convert_weapons(equipment)
     armor = convert_armor(equipment)
-    monsters, stats = convert_monsters(monsters_in)
+    monsters, stats = convert_monsters(monsters_in, spells)
 
     os.makedirs(args.out, exist_ok=True)
     write_json(os.path.join(args.out, "weapons.json"), {"source": SOURCE, "weapons": weapons})
@@ -576,6 +1634,11 @@ def main():
     print("convert_srd: monsters %d, attacks %d, multiattacks %d, actions not converted %d"
           % (len(monsters), stats["attacks"], stats["multiattacks"], stats["not_converted"]),
           file=sys.stderr)
+    warn("save actions %d, legendary options %d, trait rules %d, no_effect traits %d, "
+         "spells modelled %d / not modelled %d"
+         % (stats["save_actions"], stats["legendary_options"], stats["trait_rules"],
+            stats["no_effect"], stats["spells_modelled"], stats["spells_not_modelled"]))
+    print_coverage(monsters_in, monsters, stats)
     return 1 if bad else 0
 
 
