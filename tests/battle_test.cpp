@@ -192,7 +192,7 @@ TEST(TacticsTest, ChoosesTheActionWithTheHighestExpectedDamage) {
 }
 
 // Checks the rules' invariants at every attack of a battle.
-struct InvariantChecker {
+struct InvariantChecker : NoEvents {
   const Encounter* encounter;
   const BattleState* state;
   int attacks = 0;
@@ -229,7 +229,7 @@ TEST(BattleInvariantTest, HoldOverManySeededBattlesOfEveryScenario) {
     for (std::uint64_t i = 0; i < 300; ++i) {
       BattleState state;
       Rng rng(99, i);
-      InvariantChecker checker{&e, &state};
+      InvariantChecker checker{{}, &e, &state};
       const BattleOutcome outcome = play_battle(e, plan, state, rng, checker);
       EXPECT_GT(checker.attacks, 0);
       int standing_factions = 0, dealt = 0, taken = 0;

@@ -1,6 +1,9 @@
 // The non-template parts of the battle: state reset, the plan, expected damage.
 #include "arena/battle.hpp"
 
+#include "arena/action_value.hpp"
+
+#include <algorithm>
 #include <cstdlib>
 
 namespace arena {
@@ -28,6 +31,13 @@ void BattleState::reset(const BattlePlan& plan) {
   clear(plan.creatures.size(), plan.faction_sizes.size());
   std::copy(plan.faction_sizes.begin(), plan.faction_sizes.end(), standing.begin());
   count_standing();
+  if (!plan.full_rules) return;
+  resource_uses = plan.resource_start;
+  rules.assign(combatants.size(), RulesState{});
+  for (std::size_t c = 0; c < combatants.size(); ++c) {
+    rules[c].legendary_resistance_left = static_cast<std::int8_t>(plan.stat_blocks[c].legendary_resistance);
+    rules[c].legendary_left = static_cast<std::int8_t>(plan.stat_blocks[c].legendary_per_round);
+  }
 }
 
 void BattleState::count_standing() {
@@ -37,32 +47,6 @@ void BattleState::count_standing() {
     standing_total += members;
     factions_standing += members > 0;
   }
-}
-
-double expected_damage(const Attack& attack, const Creature& target) {
-  // Chance that the kept d20 shows each face, then the verdict for that face.
-  double hit = 0;
-  double critical = 0;
-  for (int face = 1; face <= 20; ++face) {
-    // P(kept = face): 1/20, or (41 - 2 face)/400 for the lower of two.
-    const double p = attack.disadvantage ? (41.0 - 2 * face) / 400 : 1.0 / 20;
-    if (face == 20) {
-      critical += p;
-    } else if (face != 1 && face + attack.to_hit >= target.ac) {
-      hit += p;
-    }
-  }
-  double expected = 0;
-  for (const DamageDice& part : attack.damage) {
-    const double mean_hit = part.dice.mean();
-    const double mean_dice = mean_hit - part.dice.flat();
-    const Defence defence = defence_against(part.type, attack.magical, target);
-    double factor = defence.immune ? 0 : 1;
-    if (defence.resistant) factor *= 0.5;
-    if (defence.vulnerable) factor *= 2;
-    expected += factor * (hit * mean_hit + critical * (mean_hit + mean_dice));
-  }
-  return expected;
 }
 
 namespace {
@@ -138,12 +122,35 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
   }
   for (const Faction& faction : encounter.factions) faction_sizes.push_back(static_cast<int>(faction.members.size()));
   for (int f = 0; f < faction_count(); ++f) list_enemies(f);
+  compile_full_rules(encounter);
   for (int a = 0; a < creature_count(); ++a) {
     for (const Creature& target : encounter.creatures) {
       const int action = arena::best_action(encounter.creatures[a], target);
       best_action.push_back(action);
       best_attacks.push_back(actions[creatures[a].first_action + static_cast<std::uint32_t>(action)]);
     }
+  }
+}
+
+static bool needs_full_rules(const Creature& c) {
+  if (!c.save_effects.empty() || !c.resources.empty() || !c.legendary_actions.empty() ||
+      c.legendary_resistance > 0 || c.traits.any()) {
+    return true;
+  }
+  return std::any_of(c.attacks.begin(), c.attacks.end(), [](const Attack& a) {
+    return a.auto_hit || !a.on_hit_saves.empty() || !a.on_hit_conditions.empty();
+  });
+}
+
+void BattlePlan::compile_full_rules(const Encounter& encounter) {
+  full_rules = std::any_of(encounter.creatures.begin(), encounter.creatures.end(), needs_full_rules);
+  if (!full_rules) return;
+  stat_blocks = encounter.creatures;
+  for (int c = 0; c < creature_count(); ++c) {
+    const Creature& creature = stat_blocks[static_cast<std::size_t>(c)];
+    first_resource.push_back(static_cast<std::uint32_t>(resource_start.size()));
+    for (const Resource& r : creature.resources) resource_start.push_back(r.uses);
+    if (creature.legendary_per_round > 0 && !creature.legendary_actions.empty()) legendary_creatures.push_back(c);
   }
 }
 

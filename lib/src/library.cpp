@@ -59,6 +59,123 @@ ArmorInfo read_armor(const json& entry) {
   return armor;
 }
 
+Ability ability_of(const json& value) {
+  const auto ability = parse_ability(value.get<std::string>());
+  ARENA_CHECK(ability.has_value());
+  return *ability;
+}
+
+std::vector<ConditionEffect> read_conditions(const json& entry) {
+  std::vector<ConditionEffect> conditions;
+  if (!entry.contains("conditions")) return conditions;
+  for (const json& c : entry["conditions"]) {
+    const auto condition = parse_condition(c.at("name").get<std::string>());
+    ARENA_CHECK(condition.has_value());
+    ConditionEffect effect;
+    effect.condition = *condition;
+    effect.duration = c.value("duration", 0);
+    effect.repeat_save = c.value("repeat_save", false);
+    effect.ends_with_source = c.value("ends_with_source", false);
+    conditions.push_back(effect);
+  }
+  return conditions;
+}
+
+AreaInfo read_area(const json& entry) {
+  AreaInfo area;
+  if (entry.contains("area")) {
+    area.shape = entry["area"].at("shape").get<std::string>();
+    area.size = entry["area"].at("size").get<int>();
+  }
+  return area;
+}
+
+SaveInfo read_save(const json& entry, std::string name) {
+  SaveInfo save;
+  save.name = std::move(name);
+  save.ability = ability_of(entry.at("ability"));
+  save.dc = entry.at("dc").get<int>();
+  save.damage = damage_or_empty(entry.value("damage", json()));
+  save.half_on_success = entry.value("half_on_success", false);
+  save.conditions = read_conditions(entry);
+  save.area = read_area(entry);
+  save.recharge = entry.value("recharge", 0);
+  save.per_day = entry.value("per_day", 0);
+  save.recharge_group = entry.value("recharge_group", "");
+  save.legendary_only = entry.value("legendary_only", false);
+  return save;
+}
+
+TraitRulesInfo read_trait_rules(const json& entry) {
+  TraitRulesInfo rules;
+  if (!entry.contains("trait_rules")) return rules;
+  const json& t = entry["trait_rules"];
+  rules.pack_tactics = t.value("pack_tactics", false);
+  rules.magic_resistance = t.value("magic_resistance", false);
+  rules.undead_fortitude = t.value("undead_fortitude", false);
+  rules.blood_frenzy = t.value("blood_frenzy", false);
+  rules.reckless = t.value("reckless", false);
+  rules.rampage = t.value("rampage", false);
+  if (t.contains("regeneration")) {
+    const json& r = t["regeneration"];
+    rules.regeneration = r.at("hp").get<int>();
+    for (const json& type : r.value("stopped_by", json::array())) {
+      const auto parsed = parse_damage_type(type.get<std::string>());
+      ARENA_CHECK(parsed.has_value());
+      rules.regeneration_stopped_by.push_back(*parsed);
+    }
+    rules.regeneration_revives = r.value("revives", false);
+  }
+  rules.martial_advantage = t.value("martial_advantage", "");
+  rules.sneak_attack = t.value("sneak_attack", "");
+  rules.relentless = t.value("relentless", 0);
+  rules.no_effect = t.value("no_effect", std::vector<std::string>{});
+  return rules;
+}
+
+SpellInfo read_spell(const json& entry) {
+  SpellInfo spell;
+  spell.name = entry.at("name").get<std::string>();
+  spell.level = entry.at("level").get<int>();
+  spell.per_day = entry.value("per_day", 0);
+  spell.attack = entry.value("attack", "");
+  if (entry.contains("save")) {
+    spell.save = ability_of(entry["save"].at("ability"));
+    spell.half_on_success = entry["save"].value("half_on_success", false);
+  }
+  spell.auto_hit = entry.value("auto_hit", false);
+  spell.count = entry.value("count", 1);
+  spell.count_per_slot = entry.value("count_per_slot", 0);
+  const json damage_by_level = entry.value("damage", json::object());  // kept alive for items()
+  for (const auto& [level, damage] : damage_by_level.items()) {
+    spell.damage.emplace_back(std::stoi(level), damage_of(damage.get<std::string>()));
+  }
+  std::sort(spell.damage.begin(), spell.damage.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  spell.area = read_area(entry);
+  spell.conditions = read_conditions(entry);
+  if (entry.contains("dc")) spell.dc = entry["dc"].get<int>();
+  if (entry.contains("to_hit")) spell.to_hit = entry["to_hit"].get<int>();
+  return spell;
+}
+
+std::optional<SpellcastingInfo> read_spellcasting(const json& entry) {
+  if (!entry.contains("spellcasting")) return std::nullopt;
+  const json& s = entry["spellcasting"];
+  SpellcastingInfo info;
+  info.dc = s.value("dc", 0);
+  info.attack = s.value("attack", 0);
+  const json slots = s.value("slots", json::object());
+  for (const auto& [level, count] : slots.items()) {
+    const int l = std::stoi(level);
+    ARENA_CHECK(l >= 1 && l <= 9);
+    info.slots[static_cast<std::size_t>(l)] = count.get<int>();
+  }
+  for (const json& spell : s.at("spells")) info.spells.push_back(read_spell(spell));
+  info.not_modelled = s.value("not_modelled", std::vector<std::string>{});
+  return info;
+}
+
 MonsterInfo read_monster(const json& entry) {
   MonsterInfo monster;
   monster.name = entry.at("name").get<std::string>();
@@ -83,6 +200,9 @@ MonsterInfo read_monster(const json& entry) {
       info.range_normal = attack["range"][0].get<int>();
       info.range_long = attack["range"][1].get<int>();
     }
+    info.magical = attack.value("magical", false);
+    if (attack.contains("save")) info.save = read_save(attack["save"], info.name);
+    info.hit_conditions = read_conditions(json{{"conditions", attack.value("hit_conditions", json::array())}});
     monster.attacks.push_back(std::move(info));
   }
   if (entry.contains("multiattack")) {
@@ -93,6 +213,24 @@ MonsterInfo read_monster(const json& entry) {
   monster.vulnerabilities = entry.at("vulnerabilities").get<std::vector<std::string>>();
   monster.traits = entry.at("traits").get<std::vector<std::string>>();
   monster.not_converted = entry.at("actions_not_converted").get<std::vector<std::string>>();
+  const json saves = entry.value("saves", json::object());
+  for (const auto& [key, bonus] : saves.items()) {
+    monster.saves[static_cast<std::size_t>(ability_of(json(key)))] = bonus.get<int>();
+  }
+  monster.condition_immunities = entry.at("condition_immunities").get<std::vector<std::string>>();
+  for (const json& save : entry.value("save_actions", json::array())) {
+    monster.save_actions.push_back(read_save(save, save.at("name").get<std::string>()));
+  }
+  if (entry.contains("legendary")) {
+    monster.legendary_per_round = entry["legendary"].at("per_round").get<int>();
+    for (const json& option : entry["legendary"].at("options")) {
+      monster.legendary.push_back(LegendaryOptionInfo{option.at("name").get<std::string>(), option.value("cost", 1),
+                                                      option.at("uses").get<std::vector<std::string>>()});
+    }
+  }
+  monster.legendary_resistance = entry.value("legendary_resistance", 0);
+  monster.trait_rules = read_trait_rules(entry);
+  monster.spellcasting = read_spellcasting(entry);
   return monster;
 }
 

@@ -9,8 +9,17 @@ namespace arena {
 
 namespace {
 
+std::string d20_text(RollMode mode, int first, int second, int natural) {
+  switch (mode) {
+    case RollMode::Normal: return fmt::format("d20 {}", first);
+    case RollMode::Advantage: return fmt::format("d20 {} and {} (advantage: {})", first, second, natural);
+    case RollMode::Disadvantage: return fmt::format("d20 {} and {} (disadvantage: {})", first, second, natural);
+  }
+  return {};
+}
+
 // Writes each battle event as a line of text.
-class TextEvents {
+class TextEvents : public NoEvents {
  public:
   TextEvents(const Encounter& encounter, const BattleState& state, std::string& out)
       : encounter_(encounter), state_(state), out_(out) {}
@@ -45,9 +54,11 @@ class TextEvents {
               int hp_left) {
     const Creature& self = encounter_.creatures[attacker];
     const Attack& attack = self.attacks[attack_index];
-    std::string dice = fmt::format("d20 {}", roll.first_d20);
-    if (roll.second_d20 != 0) {
-      dice = fmt::format("d20 {} and {} (disadvantage: {})", roll.first_d20, roll.second_d20, roll.natural);
+    std::string dice = attack.auto_hit ? "automatic hit" : d20_text(roll.mode, roll.first_d20, roll.second_d20, roll.natural);
+    if (attack.auto_hit) {
+      out_ += fmt::format("  {} hits {} with {}: {} damage, {} has {} HP\n", who(attacker), who(target), attack.name,
+                          damage, who(target), hp_left);
+      return;
     }
     std::string verdict;
     if (!roll.hit) {
@@ -79,6 +90,36 @@ class TextEvents {
     out_ += fmt::format("  {} death save: d20 {}: {} ({} successes, {} failures)\n", who(creature),
                         d20, what, s.death_successes, s.death_failures);
   }
+
+  void action(int creature, int target, const char* name, bool legendary) {
+    out_ += fmt::format("  {} {}{} ({})\n", who(creature), legendary ? "legendary action: " : "uses ", name, who(target));
+  }
+
+  void save(int creature, const char* what, Ability ability, const SaveRoll& roll) {
+    std::string verdict = roll.success ? "success" : "failure";
+    if (roll.legendary_resistance) verdict = "failure, turned into a success by legendary resistance";
+    if (roll.automatic_failure) {
+      out_ += fmt::format("  {} {} save against {} (DC {}): automatic failure\n", who(creature), key(ability), what, roll.dc);
+      return;
+    }
+    out_ += fmt::format("  {} {} save against {}: {} {:+d} = {} vs DC {}: {}\n", who(creature), key(ability), what,
+                        d20_text(roll.mode, roll.first_d20, roll.second_d20, roll.natural),
+                        roll.total - roll.natural, roll.total, roll.dc, verdict);
+  }
+
+  void damaged(int creature, int damage, int hp_left) {
+    out_ += fmt::format("    {} takes {} damage, {} HP left\n", who(creature), damage, hp_left);
+  }
+
+  void condition(int creature, Condition condition, bool gained) {
+    out_ += fmt::format("  {} {} {}\n", who(creature), gained ? "is now" : "is no longer", name(condition));
+  }
+
+  void recharged(int creature, const char* resource) {
+    out_ += fmt::format("  {} recharges {}\n", who(creature), resource);
+  }
+
+  void note(int creature, const char* what) { out_ += fmt::format("  {} {}\n", who(creature), what); }
 
   void ends(int winner, int rounds) {
     if (winner < 0) {

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "arena/suggest.hpp"
+#include "arena/stat_block_rules.hpp"
 #include "weapon_attacks.hpp"
 
 namespace arena {
@@ -25,6 +26,14 @@ std::string_view equipment_key(const MemberSpec& member) {
 }
 
 bool uses_equipment(const MemberSpec& member) { return !equipment_key(member).empty(); }
+
+// An action of attacks only, at will.
+Action attack_action(std::string name, std::vector<int> attacks) {
+  Action action;
+  action.name = std::move(name);
+  action.attacks = std::move(attacks);
+  return action;
+}
 
 class Resolver {
  public:
@@ -98,10 +107,20 @@ class Resolver {
     }
     if (!creature) return std::nullopt;
     apply_overrides(member, *creature);
+    if (!member.monster) {
+      for (std::size_t a = 0; a < creature->saves.size(); ++a) {
+        creature->saves[a] = creature->abilities.modifier(static_cast<Ability>(a));
+      }
+    }
     creature->tactics = member.tactics.value_or(faction.tactics);
-    if (creature->actions.empty()) {
-      context_.error(member.pointer, fmt::format("{} has no attack it can make", creature->name));
-      return std::nullopt;
+    if (creature->actions.empty() && creature->legendary_actions.empty()) {
+      if (!member.monster) {
+        context_.error(member.pointer, fmt::format("{} has no attack it can make", creature->name));
+        return std::nullopt;
+      }
+      // A stat block with no modelled action (a frog, a shrieker) still
+      // takes part: it is a target that does nothing.
+      creature->warnings.push_back("no action arena can model: it takes no actions");
     }
     return creature;
   }
@@ -139,15 +158,13 @@ class Resolver {
       attack.derivation = "stat block";
       creature.attacks.push_back(std::move(attack));
     }
+    add_stat_block_rules(*info, creature);
     add_single_actions(creature);
     for (const auto& option : info->multiattack) {
       add_multiattack(creature, NameList{option, std::vector<std::string>(option.size(), member.pointer)});
     }
+    finish_stat_block_rules(*info, creature);
     read_library_defences(*info, creature);
-    for (const std::string& trait : info->traits) creature.warnings.push_back("not modelled: " + trait);
-    for (const std::string& action : info->not_converted) {
-      creature.warnings.push_back("not modelled: " + action);
-    }
     return creature;
   }
 
@@ -280,8 +297,12 @@ class Resolver {
       // A monster's given attacks replace its stat block's (and the multiattack
       // that named them); other forms add them to what they derived.
       if (member.monster) {
+        // Actions that only force saves (a breath weapon) stay.
+        const auto uses_attacks = [](const Action& action) { return !action.attacks.empty(); };
         creature.attacks.clear();
-        creature.actions.clear();
+        std::erase_if(creature.actions, uses_attacks);
+        std::erase_if(creature.legendary_actions, uses_attacks);
+        creature.traits.rampage_attack = -1;
       }
       const std::size_t first_new = creature.attacks.size();
       for (const AttackSpec& spec : *member.attacks) creature.attacks.push_back(to_attack(spec));
@@ -295,6 +316,11 @@ class Resolver {
     if (member.immunities) creature.immunities = to_set(*member.immunities);
     if (member.vulnerabilities) creature.vulnerabilities = to_set(*member.vulnerabilities);
     if (member.pc) creature.pc = *member.pc;
+    if (member.area_targets) {
+      for (SaveEffect& effect : creature.save_effects) {
+        if (!effect.area.empty()) effect.targets = *member.area_targets;
+      }
+    }
   }
 
   static DamageTypeSet to_set(const DamageTypeListSpec& list) {
@@ -322,7 +348,7 @@ class Resolver {
   static void add_single_actions(Creature& creature, std::size_t first = 0) {
     for (std::size_t i = first; i < creature.attacks.size(); ++i) {
       if (creature.attacks[i].name.ends_with("(off-hand)")) continue;  // a bonus action only
-      creature.actions.push_back({creature.attacks[i].name, {static_cast<int>(i)}});
+      creature.actions.push_back(attack_action(creature.attacks[i].name, {static_cast<int>(i)}));
     }
   }
 
@@ -335,7 +361,7 @@ class Resolver {
         if (a == b || main_attacks[a] < 0 || off_hand_attacks[b] < 0) continue;
         const Attack& main = creature.attacks[static_cast<std::size_t>(main_attacks[a])];
         const Attack& off = creature.attacks[static_cast<std::size_t>(off_hand_attacks[b])];
-        Action action{main.name + " + " + off.name, {main_attacks[a], off_hand_attacks[b]}};
+        Action action = attack_action(main.name + " + " + off.name, {main_attacks[a], off_hand_attacks[b]});
         if (std::find(creature.actions.begin(), creature.actions.end(), action) == creature.actions.end()) {
           creature.actions.push_back(std::move(action));
         }
@@ -344,13 +370,19 @@ class Resolver {
   }
 
   void add_multiattack(Creature& creature, const NameList& names) {
-    Action action{"Multiattack", {}};
+    Action action = attack_action("Multiattack", {});
     std::vector<std::string> known;
     for (const Attack& attack : creature.attacks) known.push_back(attack.name);
     for (std::size_t i = 0; i < names.names.size(); ++i) {
       const std::string& name = names.names[i];
       auto it = std::find_if(creature.attacks.begin(), creature.attacks.end(),
                              [&](const Attack& attack) { return library_key(attack.name) == library_key(name); });
+      auto save = std::find_if(creature.save_effects.begin(), creature.save_effects.end(),
+                               [&](const SaveEffect& effect) { return library_key(effect.name) == library_key(name); });
+      if (it == creature.attacks.end() && save != creature.save_effects.end()) {
+        action.saves.push_back(static_cast<int>(save - creature.save_effects.begin()));
+        continue;
+      }
       if (it == creature.attacks.end()) {
         context_.error(names.pointers[i], fmt::format("multiattack names unknown attack \"{}\"{}",
                                                       name, did_you_mean(name, known)));

@@ -18,7 +18,8 @@ constexpr std::string_view kMemberKeys[] = {
     "monster",     "name",       "count",           "hp",      "ac",      "initiative",
     "abilities",   "attacks",    "multiattack",     "resistances", "immunities",
     "vulnerabilities", "pc",     "level",           "proficiency", "proficiency_bonus",
-    "weapons",     "armor",      "shield",          "size",    "tactics"};
+    "weapons",     "armor",      "shield",          "size",    "tactics",
+    "area_targets"};
 constexpr std::string_view kAttackKeys[] = {"name", "to_hit", "damage", "reach", "range", "magical"};
 constexpr std::string_view kTacticsKeys[] = {"target"};
 constexpr std::string_view kRulesNames[] = {"5e", "knave", "oldschool", "warmachine"};
@@ -309,6 +310,7 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
   read_optional(object, "vulnerabilities", member.vulnerabilities, read_damage_types);
   member.pc = object.boolean("pc");
   if (auto level = object.integer("level", 1, 20)) member.level = static_cast<int>(*level);
+  if (auto targets = object.integer("area_targets", 1, kMaxCreatures)) member.area_targets = static_cast<int>(*targets);
   read_optional(object, "proficiency", member.proficiency, read_names);
   if (auto bonus = object.integer("proficiency_bonus", 0, 10)) {
     member.proficiency_bonus = static_cast<int>(*bonus);

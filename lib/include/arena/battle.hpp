@@ -28,6 +28,8 @@
 #include "arena/battle_rules.hpp"
 #include "arena/battle_plan.hpp"
 #include "arena/battle_state.hpp"
+#include "arena/battle_steps.hpp"
+#include "arena/full_turn.hpp"
 #include "arena/check.hpp"
 #include "arena/encounter.hpp"
 #include "arena/tactics_rules.hpp"
@@ -35,22 +37,6 @@
 namespace arena {
 
 namespace detail {
-
-template <class Dice>
-int roll(const BattlePlan& plan, const FlatDice& expr, Dice& dice) {
-  return expr.constant + roll_terms(plan.terms_of(expr), dice);
-}
-
-// roll_damage (battle_rules.hpp) over the plan's flat attack data.
-template <class Dice>
-int roll_damage(const BattlePlan& plan, const PlanAttack& attack, bool critical, int target, Dice& dice) {
-  int total = 0;
-  for (const PlanDamagePart& part : plan.parts_of(attack)) {
-    total += roll_damage_part(part.dice.constant, plan.terms_of(part.dice), critical,
-                              plan.defence(target, part.type, attack.magical), dice);
-  }
-  return total;
-}
 
 // Initiative order, higher first: the total, then the modifier (packed
 // into one int, the rank, that orders like the pair), then the earlier
@@ -149,32 +135,19 @@ bool resolve_attack(const BattlePlan& plan, BattleState& state, int attacker, in
     effect = apply_damage(state.combatants[target], victim.pc, damage, roll.critical);
   }
   events.attack(attacker, target, attack_index, roll, damage, state.combatants[target].hp);
-  state.combatants[attacker].damage_dealt += effect.hp_lost;
-  state.combatants[target].damage_taken += effect.hp_lost;
-  if (effect.killed) {
-    ++state.combatants[attacker].kills;
-    state.turns_stale = true;
-  }
-  if (effect.dropped) {
-    state.member_drops(victim.faction);
-    events.falls(target, state.combatants[target].dead);
-  }
+  record_damage(plan, state, attacker, target, effect, events);
   return effect.dropped;
 }
 
 template <class Dice, class Events>
 void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice, Events& events) {
+  if (plan.full_rules) {
+    take_full_turn(plan, state, self, dice, events);
+    return;
+  }
   CombatantState& me = state.combatants[self];
   if (me.dead) return;
-  if (me.hp == 0) {
-    if (me.stable) return;
-    int d20 = 0;
-    const DeathSaveResult result = roll_death_save(me, dice, d20);
-    events.death_save(self, d20, result);
-    if (result == DeathSaveResult::Died) state.turns_stale = true;
-    if (result != DeathSaveResult::RegainedHp) return;
-    state.member_rises(plan.creatures[self].faction);  // back up, and acts this turn
-  }
+  if (me.hp == 0 && !death_save_turn(plan, state, self, dice, events)) return;
   int target = choose_target(plan, state, self, dice);
   if (target < 0) return;
   for (int attack : plan.attacks_against(self, target)) {
@@ -218,6 +191,8 @@ BattleOutcome play_battle(const Encounter& encounter, const BattlePlan& plan, Ba
     if (state.turns_stale) detail::list_turns(state);
     for (int self : state.turns) {
       detail::take_turn(plan, state, self, dice, events);
+      if (state.factions_standing <= 1) break;
+      if (!plan.legendary_creatures.empty()) detail::legendary_actions_after(plan, state, self, dice, events);
       if (state.factions_standing <= 1) break;
     }
   }

@@ -75,6 +75,16 @@ struct BattlePlan {
   std::vector<Slice> best_attacks;
   int max_rounds = 0;
 
+  // The full rules: set when any creature has more than attacks and
+  // defences (saves, conditions, resources, legendary actions, traits).
+  // Their turns then read the creatures' stat blocks (copied here), a slower
+  // path that plain encounters never take.
+  bool full_rules = false;
+  std::vector<Creature> stat_blocks;       // indexed like creatures; empty without full rules
+  std::vector<std::uint32_t> first_resource;  // per creature: its resources in BattleState::resource_uses
+  std::vector<int> resource_start;         // uses of every resource at the start of a battle
+  std::vector<int> legendary_creatures;    // creatures with legendary actions
+
   // Precondition: at most 1024 creatures, initiative modifiers within
   // +-255 (resolve keeps far inside both).
   explicit BattlePlan(const Encounter& encounter);
@@ -105,6 +115,7 @@ struct BattlePlan {
 
  private:
   void list_enemies(int faction);  // appends the faction's enemy list
+  void compile_full_rules(const Encounter& encounter);
   std::size_t pair_index(int attacker, int target) const {
     return static_cast<std::size_t>(attacker) * creatures.size() + static_cast<std::size_t>(target);
   }

@@ -23,19 +23,51 @@
 
 namespace arena {
 
+// A d20 rolled by `mode`: the die kept; `first` and `second` get the dice
+// (second 0 when one was rolled).
 template <class Dice>
-AttackRoll roll_attack(int to_hit, int ac, bool disadvantage, Dice& dice) {
+int roll_d20(RollMode mode, Dice& dice, int& first, int& second) {
+  first = dice.die(20);
+  second = 0;
+  if (mode == RollMode::Normal) return first;
+  second = dice.die(20);
+  return mode == RollMode::Advantage ? std::max(first, second) : std::min(first, second);
+}
+
+template <class Dice>
+AttackRoll roll_attack(int to_hit, int ac, RollMode mode, Dice& dice) {
   AttackRoll roll;
-  roll.first_d20 = dice.die(20);
-  roll.natural = roll.first_d20;
-  if (disadvantage) {
-    roll.second_d20 = dice.die(20);
-    roll.natural = std::min(roll.first_d20, roll.second_d20);
-  }
+  roll.mode = mode;
+  roll.natural = roll_d20(mode, dice, roll.first_d20, roll.second_d20);
   roll.total = roll.natural + to_hit;
   roll.critical = roll.natural == 20;
   roll.hit = roll.natural != 1 && (roll.critical || roll.total >= ac);
   return roll;
+}
+
+template <class Dice>
+AttackRoll roll_attack(int to_hit, int ac, bool disadvantage, Dice& dice) {
+  return roll_attack(to_hit, ac, disadvantage ? RollMode::Disadvantage : RollMode::Normal, dice);
+}
+
+// A saving throw: d20 + bonus >= DC succeeds (no automatic success or
+// failure on a 20 or a 1). `automatic_failure` rolls nothing.
+template <class Dice>
+SaveRoll roll_save(int bonus, int dc, RollMode mode, bool automatic_failure, Dice& dice) {
+  SaveRoll roll;
+  roll.mode = mode;
+  roll.dc = dc;
+  roll.automatic_failure = automatic_failure;
+  if (automatic_failure) return roll;
+  roll.natural = roll_d20(mode, dice, roll.first_d20, roll.second_d20);
+  roll.total = roll.natural + bonus;
+  roll.success = roll.total >= dc;
+  return roll;
+}
+
+// The chance that d20 + bonus >= dc (one d20).
+inline double save_chance(int bonus, int dc) {
+  return std::clamp((21.0 + bonus - dc) / 20.0, 0.0, 1.0);
 }
 
 // How a target's defences treat one damage type (from an attack that is
@@ -163,9 +195,6 @@ DeathSaveResult roll_death_save(CombatantState& pc, Dice& dice, int& d20) {
   return d20 == 1 ? DeathSaveResult::DoubleFailure : DeathSaveResult::Failure;
 }
 
-// The expected damage of one attack against a target: hit and critical
-// chances from the d20, mean dice, and the target's defences (resistance
-// rounding ignored). Used by tactics to pick an action.
-double expected_damage(const Attack& attack, const Creature& target);
+// expected_damage(attack, target): action_value.hpp.
 
 }  // namespace arena

@@ -46,6 +46,7 @@ class DamageTypeSet {
   constexpr void insert(DamageType type) { bits_ |= bit(type); }
   constexpr bool contains(DamageType type) const { return (bits_ & bit(type)) != 0; }
   constexpr bool empty() const { return bits_ == 0; }
+  constexpr bool any_of(DamageTypeSet other) const { return (bits_ & other.bits_) != 0; }
   constexpr bool operator==(const DamageTypeSet&) const = default;
 
  private:

@@ -6,11 +6,13 @@
 // nothing points into anything. Thread-safe to read.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "arena/abilities.hpp"
+#include "arena/conditions.hpp"
 #include "arena/damage_type.hpp"
 #include "arena/dice.hpp"
 #include "arena/tactics.hpp"
@@ -22,6 +24,22 @@ std::string_view name(Ruleset rules);
 
 enum class AttackKind : std::uint8_t { Melee, Ranged };
 
+// A saving throw forced on one or more targets: damage and conditions on a
+// failure, half the damage (or none) on a success. Breath weapons, gazes,
+// spells, and the riders of attacks that hit ("or be paralyzed").
+struct SaveEffect {
+  std::string name;
+  Ability ability = Ability::Dex;
+  int dc = 10;
+  std::vector<DamageDice> damage;  // rolled once for all its targets
+  bool half_on_success = false;
+  std::vector<ConditionEffect> conditions;  // on a failure
+  bool magical = false;  // a spell or other magic: Magic Resistance gives advantage
+  int targets = 1;       // enemies caught; an area effect catches several (area_targets)
+  std::string area;      // "60-foot cone", for show; empty for one target
+  bool operator==(const SaveEffect&) const = default;
+};
+
 struct Attack {
   std::string name;  // "Scimitar", "Scimitar (off-hand)", "Longsword (two-handed)"
   AttackKind kind = AttackKind::Melee;
@@ -32,18 +50,55 @@ struct Attack {
   int range_long = 0;
   bool disadvantage = false;  // always rolled with disadvantage (Small creature, heavy weapon)
   bool magical = false;       // overcomes resistance to nonmagical attacks
+  bool auto_hit = false;      // no attack roll (magic missile)
+  std::vector<SaveEffect> on_hit_saves;         // a hit also forces this save (0 or 1)
+  std::vector<ConditionEffect> on_hit_conditions;  // a hit imposes these, no save (grapples)
   std::string derivation;     // how to_hit and damage were derived, for `arena validate`
   bool operator==(const Attack&) const = default;
 };
 
-// What one turn does: one or more attacks, by index into Creature::attacks
-// (a multiattack, or an attack plus an off-hand attack).
+// A limited resource that actions spend: a recharge ("Recharge 5-6": one
+// use, back on a d6 of 5 or more at the start of the creature's turn), uses
+// per day, or the spell slots of one level. Several actions can share one
+// (a dragon's breath weapons, every spell of a slot level).
+struct Resource {
+  std::string name;  // "Fire Breath (recharge 5-6)", "3rd-level slots"
+  int uses = 1;      // at the start of a battle
+  int recharge = 0;  // the least d6 that restores a use; 0: never restored
+  bool operator==(const Resource&) const = default;
+};
+
+// What one turn does: saves forced, then attacks (by index into
+// Creature::save_effects and Creature::attacks): a multiattack, an attack
+// plus an off-hand attack, a breath weapon, a spell.
 struct Action {
   std::string name;
   std::vector<int> attacks;
+  std::vector<int> saves;
+  int resource = -1;  // index into Creature::resources, spent when taken; -1: at will
+  int cost = 1;       // legendary actions: the legendary actions it costs
   bool operator==(const Action&) const = default;
 };
 
+// Traits that change a fight without positions. The gridless assumptions
+// ("an ally is next to the target while one stands") are documented in
+// README.md.
+struct Traits {
+  bool pack_tactics = false;      // advantage while an ally can act
+  bool magic_resistance = false;  // advantage on saves against magic
+  bool undead_fortitude = false;  // Con save (DC 5 + damage) to stay at 1 HP
+  bool blood_frenzy = false;      // melee advantage against the wounded
+  bool reckless = false;          // melee advantage; attacks against it too
+  int rampage_attack = -1;        // attack made after dropping a foe in melee
+  DiceExpr martial_advantage;     // once a turn on a hit, while an ally can act
+  DiceExpr sneak_attack;          // once a turn on a hit with advantage or an ally up
+  int regeneration = 0;           // HP regained at the start of its turn
+  DamageTypeSet regeneration_stopped_by;  // ... unless it took this damage since
+  bool regenerates_from_zero = false;     // dies only if it starts a turn at 0 unregenerated
+  int relentless = 0;             // once: damage up to this that would drop it leaves 1 HP
+  bool any() const { return *this != Traits{}; }
+  bool operator==(const Traits&) const = default;
+};
 struct Creature {
   std::string name;
   int faction = 0;
@@ -54,6 +109,14 @@ struct Creature {
   AbilityScores abilities;
   std::vector<Attack> attacks;
   std::vector<Action> actions;  // never empty for a creature that can fight
+  std::vector<SaveEffect> save_effects;
+  std::vector<Resource> resources;
+  std::vector<Action> legendary_actions;  // options; each costs Action::cost
+  int legendary_per_round = 0;
+  int legendary_resistance = 0;  // uses per battle
+  std::array<int, 6> saves{};    // saving throw bonus per ability
+  ConditionSet condition_immunities;
+  Traits traits;
   DamageTypeSet resistances;
   DamageTypeSet immunities;
   DamageTypeSet vulnerabilities;

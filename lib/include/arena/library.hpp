@@ -7,12 +7,15 @@
 // initialisation) and is then immutable and safe to share.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "arena/abilities.hpp"
+#include "arena/conditions.hpp"
+#include "arena/damage_type.hpp"
 #include "arena/dice.hpp"
 
 namespace arena {
@@ -36,12 +39,76 @@ struct ArmorInfo {
   std::optional<int> max_dex_bonus;
 };
 
+// An area as a stat block or spell gives it: "cone" 60 is a 60-foot cone.
+struct AreaInfo {
+  std::string shape;  // cone, line, sphere, cube, cylinder, emanation; empty: one target
+  int size = 0;       // feet: length of a cone or line, radius, or side of a cube
+};
+
+// A saving throw an action or a hit forces (convert_srd.py: SAVE_ACTION and
+// an attack's "save").
+struct SaveInfo {
+  std::string name;
+  Ability ability = Ability::Dex;
+  int dc = 10;
+  std::vector<DamageDice> damage;
+  bool half_on_success = false;
+  std::vector<ConditionEffect> conditions;
+  AreaInfo area;
+  int recharge = 0;  // least d6 that recharges it; 0: none
+  int per_day = 0;   // 0: no daily limit
+  std::string recharge_group;
+  bool legendary_only = false;
+};
+
 struct MonsterAttackInfo {
   std::string name;
   int to_hit = 0;
   std::vector<DamageDice> damage;
   int reach = 0;  // 0: not a melee attack
   int range_normal = 0, range_long = 0;
+  bool magical = false;
+  std::optional<SaveInfo> save;  // a rider that a hit forces
+  std::vector<ConditionEffect> hit_conditions;
+};
+
+struct LegendaryOptionInfo {
+  std::string name;
+  int cost = 1;
+  std::vector<std::string> uses;  // attacks and save actions
+};
+
+struct TraitRulesInfo {
+  bool pack_tactics = false, magic_resistance = false, undead_fortitude = false, blood_frenzy = false,
+       reckless = false, rampage = false;
+  int regeneration = 0;
+  std::vector<DamageType> regeneration_stopped_by;
+  bool regeneration_revives = false;
+  std::string martial_advantage, sneak_attack;  // dice, empty when none
+  int relentless = 0;
+  std::vector<std::string> no_effect;  // traits that cannot change a gridless fight
+};
+
+struct SpellInfo {
+  std::string name;
+  int level = 0;
+  int per_day = 0;                // innate spells; 0: slots or at will
+  std::string attack;             // "ranged", "melee", or empty
+  std::optional<Ability> save;    // a saving throw, when no attack roll
+  bool half_on_success = false;
+  bool auto_hit = false;
+  int count = 1, count_per_slot = 0;  // darts or rays
+  std::vector<std::pair<int, std::vector<DamageDice>>> damage;  // by cast level, ascending
+  AreaInfo area;
+  std::vector<ConditionEffect> conditions;
+  std::optional<int> dc, to_hit;  // overrides of the caster's
+};
+
+struct SpellcastingInfo {
+  int dc = 0, attack = 0;
+  std::array<int, 10> slots{};  // per level; [0] unused
+  std::vector<SpellInfo> spells;
+  std::vector<std::string> not_modelled;
 };
 
 struct MonsterInfo {
@@ -60,6 +127,14 @@ struct MonsterInfo {
   std::vector<std::string> resistances, immunities, vulnerabilities;  // as the SRD words them
   std::vector<std::string> traits;
   std::vector<std::string> not_converted;  // actions that are not plain attacks
+  std::array<std::optional<int>, 6> saves;  // proficient saving throws
+  std::vector<std::string> condition_immunities;
+  std::vector<SaveInfo> save_actions;
+  int legendary_per_round = 0;
+  std::vector<LegendaryOptionInfo> legendary;
+  int legendary_resistance = 0;
+  TraitRulesInfo trait_rules;
+  std::optional<SpellcastingInfo> spellcasting;
 };
 
 class Library {

@@ -68,6 +68,7 @@ struct MemberSpec {
   bool shield = false;
   std::optional<std::string> size;
   std::optional<Tactics> tactics;
+  std::optional<int> area_targets;  // enemies each of its area effects catches
 };
 
 struct FactionSpec {
