@@ -25,6 +25,7 @@
 #include "arena/library.hpp"
 #include "arena/resolve.hpp"
 #include "arena/suggest.hpp"
+#include "arena/stat_block_rules.hpp"
 #include "commands.hpp"
 #include "creature_view.hpp"
 #include "terminal.hpp"
@@ -207,6 +208,11 @@ std::optional<std::vector<ResolvedMonster>> resolve_monsters(
   return resolved;
 }
 
+// The attacks of its stat block (not those its spells add).
+std::size_t stat_block_attacks(const ResolvedMonster& monster) {
+  return monster.can_fight ? monster.info->attacks.size() : 0;
+}
+
 bool has_multiattack(const Creature& creature) {
   return std::any_of(creature.actions.begin(), creature.actions.end(),
                      [](const Action& action) { return action.name.starts_with("Multiattack"); });
@@ -254,7 +260,7 @@ json monsters_json(const std::vector<ResolvedMonster>& monsters) {
                    {"cr_value", info.cr},
                    {"ac", monster.creature.ac},
                    {"hp", monster.creature.hp.flat()},
-                   {"attacks", monster.creature.attacks.size()},
+                   {"attacks", stat_block_attacks(monster)},
                    {"multiattack", has_multiattack(monster.creature)},
                    {"not_modelled", monster.creature.warnings.size()}});
   }
@@ -271,7 +277,7 @@ std::string monsters_table(const std::vector<ResolvedMonster>& monsters) {
     table.rows.push_back({info.name, info.size, info.type, cr_text(info.cr),
                           std::to_string(monster.creature.ac),
                           std::to_string(monster.creature.hp.flat()),
-                          std::to_string(monster.creature.attacks.size()),
+                          std::to_string(stat_block_attacks(monster)),
                           has_multiattack(monster.creature) ? "yes" : "no",
                           std::to_string(monster.creature.warnings.size())});
   }
@@ -334,6 +340,7 @@ json show_json(const ResolvedMonster& monster) {
   out["proficiency_bonus"] = info.proficiency_bonus;
   out["abilities"] = abilities_json(monster.creature.abilities);
   out["can_fight"] = monster.can_fight;
+  out["no_effect_traits"] = info.trait_rules.no_effect;
   return out;
 }
 
@@ -343,7 +350,8 @@ std::string show_table(const ResolvedMonster& monster) {
       "{}: {} {}, CR {}, hit dice {} (arena uses the average), proficiency {:+d}\n", info.name,
       info.size, info.type, cr_text(info.cr), info.hit_dice, info.proficiency_bonus);
   out +=
-      "  " + abilities_text(monster.creature.abilities) + "\n\n" + creature_table(monster.creature);
+      "  " + abilities_text(monster.creature.abilities) + "\n\n" +
+      creature_table(monster.creature, info.trait_rules.no_effect);
   if (!monster.can_fight) {
     out +=
         "    arena cannot put it in a battle as it is: it has no attack arena can make "
@@ -375,15 +383,34 @@ struct CoverageOptions {
 };
 
 // The stat-block entries counted, in the order they are printed.
-enum class EntryKind { Attack, Multiattack, Trait, Action, LegendaryAction, Reaction, Defence };
-constexpr std::array<std::string_view, 7> kEntryKindNames = {
-    "attacks",           "multiattacks", "traits",         "actions",
-    "legendary actions", "reactions",    "damage defences"};
+enum class EntryKind {
+  Attack,
+  Multiattack,
+  SaveAction,
+  Action,
+  LegendaryAction,
+  Reaction,
+  Spell,
+  Trait,
+  Defence
+};
+constexpr std::array<std::string_view, 9> kEntryKindNames = {
+    "attacks",   "multiattacks", "save actions", "other actions",  "legendary actions",
+    "reactions", "spells",       "traits",       "damage defences"};
 
+// Entries arena plays by, those that cannot change a gridless fight (traits
+// only), and those it leaves out.
 struct EntryCount {
   int modelled = 0;
+  int no_effect = 0;
   int not_modelled = 0;
-  int total() const { return modelled + not_modelled; }
+  int total() const { return modelled + no_effect + not_modelled; }
+  EntryCount& operator+=(const EntryCount& other) {
+    modelled += other.modelled;
+    no_effect += other.no_effect;
+    not_modelled += other.not_modelled;
+    return *this;
+  }
 };
 
 struct NameCount {
@@ -392,20 +419,27 @@ struct NameCount {
   int occurrences = 0;  // warnings that name it (a monster may have it twice)
 };
 
+// The kinds of entry that can deal damage or impose conditions.
+constexpr std::array<EntryKind, 5> kDamagingKinds = {EntryKind::Attack, EntryKind::SaveAction,
+                                                     EntryKind::Action, EntryKind::LegendaryAction,
+                                                     EntryKind::Spell};
+
 struct Coverage {
   int monsters = 0;
   int can_fight = 0;       // have an attack arena can make
   int fully_modelled = 0;  // no warning at all
   std::array<EntryCount, kEntryKindNames.size()> entries;
+  // Modelled: attacks, save actions, legendary actions and spells that deal
+  // damage or impose conditions; not modelled: those of kDamagingKinds
+  // arena leaves out (damaging or not: a warning does not say).
+  EntryCount damaging;
   std::map<std::string, NameCount> names;  // by normalised not-modelled name
 
   EntryCount& operator[](EntryKind kind) { return entries[static_cast<std::size_t>(kind)]; }
+  const EntryCount& operator[](EntryKind kind) const { return entries[static_cast<std::size_t>(kind)]; }
   EntryCount all() const {
     EntryCount sum;
-    for (const EntryCount& entry : entries) {
-      sum.modelled += entry.modelled;
-      sum.not_modelled += entry.not_modelled;
-    }
+    for (const EntryCount& entry : entries) sum += entry;
     return sum;
   }
 };
@@ -413,13 +447,14 @@ struct Coverage {
 constexpr std::string_view kNotModelled = "not modelled: ";
 
 // What a warning's subject is: one of the stat block's traits, a legendary
-// action, a reaction, a damage defence, or else an action.
+// action, a reaction, a spell, a damage defence, or else an action.
 EntryKind warning_kind(std::string_view subject, const MonsterInfo& info) {
   if (std::find(info.traits.begin(), info.traits.end(), subject) != info.traits.end()) {
     return EntryKind::Trait;
   }
   if (subject.starts_with("Legendary: ")) return EntryKind::LegendaryAction;
   if (subject.starts_with("Reaction: ")) return EntryKind::Reaction;
+  if (subject.starts_with("spell ")) return EntryKind::Spell;
   for (std::string_view defence : {"resistance to ", "immunity to ", "vulnerability to "}) {
     if (subject.starts_with(defence)) return EntryKind::Defence;
   }
@@ -441,19 +476,72 @@ std::string counted_name(std::string_view subject) {
   return std::string(subject);
 }
 
+bool deals_damage_or_conditions(const std::vector<DamageDice>& damage,
+                                const std::vector<ConditionEffect>& conditions) {
+  return !damage.empty() || !conditions.empty();
+}
+
+// The modelled entries of `info` as `creature` plays it: its stat block's
+// attacks, multiattack, save actions (not those only a legendary action
+// uses), legendary actions, spells, traits and damage defences (those phrases
+// that left no warning). Adds the damaging ones to `damaging`.
+void add_modelled(Coverage& coverage, const ResolvedMonster& monster, int defences_not_modelled) {
+  const MonsterInfo& info = *monster.info;
+  const Creature& creature = monster.creature;
+  const int attacks = static_cast<int>(stat_block_attacks(monster));
+  coverage[EntryKind::Attack].modelled += attacks;
+  for (int a = 0; a < attacks; ++a) {
+    const Attack& attack = creature.attacks[static_cast<std::size_t>(a)];
+    const bool riders = !attack.on_hit_saves.empty() || !attack.on_hit_conditions.empty();
+    coverage.damaging.modelled += riders || !attack.damage.empty() ? 1 : 0;
+  }
+  coverage[EntryKind::Multiattack].modelled += has_multiattack(creature) ? 1 : 0;
+  for (const SaveInfo& save : info.save_actions) {
+    if (save.legendary_only) continue;
+    ++coverage[EntryKind::SaveAction].modelled;
+    coverage.damaging.modelled += deals_damage_or_conditions(save.damage, save.conditions) ? 1 : 0;
+  }
+  const int legendary = static_cast<int>(creature.legendary_actions.size());
+  coverage[EntryKind::LegendaryAction].modelled += legendary;
+  coverage.damaging.modelled += legendary;
+  if (info.spellcasting) {
+    std::set<std::string> spells;
+    for (const SpellInfo& spell : info.spellcasting->spells) {
+      if (!spells.insert(spell.name).second) continue;
+      const bool damaging = !spell.conditions.empty() ||
+                            std::any_of(spell.damage.begin(), spell.damage.end(),
+                                        [](const auto& cast) { return !cast.second.empty(); });
+      coverage.damaging.modelled += damaging ? 1 : 0;
+    }
+    coverage[EntryKind::Spell].modelled += static_cast<int>(spells.size());
+  }
+  for (const std::string& trait : info.traits) {
+    switch (trait_status(info, trait)) {
+      case TraitStatus::Modelled: ++coverage[EntryKind::Trait].modelled; break;
+      case TraitStatus::NoEffect: ++coverage[EntryKind::Trait].no_effect; break;
+      case TraitStatus::NotModelled: ++coverage[EntryKind::Trait].not_modelled; break;
+    }
+  }
+  const auto phrases =
+      info.resistances.size() + info.immunities.size() + info.vulnerabilities.size();
+  coverage[EntryKind::Defence].modelled += static_cast<int>(phrases) - defences_not_modelled;
+}
+
 void add_monster(Coverage& coverage, const ResolvedMonster& monster) {
   const Creature& creature = monster.creature;
   ++coverage.monsters;
   coverage.can_fight += monster.can_fight ? 1 : 0;
   coverage.fully_modelled += creature.warnings.empty() ? 1 : 0;
-  coverage[EntryKind::Attack].modelled += static_cast<int>(creature.attacks.size());
-  coverage[EntryKind::Multiattack].modelled += has_multiattack(creature) ? 1 : 0;
   std::set<std::string> seen;
   int defences_not_modelled = 0;
   for (std::string_view subject : creature.warnings) {
     if (subject.starts_with(kNotModelled)) subject.remove_prefix(kNotModelled.size());
     const EntryKind kind = warning_kind(subject, *monster.info);
-    ++coverage[kind].not_modelled;
+    // Traits are counted by their status (add_modelled), all three ways.
+    if (kind != EntryKind::Trait) ++coverage[kind].not_modelled;
+    if (std::find(kDamagingKinds.begin(), kDamagingKinds.end(), kind) != kDamagingKinds.end()) {
+      ++coverage.damaging.not_modelled;
+    }
     defences_not_modelled += kind == EntryKind::Defence ? 1 : 0;
     const std::string name = counted_name(subject);
     NameCount& count = coverage.names[name];
@@ -461,11 +549,7 @@ void add_monster(Coverage& coverage, const ResolvedMonster& monster) {
     ++count.occurrences;
     if (seen.insert(name).second) ++count.monsters;
   }
-  // Defence phrases that left no warning are modelled.
-  const MonsterInfo& info = *monster.info;
-  const auto phrases =
-      info.resistances.size() + info.immunities.size() + info.vulnerabilities.size();
-  coverage[EntryKind::Defence].modelled += static_cast<int>(phrases) - defences_not_modelled;
+  add_modelled(coverage, monster, defences_not_modelled);
 }
 
 // The not-modelled names, most frequent first; at most `top` (0: all).
@@ -482,46 +566,55 @@ std::vector<NameCount> ranked_names(const Coverage& coverage, int top) {
   return ranked;
 }
 
+// The share of the entries that matter in a fight without positions: what
+// arena models of all but those with no effect there.
 double share(const EntryCount& count) {
-  return count.total() == 0 ? 0.0 : static_cast<double>(count.modelled) / count.total();
+  const int relevant = count.modelled + count.not_modelled;
+  return relevant == 0 ? 0.0 : static_cast<double>(count.modelled) / relevant;
+}
+
+json count_json(const EntryCount& count) {
+  return {{"modelled", count.modelled},
+          {"no_effect", count.no_effect},
+          {"not_modelled", count.not_modelled},
+          {"total", count.total()},
+          {"share_modelled", share(count)}};
 }
 
 json coverage_json(const Coverage& coverage, int top) {
   json entries = json::object();
   for (std::size_t k = 0; k < kEntryKindNames.size(); ++k) {
-    const EntryCount& count = coverage.entries[k];
-    entries[std::string(kEntryKindNames[k])] = {{"modelled", count.modelled},
-                                                {"not_modelled", count.not_modelled},
-                                                {"total", count.total()}};
+    entries[std::string(kEntryKindNames[k])] = count_json(coverage.entries[k]);
   }
   json ranked = json::array();
   for (const NameCount& count : ranked_names(coverage, top)) {
     ranked.push_back(
         {{"name", count.name}, {"monsters", count.monsters}, {"occurrences", count.occurrences}});
   }
-  const EntryCount all = coverage.all();
-  return {{"monsters", coverage.monsters},
-          {"can_fight", coverage.can_fight},
-          {"fully_modelled", coverage.fully_modelled},
-          {"entries", entries},
-          {"modelled", all.modelled},
-          {"not_modelled", all.not_modelled},
-          {"total", all.total()},
-          {"share_modelled", share(all)},
-          {"not_modelled_names", coverage.names.size()},
-          {"most_frequent", ranked}};
+  json out = {{"monsters", coverage.monsters},
+              {"can_fight", coverage.can_fight},
+              {"fully_modelled", coverage.fully_modelled},
+              {"entries", entries},
+              {"damaging_actions", count_json(coverage.damaging)},
+              {"gridless_traits", count_json(coverage[EntryKind::Trait])},
+              {"not_modelled_names", coverage.names.size()},
+              {"most_frequent", ranked}};
+  out.update(count_json(coverage.all()));
+  return out;
 }
 
 std::string coverage_table(const Coverage& coverage, int top) {
   std::string out = fmt::format(
       "SRD 5.1 bestiary: {} monsters; {} can fight in arena, {} have nothing arena leaves out\n\n",
       coverage.monsters, coverage.can_fight, coverage.fully_modelled);
-  Columns entries{{"stat-block entries", "modelled", "not modelled", "total", "modelled %"},
-                  {false, true, true, true, true},
-                  {}};
+  Columns entries{
+      {"stat-block entries", "modelled", "no effect", "not modelled", "total", "modelled %"},
+      {false, true, true, true, true, true},
+      {}};
   auto add_row = [&](std::string_view label, const EntryCount& count) {
     entries.rows.push_back({std::string(label), std::to_string(count.modelled),
-                            std::to_string(count.not_modelled), std::to_string(count.total()),
+                            std::to_string(count.no_effect), std::to_string(count.not_modelled),
+                            std::to_string(count.total()),
                             fmt::format("{:.1f}%", 100 * share(count))});
   };
   for (std::size_t k = 0; k < kEntryKindNames.size(); ++k) {
@@ -529,6 +622,15 @@ std::string coverage_table(const Coverage& coverage, int top) {
   }
   add_row("all", coverage.all());
   out += format_columns(entries);
+  const auto modelled_of = [](const EntryCount& count) {
+    return fmt::format("modelled {} of {} ({:.1f}%)", count.modelled,
+                       count.modelled + count.not_modelled, 100 * share(count));
+  };
+  out += fmt::format(
+      "\ndamaging actions:                    {}, counting every action left out as damaging\n"
+      "traits that change a gridless fight: {}; {} more have no effect in one\n",
+      modelled_of(coverage.damaging), modelled_of(coverage[EntryKind::Trait]),
+      coverage[EntryKind::Trait].no_effect);
   const auto ranked = ranked_names(coverage, top);
   out += fmt::format("\nmost frequent not modelled ({} of {} names):\n", ranked.size(),
                      coverage.names.size());

@@ -1,24 +1,31 @@
 // How a resolved Creature is shown to a user: the block that `arena validate`
 // prints for every creature of an encounter and `arena library show` for one
-// library monster. HP, AC and where it comes from, initiative, every attack
-// with to-hit, damage, reach and range and how they were derived, the actions
-// it can take, its damage defences and what arena does not model of it.
+// library monster. HP, AC and where it comes from, initiative, saving throws,
+// every attack with to-hit, damage, reach and range, how they were derived
+// and what a hit also does; the saves it forces; the actions it can take and
+// the resources they spend; legendary actions and resistance; condition
+// immunities, traits, damage defences and what arena does not model of it.
 // Pure functions; thread-safe.
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "arena/encounter.hpp"
 
 namespace arena::app {
 
 // Indented text lines, each ending in '\n': "  NAME\n    HP .. AC .." and so on.
-std::string creature_table(const Creature& creature);
+// `no_effect_traits` (a library monster's traits that cannot change a
+// gridless fight) are listed as such, before the warnings.
+std::string creature_table(const Creature& creature, const std::vector<std::string>& no_effect_traits = {});
 
 // The same as a JSON object (name, hp, ac, ac_source, initiative, pc, tactics,
-// attacks, actions, resistances, immunities, vulnerabilities,
-// nonmagical_resistances, nonmagical_immunities, warnings).
+// saves, attacks, save_effects, resources, actions, legendary_per_round,
+// legendary_actions, legendary_resistance, condition_immunities, traits,
+// resistances, immunities, vulnerabilities, nonmagical_resistances,
+// nonmagical_immunities, warnings).
 nlohmann::json creature_json(const Creature& creature);
 
 }  // namespace arena::app

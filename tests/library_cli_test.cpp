@@ -48,13 +48,16 @@ Result arena(const std::string& args) {
   return run;
 }
 
-// `arena ARGS` that must succeed with JSON on stdout and nothing on stderr.
-json arena_json(const std::string& args) {
+// `arena ARGS` that must succeed with nothing on stderr; returns its stdout.
+std::string arena_text(const std::string& args) {
   const Result run = arena(args);
   EXPECT_EQ(run.exit_code, 0) << args << "\n" << run.err;
   EXPECT_EQ(run.err, "") << args;
-  return json::parse(run.out, nullptr, false);
+  return run.out;
 }
+
+// `arena ARGS` that must succeed with JSON on stdout and nothing on stderr.
+json arena_json(const std::string& args) { return json::parse(arena_text(args), nullptr, false); }
 
 // `arena ARGS` that must fail as bad input: exit code 2 and nothing on
 // stdout. Returns what it printed on stderr.
@@ -74,6 +77,19 @@ std::string lowercase(std::string text) {
 bool has_name(const json& list, const std::string& name) {
   return std::any_of(list.begin(), list.end(),
                      [&](const json& entry) { return entry["name"] == name; });
+}
+
+// The entry of `list` called `name`; null (and a failure) when there is none.
+const json& named(const json& list, const std::string& name) {
+  static const json kNone;
+  const auto found = std::find_if(list.begin(), list.end(),
+                                  [&](const json& entry) { return entry["name"] == name; });
+  EXPECT_NE(found, list.end()) << name << " in " << list;
+  return found == list.end() ? kNone : *found;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
 }
 
 TEST(LibraryCliTest, MonstersJsonListsTheWholeBestiaryByCrThenName) {
@@ -153,9 +169,23 @@ TEST(LibraryCliTest, ShowAdultRedDragonAsArenaResolvesIt) {
   EXPECT_EQ(run.err, "");
   EXPECT_NE(run.out.find("2d10+8 piercing + 2d6 fire"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("AC 19 (natural armor)"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("warning: not modelled: Fire Breath"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("Multiattack (Bite, Claw, Claw)"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("Multiattack (Frightful Presence, Bite, Claw, Claw)"), std::string::npos)
+      << run.out;
   EXPECT_NE(run.out.find("STR 27 (+8)"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("saves: STR +8  DEX +6  CON +13  INT +3  WIS +7  CHA +11"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("Fire Breath: DC 21 Dex save, 18d6 fire, half on success, 60-foot cone "
+                         "(6 targets)"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("Fire Breath [Fire Breath (recharge 5-6)]"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("legendary actions: 3 per round: Tail Attack (1), Wing Attack (2)"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("legendary resistance: 3/day"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("not modelled: Fire Breath"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("warning: not modelled: Legendary: Detect"), std::string::npos) << run.out;
 
   const json dragon = arena_json("library show adult-red-dragon --format json");
   EXPECT_EQ(dragon["name"], "Adult Red Dragon");
@@ -169,11 +199,78 @@ TEST(LibraryCliTest, ShowAdultRedDragonAsArenaResolvesIt) {
   EXPECT_EQ(dragon["attacks"][0]["damage"], "2d10+8 piercing + 2d6 fire");
   EXPECT_EQ(dragon["attacks"][0]["to_hit"], 14);
   EXPECT_EQ(dragon["attacks"][0]["reach"], 10);
+  EXPECT_EQ(dragon["saves"]["con"], 13);
+  EXPECT_EQ(dragon["saves"]["str"], 8) << "not proficient: the modifier";
+  const json& breath = named(dragon["save_effects"], "Fire Breath");
+  EXPECT_EQ(breath["ability"], "dex");
+  EXPECT_EQ(breath["dc"], 21);
+  EXPECT_EQ(breath["damage"], "18d6 fire");
+  EXPECT_EQ(breath["half_on_success"], true);
+  EXPECT_EQ(breath["area"], "60-foot cone");
+  EXPECT_EQ(breath["targets"], 6);
+  EXPECT_EQ(named(dragon["actions"], "Fire Breath")["resource"], "Fire Breath (recharge 5-6)");
+  EXPECT_EQ(named(dragon["resources"], "Fire Breath (recharge 5-6)")["recharge"], 5);
+  EXPECT_EQ(dragon["legendary_per_round"], 3);
+  EXPECT_EQ(dragon["legendary_resistance"], 3);
+  const json& legendary = dragon["legendary_actions"];
+  ASSERT_EQ(legendary.size(), 2u) << legendary;
+  EXPECT_EQ(named(legendary, "Tail Attack")["attacks"], json::array({"Tail"}));
+  EXPECT_EQ(named(legendary, "Tail Attack")["cost"], 1);
+  EXPECT_EQ(named(legendary, "Wing Attack")["saves"], json::array({"Wing Attack"}));
+  EXPECT_EQ(named(legendary, "Wing Attack")["cost"], 2);
   const json& warnings = dragon["warnings"];
-  EXPECT_TRUE(std::any_of(warnings.begin(), warnings.end(), [](const json& warning) {
-    return warning.get<std::string>().starts_with("not modelled: Fire Breath");
-  })) << warnings;
+  EXPECT_EQ(warnings, json::array({"not modelled: Legendary: Detect"}));
   EXPECT_EQ(arena_json("library show adult red dragon --format json"), dragon) << "unquoted words";
+}
+
+TEST(LibraryCliTest, ShowMageSpellsWithTheirSlots) {
+  const std::string mage_table = arena_text("library show mage");
+  EXPECT_TRUE(contains(mage_table, "Fireball: DC 14 Dex save, 8d6 fire, half on success, 20-foot "
+                                "sphere (4 targets), magical"))
+      << mage_table;
+  EXPECT_TRUE(contains(mage_table, "Fireball [3rd-level spell slots: 3]")) << mage_table;
+  EXPECT_TRUE(contains(mage_table, "Fireball (4th level) [4th-level spell slots: 3]")) << mage_table;
+  EXPECT_TRUE(contains(mage_table, "Magic Missile x3 [1st-level spell slots: 4]")) << mage_table;
+  EXPECT_TRUE(contains(mage_table, "spell [magical, automatic hit]")) << mage_table;
+  EXPECT_TRUE(contains(mage_table, "warning: not modelled: spell Shield")) << mage_table;
+
+  const json mage = arena_json("library show mage --format json");
+  EXPECT_EQ(named(mage["actions"], "Fireball (4th level)")["resource"], "4th-level spell slots");
+  EXPECT_EQ(named(mage["resources"], "4th-level spell slots")["uses"], 3);
+  EXPECT_EQ(named(mage["save_effects"], "Fireball (4th level)")["damage"], "9d6 fire");
+  EXPECT_EQ(named(mage["save_effects"], "Fireball")["magical"], true);
+  EXPECT_EQ(named(mage["attacks"], "Magic Missile")["auto_hit"], true);
+  EXPECT_EQ(named(mage["actions"], "Magic Missile")["attacks"].size(), 3u);
+}
+
+TEST(LibraryCliTest, ShowTrollRegenerationAndTraitsWithNoEffect) {
+  const std::string troll_table = arena_text("library show troll");
+  EXPECT_TRUE(contains(troll_table, "traits: Regeneration 10 (stopped by acid, fire; revives at 0 HP)"))
+      << troll_table;
+  EXPECT_TRUE(contains(troll_table, "no effect in a gridless fight: Keen Smell")) << troll_table;
+  EXPECT_FALSE(contains(troll_table, "warning:")) << troll_table;
+
+  const json troll = arena_json("library show troll --format json");
+  EXPECT_EQ(troll["traits"]["regeneration"],
+            (json{{"hp", 10}, {"stopped_by", {"acid", "fire"}}, {"revives", true}}));
+  EXPECT_EQ(troll["no_effect_traits"], json::array({"Keen Smell"}));
+  EXPECT_TRUE(troll["warnings"].empty());
+}
+
+TEST(LibraryCliTest, ShowAttackRiders) {
+  const std::string ghoul = arena_text("library show ghoul");
+  EXPECT_TRUE(contains(ghoul, "on hit: DC 10 Con save or paralyzed 10 rounds, save ends"))
+      << ghoul;
+  EXPECT_TRUE(contains(ghoul, "condition immunities: poisoned")) << ghoul;
+  const std::string snake = arena_text("library show giant constrictor snake");
+  EXPECT_TRUE(contains(snake, "on hit: grappled (ends with source)")) << snake;
+  const json claws = named(arena_json("library show ghoul --format json")["attacks"], "Claws");
+  ASSERT_EQ(claws["on_hit_saves"].size(), 1u);
+  EXPECT_EQ(claws["on_hit_saves"][0]["conditions"][0],
+            (json{{"condition", "paralyzed"},
+                  {"duration", 10},
+                  {"repeat_save", true},
+                  {"ends_with_source", false}}));
 }
 
 TEST(LibraryCliTest, ShowDefencesAndAMonsterWithoutAttacks) {
@@ -204,23 +301,72 @@ TEST(LibraryCliTest, ShowUnknownNameExitsTwoWithDidYouMean) {
   EXPECT_EQ(arena_error("library show zzzzzzzzzz"), "error: unknown monster \"zzzzzzzzzz\"\n");
 }
 
+// Each count's total is the sum of its parts, and its share what it says.
+void expect_consistent(const json& count, const std::string& what) {
+  const int modelled = count["modelled"], no_effect = count["no_effect"],
+            not_modelled = count["not_modelled"];
+  EXPECT_EQ(modelled + no_effect + not_modelled, count["total"].get<int>()) << what;
+  EXPECT_DOUBLE_EQ(count["share_modelled"].get<double>(),
+                   modelled + not_modelled == 0
+                       ? 0.0
+                       : static_cast<double>(modelled) / (modelled + not_modelled))
+      << what;
+}
+
+// "traits that change a gridless fight: modelled M of M+N", as the table has it.
+std::string fmt_traits_line(const json& traits) {
+  const int modelled = traits["modelled"], not_modelled = traits["not_modelled"];
+  return "traits that change a gridless fight: modelled " + std::to_string(modelled) + " of " +
+         std::to_string(modelled + not_modelled);
+}
+
 TEST(LibraryCliTest, CoverageJsonTotalsAreConsistent) {
   const json coverage = arena_json("library coverage --top 0 --format json");
   EXPECT_EQ(coverage["monsters"], 334);
   EXPECT_LE(coverage["can_fight"].get<int>(), 334);
-  int modelled = 0, not_modelled = 0;
+  json sum = {{"modelled", 0}, {"no_effect", 0}, {"not_modelled", 0}};
   for (const auto& [kind, count] : coverage["entries"].items()) {
-    EXPECT_EQ(count["modelled"].get<int>() + count["not_modelled"].get<int>(),
-              count["total"].get<int>())
-        << kind;
-    modelled += count["modelled"].get<int>();
-    not_modelled += count["not_modelled"].get<int>();
+    expect_consistent(count, kind);
+    for (const char* part : {"modelled", "no_effect", "not_modelled"}) {
+      sum[part] = sum[part].get<int>() + count[part].get<int>();
+    }
+    if (kind != "traits") {
+      EXPECT_EQ(count["no_effect"], 0) << kind;
+    }
   }
-  EXPECT_EQ(coverage["modelled"], modelled);
-  EXPECT_EQ(coverage["not_modelled"], not_modelled);
-  EXPECT_EQ(modelled + not_modelled, coverage["total"].get<int>());
-  EXPECT_DOUBLE_EQ(coverage["share_modelled"].get<double>(),
-                   static_cast<double>(modelled) / (modelled + not_modelled));
+  expect_consistent(coverage, "all");
+  for (const char* part : {"modelled", "no_effect", "not_modelled"}) {
+    EXPECT_EQ(coverage[part], sum[part]) << part;
+  }
+  for (const char* kind : {"attacks", "multiattacks", "save actions", "other actions",
+                           "legendary actions", "reactions", "spells", "traits",
+                           "damage defences"}) {
+    EXPECT_TRUE(coverage["entries"].contains(kind)) << kind;
+  }
+
+  // Traits, three ways: every trait of the bestiary once.
+  const json& traits = coverage["entries"]["traits"];
+  EXPECT_EQ(traits["total"], 551);
+  EXPECT_GT(traits["modelled"].get<int>(), 0);
+  EXPECT_GT(traits["no_effect"].get<int>(), 0);
+  EXPECT_EQ(coverage["gridless_traits"], traits);
+  EXPECT_GT(coverage["entries"]["save actions"]["modelled"].get<int>(), 0);
+  EXPECT_GT(coverage["entries"]["legendary actions"]["modelled"].get<int>(), 0);
+  EXPECT_GT(coverage["entries"]["spells"]["modelled"].get<int>(), 0);
+
+  // Damaging actions: the modelled ones are among the modelled attacks, save
+  // actions, legendary actions and spells; the rest is every action left out.
+  const json& damaging = coverage["damaging_actions"];
+  expect_consistent(damaging, "damaging actions");
+  int modelled_actions = 0, actions_left_out = 0;
+  for (const char* kind :
+       {"attacks", "save actions", "other actions", "legendary actions", "spells"}) {
+    modelled_actions += coverage["entries"][kind]["modelled"].get<int>();
+    actions_left_out += coverage["entries"][kind]["not_modelled"].get<int>();
+  }
+  EXPECT_LE(damaging["modelled"].get<int>(), modelled_actions);
+  EXPECT_GT(damaging["modelled"].get<int>(), 0);
+  EXPECT_EQ(damaging["not_modelled"], actions_left_out);
 
   // The same figures as the monster list, monster by monster.
   int attacks = 0, multiattacks = 0, warnings = 0;
@@ -231,7 +377,7 @@ TEST(LibraryCliTest, CoverageJsonTotalsAreConsistent) {
   }
   EXPECT_EQ(coverage["entries"]["attacks"]["modelled"], attacks);
   EXPECT_EQ(coverage["entries"]["multiattacks"]["modelled"], multiattacks);
-  EXPECT_EQ(coverage["not_modelled"], warnings);
+  EXPECT_EQ(coverage["not_modelled"], warnings) << "one warning, one entry not modelled";
 
   const json& ranked = coverage["most_frequent"];
   ASSERT_EQ(ranked.size(), coverage["not_modelled_names"].get<std::size_t>());
@@ -244,8 +390,14 @@ TEST(LibraryCliTest, CoverageJsonTotalsAreConsistent) {
     EXPECT_EQ(name.find("(Recharge"), std::string::npos) << name;
     EXPECT_EQ(name.find("(Costs"), std::string::npos) << name;
   }
-  EXPECT_TRUE(has_name(ranked, "Pack Tactics"));
+  EXPECT_FALSE(has_name(ranked, "Pack Tactics")) << "modelled now";
+  EXPECT_FALSE(has_name(ranked, "Keen Smell")) << "no effect in a gridless fight";
+  EXPECT_TRUE(has_name(ranked, "spell Detect Magic"));
   EXPECT_EQ(arena_json("library coverage --format json")["most_frequent"].size(), 20u);
+
+  const std::string table = arena_text("library coverage");
+  EXPECT_TRUE(contains(table, "damaging actions:")) << table;
+  EXPECT_TRUE(contains(table, fmt_traits_line(traits))) << table;
 }
 
 TEST(LibraryCliTest, WeaponsAndArmorTables) {
