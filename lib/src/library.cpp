@@ -65,10 +65,11 @@ Ability ability_of(const json& value) {
   return *ability;
 }
 
-std::vector<ConditionEffect> read_conditions(const json& entry) {
+// A list of COND objects (`key` of `entry`; none when absent).
+std::vector<ConditionEffect> read_conditions(const json& entry, const char* key = "conditions") {
   std::vector<ConditionEffect> conditions;
-  if (!entry.contains("conditions")) return conditions;
-  for (const json& c : entry["conditions"]) {
+  if (!entry.contains(key)) return conditions;
+  for (const json& c : entry[key]) {
     const auto condition = parse_condition(c.at("name").get<std::string>());
     ARENA_CHECK(condition.has_value());
     ConditionEffect effect;
@@ -202,7 +203,7 @@ MonsterInfo read_monster(const json& entry) {
     }
     info.magical = attack.value("magical", false);
     if (attack.contains("save")) info.save = read_save(attack["save"], info.name);
-    info.hit_conditions = read_conditions(json{{"conditions", attack.value("hit_conditions", json::array())}});
+    info.hit_conditions = read_conditions(attack, "hit_conditions");
     monster.attacks.push_back(std::move(info));
   }
   if (entry.contains("multiattack")) {

@@ -23,18 +23,23 @@ SaveEffect to_save_effect(const SaveInfo& info, bool magical) {
   return effect;
 }
 
-int find_by_name(const std::vector<Attack>& attacks, std::string_view name) {
-  for (std::size_t i = 0; i < attacks.size(); ++i) {
-    if (library_key(attacks[i].name) == library_key(name)) return static_cast<int>(i);
+// The index of the attack or save effect named `name` (library_key spelling), or -1.
+template <class T>
+int find_by_name(const std::vector<T>& items, std::string_view name) {
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (library_key(items[i].name) == library_key(name)) return static_cast<int>(i);
   }
   return -1;
 }
 
-int find_save(const Creature& creature, std::string_view name) {
-  for (std::size_t i = 0; i < creature.save_effects.size(); ++i) {
-    if (library_key(creature.save_effects[i].name) == library_key(name)) return static_cast<int>(i);
+// The index of the resource called `name`, added with `uses` and
+// `recharge` the first time: actions that name the same one share it.
+int add_resource(Creature& creature, std::string name, int uses, int recharge = 0) {
+  for (std::size_t i = 0; i < creature.resources.size(); ++i) {
+    if (creature.resources[i].name == name) return static_cast<int>(i);
   }
-  return -1;
+  creature.resources.push_back(Resource{std::move(name), uses, recharge});
+  return static_cast<int>(creature.resources.size()) - 1;
 }
 
 // The resource an action with a recharge or daily uses spends (shared by
@@ -42,21 +47,8 @@ int find_save(const Creature& creature, std::string_view name) {
 int resource_for(const SaveInfo& info, Creature& creature) {
   if (info.recharge == 0 && info.per_day == 0) return -1;
   const std::string group = info.recharge_group.empty() ? info.name : info.recharge_group;
-  const std::string label = info.recharge > 0 ? fmt::format("{} (recharge {}-6)", group, info.recharge)
-                                              : fmt::format("{} ({}/day)", group, info.per_day);
-  for (std::size_t i = 0; i < creature.resources.size(); ++i) {
-    if (creature.resources[i].name == label) return static_cast<int>(i);
-  }
-  creature.resources.push_back(Resource{label, info.recharge > 0 ? 1 : info.per_day, info.recharge});
-  return static_cast<int>(creature.resources.size()) - 1;
-}
-
-int add_resource(Creature& creature, std::string name, int uses) {
-  for (std::size_t i = 0; i < creature.resources.size(); ++i) {
-    if (creature.resources[i].name == name) return static_cast<int>(i);
-  }
-  creature.resources.push_back(Resource{std::move(name), uses, 0});
-  return static_cast<int>(creature.resources.size()) - 1;
+  if (info.recharge > 0) return add_resource(creature, fmt::format("{} (recharge {}-6)", group, info.recharge), 1, info.recharge);
+  return add_resource(creature, fmt::format("{} ({}/day)", group, info.per_day), info.per_day);
 }
 
 std::string ordinal(int n) {
@@ -129,7 +121,7 @@ void add_legendary(const MonsterInfo& info, Creature& creature) {
     for (const std::string& use : option.uses) {
       if (const int attack = find_by_name(creature.attacks, use); attack >= 0) {
         action.attacks.push_back(attack);
-      } else if (const int save = find_save(creature, use); save >= 0) {
+      } else if (const int save = find_by_name(creature.save_effects, use); save >= 0) {
         action.saves.push_back(save);
       } else {
         understood = false;
@@ -213,7 +205,7 @@ void finish_stat_block_rules(const MonsterInfo& info, Creature& creature) {
     if (save.legendary_only) continue;
     Action action;
     action.name = save.name;
-    action.saves.push_back(find_save(creature, save.name));
+    action.saves.push_back(find_by_name(creature.save_effects, save.name));
     action.resource = resource_for(save, creature);
     creature.actions.push_back(std::move(action));
   }
