@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "arena/battle.hpp"
-#include "arena/rng.hpp"
+#include "arena/battle_dice.hpp"
 #include "arena/scripted_dice.hpp"
 #include "test_util.hpp"
 
@@ -179,6 +179,24 @@ TEST(TacticsTest, FocusKeepsTheFactionTargetUntilItDrops) {
   EXPECT_EQ(dice.remaining(), 0u);
 }
 
+// Which purpose each die was drawn for: 'c' a check, 'r' any other die.
+struct PurposeDice {
+  std::string purposes;
+  int check(int) { return purposes += 'c', 1; }
+  int roll(int) { return purposes += 'r', 1; }
+};
+
+TEST(TacticsTest, ARandomPickAmongTwentyEnemiesIsNotACheck) {
+  const Encounter e = load(duel_json(fighter("A", 10, 10, 0, 0, "1d4"), fighter("B", 10, 10, 0, 0, "1d4", R"(, "count": 20)")));
+  BattlePlan plan(e);
+  BattleState state;
+  state.reset(e);
+  for (auto& c : state.combatants) c.hp = 10;
+  PurposeDice dice;
+  EXPECT_EQ(choose_target(plan, state, 0, dice), 1);
+  EXPECT_EQ(dice.purposes, "r");
+}
+
 TEST(TacticsTest, ChoosesTheActionWithTheHighestExpectedDamage) {
   const Encounter e = load(duel_json(
       R"({ "name": "A", "hp": 10, "ac": 10, "attacks": [
@@ -228,7 +246,7 @@ TEST(BattleInvariantTest, HoldOverManySeededBattlesOfEveryScenario) {
     const BattlePlan plan(e);
     for (std::uint64_t i = 0; i < 300; ++i) {
       BattleState state;
-      Rng rng(99, i);
+      BattleDice rng(99, i);
       InvariantChecker checker{{}, &e, &state};
       const BattleOutcome outcome = play_battle(e, plan, state, rng, checker);
       EXPECT_GT(checker.attacks, 0);

@@ -28,7 +28,7 @@ std::map<int, double> enumerate(const DiceExpr& expr) {
   struct Cursor {
     const std::vector<int>* faces;
     std::size_t next = 0;
-    int die(int) { return (*faces)[next++]; }
+    int roll(int) { return (*faces)[next++]; }
   };
   std::map<int, double> counts;
   std::vector<int> faces(sides.size(), 1);

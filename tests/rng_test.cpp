@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "arena/battle_dice.hpp"
 #include "arena/rng.hpp"
 #include "test_util.hpp"
 
@@ -90,7 +91,7 @@ TEST(RngTest, BelowOneIsZeroAndDieStaysInRange) {
   Rng rng(5, 5);
   for (int i = 0; i < 1000; ++i) {
     EXPECT_EQ(rng.below(1), 0u);
-    const int face = rng.die(6);
+    const int face = rng.roll(6);
     EXPECT_GE(face, 1);
     EXPECT_LE(face, 6);
   }
@@ -115,6 +116,19 @@ TEST(RngTest, UniformIsInUnitInterval) {
     const double u = rng.uniform();
     ASSERT_GE(u, 0.0);
     ASSERT_LT(u, 1.0);
+  }
+}
+
+// Checks and other dice come from separate streams whatever their size: a
+// d20 of damage or a pick among 20 targets does not move the attack rolls.
+TEST(BattleDiceTest, DrawsEachPurposeFromItsOwnStream) {
+  BattleDice dice(31, 4);
+  Rng checks(31, 4, 0);
+  Rng rolls(31, 4, 1);
+  for (int i = 0; i < 100; ++i) {
+    EXPECT_EQ(dice.roll(20), rolls.roll(20));
+    EXPECT_EQ(dice.check(20), checks.roll(20));
+    EXPECT_EQ(dice.roll(6), rolls.roll(6));
   }
 }
 

@@ -79,7 +79,7 @@ void shuffle_initiative_ties(const BattlePlan& plan, BattleState& state, Dice& d
     int end = start + 1;
     while (end < n && rank(end) == rank(start)) ++end;
     for (int i = end - 1; i > start; --i) {
-      const int j = start + dice.die(i - start + 1) - 1;
+      const int j = start + dice.roll(i - start + 1) - 1;
       std::swap(state.order[i], state.order[j]);
     }
     start = end;
@@ -89,7 +89,7 @@ void shuffle_initiative_ties(const BattlePlan& plan, BattleState& state, Dice& d
 template <class Dice, class Events>
 void roll_initiative(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
   for (int c = 0; c < plan.creature_count(); ++c) {
-    const int d20 = dice.die(20);
+    const int d20 = dice.check(20);
     state.initiative[c] = d20 + plan.initiative[c];
     events.initiative(c, d20, state.initiative[c]);
   }

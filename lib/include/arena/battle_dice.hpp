@@ -1,12 +1,15 @@
-// BattleDice: the dice of one battle, drawn from two streams of Rng(seed, i).
+// BattleDice: the dice of one battle, by purpose, drawn from two streams of
+// Rng(seed, i).
 //
-// Every d20 (attack rolls, initiative, death saves) comes from one stream and
-// every other die (damage, hit points, target choice) from another. So two
-// variants of an encounter (`arena compare`) roll the same d20s battle for
-// battle even when their weapons roll different numbers of damage dice,
-// which keeps their outcomes paired and the paired comparison precise. Each
-// stream is an independent xoshiro256**, so the dice stay exactly uniform.
-// A plain value; one per battle.
+// check(sides) is a roll that decides whether something succeeds: an attack
+// roll, a saving throw, an initiative roll. roll(sides) is every other die:
+// damage, hit points, a random pick of a target. Each purpose has its own
+// stream, so two variants of an encounter (`arena compare`) make the same
+// checks battle for battle even when their weapons roll different numbers of
+// damage dice or pick among different numbers of targets: their outcomes stay
+// paired, and the paired comparison precise. Each stream is an independent
+// xoshiro256**, so the dice stay exactly uniform. A plain value; one per
+// battle.
 #pragma once
 
 #include <cstdint>
@@ -17,13 +20,16 @@ namespace arena {
 
 class BattleDice {
  public:
-  BattleDice(std::uint64_t seed, std::uint64_t battle) : d20_(seed, battle, 0), other_(seed, battle, 1) {}
+  BattleDice(std::uint64_t seed, std::uint64_t battle) : checks_(seed, battle, 0), rolls_(seed, battle, 1) {}
 
-  int die(int sides) { return sides == 20 ? d20_.die(20) : other_.die(sides); }
+  // A die of a check (attack roll, save, initiative): the paired stream.
+  int check(int sides) { return checks_.roll(sides); }
+  // Any other die (damage, hit points, target choice).
+  int roll(int sides) { return rolls_.roll(sides); }
 
  private:
-  Rng d20_;
-  Rng other_;
+  Rng checks_;
+  Rng rolls_;
 };
 
 }  // namespace arena

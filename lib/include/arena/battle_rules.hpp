@@ -27,10 +27,10 @@ namespace arena {
 // (second 0 when one was rolled).
 template <class Dice>
 int roll_d20(RollMode mode, Dice& dice, int& first, int& second) {
-  first = dice.die(20);
+  first = dice.check(20);
   second = 0;
   if (mode == RollMode::Normal) return first;
-  second = dice.die(20);
+  second = dice.check(20);
   return mode == RollMode::Advantage ? std::max(first, second) : std::min(first, second);
 }
 
@@ -173,7 +173,7 @@ inline DamageEffect apply_damage(CombatantState& target, const Creature& info, i
 // Rolls a death save for a PC at 0 HP who is neither dead nor stable.
 template <class Dice>
 DeathSaveResult roll_death_save(CombatantState& pc, Dice& dice, int& d20) {
-  d20 = dice.die(20);
+  d20 = dice.check(20);
   if (d20 == 20) {
     pc.hp = 1;
     pc.death_successes = 0;

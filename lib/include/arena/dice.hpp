@@ -122,16 +122,16 @@ int roll_term(const DiceTerm& term, Dice& dice) {
   if (term.keep != term.count) return roll_kept_term(term, dice);
   // Every die counts: the common case, small enough to inline into the battle loop.
   int sum = 0;
-  for (int i = 0; i < term.count; ++i) sum += dice.die(term.sides);
+  for (int i = 0; i < term.count; ++i) sum += dice.roll(term.sides);
   return sum;
 }
 
 template <class Dice>
 int roll_kept_term(const DiceTerm& term, Dice& dice) {
   if (term.keep == 1) {  // advantage and disadvantage: no buffer needed
-    int best = dice.die(term.sides);
+    int best = dice.roll(term.sides);
     for (int i = 1; i < term.count; ++i) {
-      const int value = dice.die(term.sides);
+      const int value = dice.roll(term.sides);
       best = term.keep_lowest ? std::min(best, value) : std::max(best, value);
     }
     return best;
@@ -140,14 +140,14 @@ int roll_kept_term(const DiceTerm& term, Dice& dice) {
     int sum = 0;
     int dropped = term.keep_lowest ? 0 : term.sides + 1;
     for (int i = 0; i < term.count; ++i) {
-      const int value = dice.die(term.sides);
+      const int value = dice.roll(term.sides);
       sum += value;
       dropped = term.keep_lowest ? std::max(dropped, value) : std::min(dropped, value);
     }
     return sum - dropped;
   }
   int rolled[kMaxDice];
-  for (int i = 0; i < term.count; ++i) rolled[i] = dice.die(term.sides);
+  for (int i = 0; i < term.count; ++i) rolled[i] = dice.roll(term.sides);
   // Move the kept dice to the front, then add them up.
   if (term.keep_lowest) {
     std::nth_element(rolled, rolled + term.keep - 1, rolled + term.count);

@@ -126,7 +126,7 @@ void force_save(const BattlePlan& plan, BattleState& state, int source, int targ
     const int candidates = static_cast<int>(targets.size());
     const int wanted = std::min(effect.targets, candidates);
     for (int i = 1; i < wanted && wanted < candidates; ++i) {
-      const int j = i + dice.die(static_cast<int>(targets.size()) - i) - 1;
+      const int j = i + dice.roll(static_cast<int>(targets.size()) - i) - 1;
       std::swap(targets[static_cast<std::size_t>(i)], targets[static_cast<std::size_t>(j)]);
     }
     targets.resize(static_cast<std::size_t>(wanted));
@@ -290,7 +290,7 @@ bool begin_full_turn(const BattlePlan& plan, BattleState& state, int self, Dice&
   for (std::size_t r = 0; r < block.resources.size(); ++r) {
     const Resource& resource = block.resources[r];
     int& uses = state.resource_uses[plan.first_resource[self] + static_cast<std::uint32_t>(r)];
-    if (resource.recharge > 0 && uses == 0 && dice.die(6) >= resource.recharge) {
+    if (resource.recharge > 0 && uses == 0 && dice.roll(6) >= resource.recharge) {
       uses = 1;
       events.recharged(self, resource.name.c_str());
     }

@@ -76,7 +76,7 @@ class Rng {
   }
 
   // One die: a uniform integer in [1, sides]. Precondition: sides >= 1.
-  int die(int sides) { return static_cast<int>(below(static_cast<std::uint64_t>(sides))) + 1; }
+  int roll(int sides) { return static_cast<int>(below(static_cast<std::uint64_t>(sides))) + 1; }
 
   // A uniform double in [0, 1) with 53 random bits.
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }

@@ -50,7 +50,7 @@ template <class Dice>
 int random_enemy(const BattlePlan& plan, const BattleState& state, int self, Dice& dice) {
   const int candidates = enemies_standing(plan, state, self);
   if (candidates <= 1) return first_enemy_standing(plan, state, self);  // no die for one
-  const int pick = dice.die(candidates);
+  const int pick = dice.roll(candidates);
   // The pick-th enemy who can act, in creature order. Who stands and which
   // one was drawn are random, so the scan does not branch on them (an early
   // exit would be mispredicted about once a call): it counts the enemies
