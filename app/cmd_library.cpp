@@ -1,774 +1,59 @@
-// `arena library`: the built-in SRD 5.1 bestiary, weapons and armor, and what
-// arena makes of them. `monsters` lists and filters the bestiary, `show`
-// prints one monster as a battle resolves it, `coverage` counts what arena
-// models of the whole bestiary, `weapons` and `armor` list the equipment.
-//
-// A monster is shown exactly as an encounter file would get it: it goes
-// through load_encounter (resolve.cpp), alone in a generated encounter
-// against a stand-in opponent, so nothing here re-derives its stat block.
-#include <algorithm>
-#include <array>
-#include <cctype>
-#include <charconv>
-#include <cmath>
-#include <map>
+// `arena library`: a ruleset's built-in library and what arena makes of it.
+// For 5e (the default): `monsters` lists and filters the SRD 5.1 bestiary,
+// `show` prints one monster as a battle resolves it, `coverage` counts what
+// arena models of the whole bestiary, `weapons` and `armor` list the
+// equipment; other rulesets have their own lists (`--rules oldschool`).
+// The views themselves are the ruleset's (arena/rulesets.hpp); this file
+// wires them to the command line.
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
-#include "arena/library.hpp"
-#include "arena/resolve.hpp"
-#include "arena/suggest.hpp"
-#include "arena/stat_block_rules.hpp"
+#include "arena/rulesets.hpp"
 #include "commands.hpp"
-#include "creature_view.hpp"
 #include "terminal.hpp"
 
 namespace arena::app {
 
 namespace {
 
-using nlohmann::json;
-
-// ---------------------------------------------------------------- output helpers
-
-// A plain-text table: columns padded to their widest cell; the columns marked
-// in `right` are right-aligned (numbers).
-struct Columns {
-  std::vector<std::string> headers;
-  std::vector<bool> right;
-  std::vector<std::vector<std::string>> rows;
-};
-
-std::string format_columns(const Columns& table) {
-  std::vector<std::size_t> widths(table.headers.size());
-  for (std::size_t c = 0; c < widths.size(); ++c) widths[c] = table.headers[c].size();
-  for (const auto& row : table.rows) {
-    for (std::size_t c = 0; c < widths.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
-  }
-  auto line = [&](const std::vector<std::string>& cells) {
-    std::string text;
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-      const std::string sep = c == 0 ? "" : "  ";
-      text += table.right[c] ? fmt::format("{}{:>{}}", sep, cells[c], widths[c])
-                             : fmt::format("{}{:<{}}", sep, cells[c], widths[c]);
-    }
-    while (!text.empty() && text.back() == ' ') text.pop_back();
-    return text + '\n';
-  };
-  std::string out = line(table.headers);
-  for (const auto& row : table.rows) out += line(row);
-  return out;
-}
-
-// Prints `value` as indented JSON (`format` "json") or as the text `to_table`
-// makes of it, and returns kExitOk. The whole output is built before any of it
-// is printed.
-template <class Value, class ToJson, class ToTable>
-int print_as(const std::string& format, const Value& value, ToJson to_json, ToTable to_table) {
-  if (format == "json") {
-    fmt::print("{}\n", to_json(value).dump(2));
-  } else {
-    fmt::print("{}", to_table(value));
-  }
-  return kExitOk;
-}
-
-std::string lowercase(std::string_view text) {
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return lower;
-}
-
-// ---------------------------------------------------------------- challenge ratings
-
-// "1/8", "1/4", "1/2", or the whole number.
-std::string cr_text(double cr) {
-  if (cr > 0 && cr < 1) return fmt::format("1/{}", std::lround(1 / cr));
-  return fmt::format("{:g}", cr);
-}
-
-// A rating as typed: "5", "1/4" or "0.25"; nullopt for anything else.
-std::optional<double> parse_cr(std::string_view text) {
-  auto whole_number = [](std::string_view digits) -> std::optional<int> {
-    int value = 0;
-    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-    if (digits.empty() || error != std::errc() || end != digits.data() + digits.size() ||
-        value < 0) {
-      return std::nullopt;
-    }
-    return value;
-  };
-  if (const auto slash = text.find('/'); slash != std::string_view::npos) {
-    const auto numerator = whole_number(text.substr(0, slash));
-    const auto denominator = whole_number(text.substr(slash + 1));
-    if (!numerator || !denominator || *denominator == 0) return std::nullopt;
-    return static_cast<double>(*numerator) / *denominator;
-  }
-  double value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
-      !std::isfinite(value) || value < 0) {
-    return std::nullopt;
-  }
-  return value;
-}
-
-struct CrRange {
-  double min = 0;
-  double max = 1e9;
-  bool contains(double cr) const { return cr >= min - 1e-9 && cr <= max + 1e-9; }
-};
-
-// "1-5", "1/4-2", or "5" for exactly 5.
-Expected<CrRange, std::string> parse_cr_range(std::string_view text) {
-  const auto dash = text.find('-');
-  const auto low = parse_cr(text.substr(0, dash));
-  const auto high = dash == std::string_view::npos ? low : parse_cr(text.substr(dash + 1));
-  if (!low || !high) {
-    return unexpected(
-        fmt::format("--cr: \"{}\" is not a challenge rating range: expected MIN-MAX "
-                    "(1-5, 1/4-2) or one rating (5, 1/2)",
-                    text));
-  }
-  if (*low > *high) {
-    return unexpected(fmt::format("--cr: \"{}\": the minimum {} is above the maximum {}", text,
-                                  cr_text(*low), cr_text(*high)));
-  }
-  return CrRange{*low, *high};
-}
-
-// ---------------------------------------------------------------- resolving monsters
-
-// A library monster as a battle gets it.
-struct ResolvedMonster {
-  const MonsterInfo* info = nullptr;
-  Creature creature;
-  bool can_fight = true;  // false: it has no attack arena can make
-};
-
-constexpr std::string_view kStandInAttack = "arena library stand-in";
-
-json stand_in_attacks() {
-  return json::array({json{{"name", kStandInAttack}, {"to_hit", 0}, {"damage", "1"}}});
-}
-
-// An encounter file with `info` alone against a stand-in opponent. A
-// monster without attacks gets a stand-in one so that it resolves (a
-// creature must be able to fight); resolve_monster takes it out again.
-std::string monster_encounter(const MonsterInfo& info) {
-  json monster = {{"monster", info.name}};
-  if (info.attacks.empty()) monster["attacks"] = stand_in_attacks();
-  const json opponent = {{"name", info.name + " (opponent)"},
-                         {"hp", 1},
-                         {"ac", 10},
-                         {"attacks", stand_in_attacks()}};
-  json factions = json::array();
-  factions.push_back({{"name", "Monster"}, {"members", json::array({monster})}});
-  factions.push_back({{"name", "Opponent"}, {"members", json::array({opponent})}});
-  const json encounter = {
-      {"name", "arena library"}, {"rules", "5e"}, {"battles", 1}, {"factions", factions}};
-  return encounter.dump();
-}
-
-// The monster through load_encounter; on failure (a bug: the library is part
-// of the program) its problems, each printed as "error: ...".
-std::optional<ResolvedMonster> resolve_monster(const MonsterInfo& info) {
-  auto encounter = load_encounter(monster_encounter(info), "<library monster " + info.name + ">",
-                                  Library::builtin());
-  if (!encounter) {
-    for (const std::string& line : encounter.error()) print_error(line);
-    return std::nullopt;
-  }
-  const auto index = static_cast<std::size_t>(encounter->factions.front().members.front());
-  ResolvedMonster resolved{&info, encounter->creatures[index], !info.attacks.empty()};
-  if (!resolved.can_fight) {
-    resolved.creature.attacks.clear();
-    resolved.creature.actions.clear();
-  }
-  return resolved;
-}
-
-std::optional<std::vector<ResolvedMonster>> resolve_monsters(
-    const std::vector<const MonsterInfo*>& infos) {
-  std::vector<ResolvedMonster> resolved;
-  resolved.reserve(infos.size());
-  for (const MonsterInfo* info : infos) {
-    auto monster = resolve_monster(*info);
-    if (!monster) return std::nullopt;
-    resolved.push_back(std::move(*monster));
-  }
-  return resolved;
-}
-
-// The attacks of its stat block (not those its spells add).
-std::size_t stat_block_attacks(const ResolvedMonster& monster) {
-  return monster.can_fight ? monster.info->attacks.size() : 0;
-}
-
-bool has_multiattack(const Creature& creature) {
-  return std::any_of(creature.actions.begin(), creature.actions.end(),
-                     [](const Action& action) { return action.name.starts_with("Multiattack"); });
-}
-
-// ---------------------------------------------------------------- library monsters
-
-struct MonstersOptions {
-  std::string search;             // case-insensitive part of the name or type
-  std::optional<std::string> cr;  // "1-5", "1/4-2", "5"; none: all
+// What every `library` subcommand reads: the ruleset and the format.
+struct LibraryOptions {
+  std::string rules = "5e";
   std::string format = "table";
+  std::vector<std::string> words;  // show: the name, possibly unquoted (show adult red dragon)
+  LibraryRequest request;
 };
 
-bool matches(const MonsterInfo& info, std::string_view search) {
-  if (search.empty()) return true;
-  const std::string needle = lowercase(search);
-  return lowercase(info.name).find(needle) != std::string::npos ||
-         lowercase(info.type).find(needle) != std::string::npos ||
-         library_key(info.name).find(library_key(search)) != std::string::npos;
-}
-
-// The monsters the options select, by CR then name.
-std::vector<const MonsterInfo*> select_monsters(const MonstersOptions& options,
-                                                const CrRange& range) {
-  std::vector<const MonsterInfo*> selected;
-  for (const MonsterInfo& info : Library::builtin().monsters()) {
-    if (range.contains(info.cr) && matches(info, options.search)) selected.push_back(&info);
-  }
-  std::stable_sort(selected.begin(), selected.end(),
-                   [](const MonsterInfo* a, const MonsterInfo* b) {
-                     if (a->cr != b->cr) return a->cr < b->cr;
-                     return lowercase(a->name) < lowercase(b->name);
-                   });
-  return selected;
-}
-
-json monsters_json(const std::vector<ResolvedMonster>& monsters) {
-  json out = json::array();
-  for (const ResolvedMonster& monster : monsters) {
-    const MonsterInfo& info = *monster.info;
-    out.push_back({{"name", info.name},
-                   {"size", info.size},
-                   {"type", info.type},
-                   {"cr", cr_text(info.cr)},
-                   {"cr_value", info.cr},
-                   {"ac", monster.creature.ac},
-                   {"hp", monster.creature.hp.flat()},
-                   {"attacks", stat_block_attacks(monster)},
-                   {"multiattack", has_multiattack(monster.creature)},
-                   {"not_modelled", monster.creature.warnings.size()}});
-  }
-  return out;
-}
-
-std::string monsters_table(const std::vector<ResolvedMonster>& monsters) {
-  Columns table{
-      {"name", "size", "type", "CR", "AC", "HP", "attacks", "multiattack", "not modelled"},
-      {false, false, false, true, true, true, true, false, true},
-      {}};
-  for (const ResolvedMonster& monster : monsters) {
-    const MonsterInfo& info = *monster.info;
-    table.rows.push_back({info.name, info.size, info.type, cr_text(info.cr),
-                          std::to_string(monster.creature.ac),
-                          std::to_string(monster.creature.hp.flat()),
-                          std::to_string(stat_block_attacks(monster)),
-                          has_multiattack(monster.creature) ? "yes" : "no",
-                          std::to_string(monster.creature.warnings.size())});
-  }
-  return fmt::format("{}\n{} of {} monsters\n", format_columns(table), monsters.size(),
-                     Library::builtin().monsters().size());
-}
-
-int run_monsters(const MonstersOptions& options) {
-  CrRange range;
-  if (options.cr) {
-    auto parsed = parse_cr_range(*options.cr);
-    if (!parsed) {
-      print_error(parsed.error());
-      return kExitBadInput;
-    }
-    range = *parsed;
-  }
-  auto monsters = resolve_monsters(select_monsters(options, range));
-  if (!monsters) return kExitBadInput;
-  return print_as(options.format, *monsters, monsters_json, monsters_table);
-}
-
-// ---------------------------------------------------------------- library show
-
-struct ShowOptions {
-  std::vector<std::string> words;  // the name, possibly unquoted: show adult red dragon
-  std::string format = "table";
-};
-
-json abilities_json(const AbilityScores& abilities) {
-  json out = json::object();
-  for (std::size_t i = 0; i < kAbilityKeys.size(); ++i) {
-    out[std::string(kAbilityKeys[i])] = abilities.scores[i];
-  }
-  return out;
-}
-
-// "STR 27 (+8)  DEX 10 (+0)  ..."
-std::string abilities_text(const AbilityScores& abilities) {
-  std::string text;
-  for (std::size_t i = 0; i < kAbilityKeys.size(); ++i) {
-    const auto ability = static_cast<Ability>(i);
-    std::string label(key(ability));
-    std::transform(label.begin(), label.end(), label.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-    text += fmt::format("{}{} {} ({:+d})", i == 0 ? "" : "  ", label, abilities.score(ability),
-                        abilities.modifier(ability));
-  }
-  return text;
-}
-
-json show_json(const ResolvedMonster& monster) {
-  const MonsterInfo& info = *monster.info;
-  json out = creature_json(monster.creature);
-  out["size"] = info.size;
-  out["type"] = info.type;
-  out["cr"] = cr_text(info.cr);
-  out["cr_value"] = info.cr;
-  out["hit_dice"] = info.hit_dice;
-  out["proficiency_bonus"] = info.proficiency_bonus;
-  out["abilities"] = abilities_json(monster.creature.abilities);
-  out["can_fight"] = monster.can_fight;
-  out["no_effect_traits"] = info.trait_rules.no_effect;
-  return out;
-}
-
-std::string show_table(const ResolvedMonster& monster) {
-  const MonsterInfo& info = *monster.info;
-  std::string out = fmt::format(
-      "{}: {} {}, CR {}, hit dice {} (arena uses the average), proficiency {:+d}\n", info.name,
-      info.size, info.type, cr_text(info.cr), info.hit_dice, info.proficiency_bonus);
-  out +=
-      "  " + abilities_text(monster.creature.abilities) + "\n\n" +
-      creature_table(monster.creature, info.trait_rules.no_effect);
-  if (!monster.can_fight) {
-    out +=
-        "    arena cannot put it in a battle as it is: it has no attack arena can make "
-        "(give it \"attacks\" in an encounter file)\n";
-  }
-  return out;
-}
-
-int run_show(const ShowOptions& options) {
-  std::string name;
-  for (const std::string& word : options.words) name += (name.empty() ? "" : " ") + word;
-  const Library& library = Library::builtin();
-  const MonsterInfo* info = library.monster(name);
-  if (info == nullptr) {
-    print_error(fmt::format("unknown monster \"{}\"{}", name,
-                            did_you_mean(library_key(name), library.monster_names())));
+int run_view(LibraryOptions& options, const char* view) {
+  const auto rules = parse_ruleset(options.rules);
+  LibraryRequest& request = options.request;
+  request.view = view;
+  request.json = options.format == "json";
+  for (const std::string& word : options.words) request.name += (request.name.empty() ? "" : " ") + word;
+  auto text = library_view(*rules, request);
+  if (!text) {
+    print_error(text.error());
     return kExitBadInput;
   }
-  auto monster = resolve_monster(*info);
-  if (!monster) return kExitBadInput;
-  return print_as(options.format, *monster, show_json, show_table);
-}
-
-// ---------------------------------------------------------------- library coverage
-
-struct CoverageOptions {
-  int top = 20;  // most frequent not-modelled names to list; 0: all
-  std::string format = "table";
-};
-
-// The stat-block entries counted, in the order they are printed.
-enum class EntryKind {
-  Attack,
-  Multiattack,
-  SaveAction,
-  Action,
-  LegendaryAction,
-  Reaction,
-  Spell,
-  Trait,
-  Defence
-};
-constexpr std::array<std::string_view, 9> kEntryKindNames = {
-    "attacks",   "multiattacks", "save actions", "other actions",  "legendary actions",
-    "reactions", "spells",       "traits",       "damage defences"};
-
-// Entries arena plays by, those that cannot change a gridless fight (traits
-// only), and those it leaves out.
-struct EntryCount {
-  int modelled = 0;
-  int no_effect = 0;
-  int not_modelled = 0;
-  int total() const { return modelled + no_effect + not_modelled; }
-  EntryCount& operator+=(const EntryCount& other) {
-    modelled += other.modelled;
-    no_effect += other.no_effect;
-    not_modelled += other.not_modelled;
-    return *this;
-  }
-};
-
-struct NameCount {
-  std::string name;
-  int monsters = 0;     // monsters that have it
-  int occurrences = 0;  // warnings that name it (a monster may have it twice)
-};
-
-// The kinds of entry that can deal damage or impose conditions.
-constexpr std::array<EntryKind, 5> kDamagingKinds = {EntryKind::Attack, EntryKind::SaveAction,
-                                                     EntryKind::Action, EntryKind::LegendaryAction,
-                                                     EntryKind::Spell};
-
-struct Coverage {
-  int monsters = 0;
-  int can_fight = 0;       // have an attack arena can make
-  int fully_modelled = 0;  // no warning at all
-  std::array<EntryCount, kEntryKindNames.size()> entries;
-  // Modelled: attacks, save actions, legendary actions and spells that deal
-  // damage or impose conditions; not modelled: those of kDamagingKinds
-  // arena leaves out (damaging or not: a warning does not say).
-  EntryCount damaging;
-  std::map<std::string, NameCount> names;  // by normalised not-modelled name
-
-  EntryCount& operator[](EntryKind kind) { return entries[static_cast<std::size_t>(kind)]; }
-  const EntryCount& operator[](EntryKind kind) const { return entries[static_cast<std::size_t>(kind)]; }
-  EntryCount all() const {
-    EntryCount sum;
-    for (const EntryCount& entry : entries) sum += entry;
-    return sum;
-  }
-};
-
-constexpr std::string_view kNotModelled = "not modelled: ";
-
-// What a warning's subject is: one of the stat block's traits, a legendary
-// action, a reaction, a spell, a damage defence, or else an action.
-EntryKind warning_kind(std::string_view subject, const MonsterInfo& info) {
-  if (std::find(info.traits.begin(), info.traits.end(), subject) != info.traits.end()) {
-    return EntryKind::Trait;
-  }
-  if (subject.starts_with("Legendary: ")) return EntryKind::LegendaryAction;
-  if (subject.starts_with("Reaction: ")) return EntryKind::Reaction;
-  if (subject.starts_with("spell ")) return EntryKind::Spell;
-  for (std::string_view defence : {"resistance to ", "immunity to ", "vulnerability to "}) {
-    if (subject.starts_with(defence)) return EntryKind::Defence;
-  }
-  return EntryKind::Action;
-}
-
-// The name under which a warning's subject is counted, without its kind and
-// its usage: "Legendary: Wing Attack (Costs 2 Actions)" -> "Wing Attack",
-// "Fire Breath (Recharge 5-6)" -> "Fire Breath".
-std::string counted_name(std::string_view subject) {
-  for (std::string_view prefix : {"Legendary: ", "Reaction: ", "Multiattack: "}) {
-    if (subject.starts_with(prefix)) subject.remove_prefix(prefix.size());
-  }
-  while (subject.ends_with(')')) {
-    const auto open = subject.rfind(" (");
-    if (open == std::string_view::npos) break;
-    subject = subject.substr(0, open);
-  }
-  return std::string(subject);
-}
-
-bool deals_damage_or_conditions(const std::vector<DamageDice>& damage,
-                                const std::vector<ConditionEffect>& conditions) {
-  return !damage.empty() || !conditions.empty();
-}
-
-// The modelled entries of `info` as `creature` plays it: its stat block's
-// attacks, multiattack, save actions (not those only a legendary action
-// uses), legendary actions, spells, traits and damage defences (those phrases
-// that left no warning). Adds the damaging ones to `damaging`.
-void add_modelled(Coverage& coverage, const ResolvedMonster& monster, int defences_not_modelled) {
-  const MonsterInfo& info = *monster.info;
-  const Creature& creature = monster.creature;
-  const int attacks = static_cast<int>(stat_block_attacks(monster));
-  coverage[EntryKind::Attack].modelled += attacks;
-  for (int a = 0; a < attacks; ++a) {
-    const Attack& attack = creature.attacks[static_cast<std::size_t>(a)];
-    const bool riders = !attack.on_hit_saves.empty() || !attack.on_hit_conditions.empty();
-    coverage.damaging.modelled += riders || !attack.damage.empty() ? 1 : 0;
-  }
-  coverage[EntryKind::Multiattack].modelled += has_multiattack(creature) ? 1 : 0;
-  for (const SaveInfo& save : info.save_actions) {
-    if (save.legendary_only) continue;
-    ++coverage[EntryKind::SaveAction].modelled;
-    coverage.damaging.modelled += deals_damage_or_conditions(save.damage, save.conditions) ? 1 : 0;
-  }
-  const int legendary = static_cast<int>(creature.legendary_actions.size());
-  coverage[EntryKind::LegendaryAction].modelled += legendary;
-  coverage.damaging.modelled += legendary;
-  if (info.spellcasting) {
-    std::set<std::string> spells;
-    for (const SpellInfo& spell : info.spellcasting->spells) {
-      if (!spells.insert(spell.name).second) continue;
-      const bool damaging = !spell.conditions.empty() ||
-                            std::any_of(spell.damage.begin(), spell.damage.end(),
-                                        [](const auto& cast) { return !cast.second.empty(); });
-      coverage.damaging.modelled += damaging ? 1 : 0;
-    }
-    coverage[EntryKind::Spell].modelled += static_cast<int>(spells.size());
-  }
-  for (const std::string& trait : info.traits) {
-    switch (trait_status(info, trait)) {
-      case TraitStatus::Modelled: ++coverage[EntryKind::Trait].modelled; break;
-      case TraitStatus::NoEffect: ++coverage[EntryKind::Trait].no_effect; break;
-      case TraitStatus::NotModelled: ++coverage[EntryKind::Trait].not_modelled; break;
-    }
-  }
-  const auto phrases =
-      info.resistances.size() + info.immunities.size() + info.vulnerabilities.size();
-  coverage[EntryKind::Defence].modelled += static_cast<int>(phrases) - defences_not_modelled;
-}
-
-void add_monster(Coverage& coverage, const ResolvedMonster& monster) {
-  const Creature& creature = monster.creature;
-  ++coverage.monsters;
-  coverage.can_fight += monster.can_fight ? 1 : 0;
-  coverage.fully_modelled += creature.warnings.empty() ? 1 : 0;
-  std::set<std::string> seen;
-  int defences_not_modelled = 0;
-  for (std::string_view subject : creature.warnings) {
-    if (subject.starts_with(kNotModelled)) subject.remove_prefix(kNotModelled.size());
-    const EntryKind kind = warning_kind(subject, *monster.info);
-    // Traits are counted by their status (add_modelled), all three ways.
-    if (kind != EntryKind::Trait) ++coverage[kind].not_modelled;
-    if (std::find(kDamagingKinds.begin(), kDamagingKinds.end(), kind) != kDamagingKinds.end()) {
-      ++coverage.damaging.not_modelled;
-    }
-    defences_not_modelled += kind == EntryKind::Defence ? 1 : 0;
-    const std::string name = counted_name(subject);
-    NameCount& count = coverage.names[name];
-    count.name = name;
-    ++count.occurrences;
-    if (seen.insert(name).second) ++count.monsters;
-  }
-  add_modelled(coverage, monster, defences_not_modelled);
-}
-
-// The not-modelled names, most frequent first; at most `top` (0: all).
-std::vector<NameCount> ranked_names(const Coverage& coverage, int top) {
-  std::vector<NameCount> ranked;
-  for (const auto& [name, count] : coverage.names) ranked.push_back(count);
-  std::stable_sort(ranked.begin(), ranked.end(), [](const NameCount& a, const NameCount& b) {
-    if (a.monsters != b.monsters) return a.monsters > b.monsters;
-    return a.occurrences > b.occurrences;
-  });
-  if (top > 0 && ranked.size() > static_cast<std::size_t>(top)) {
-    ranked.resize(static_cast<std::size_t>(top));
-  }
-  return ranked;
-}
-
-// The share of the entries that matter in a fight without positions: what
-// arena models of all but those with no effect there.
-double share(const EntryCount& count) {
-  const int relevant = count.modelled + count.not_modelled;
-  return relevant == 0 ? 0.0 : static_cast<double>(count.modelled) / relevant;
-}
-
-json count_json(const EntryCount& count) {
-  return {{"modelled", count.modelled},
-          {"no_effect", count.no_effect},
-          {"not_modelled", count.not_modelled},
-          {"total", count.total()},
-          {"share_modelled", share(count)}};
-}
-
-json coverage_json(const Coverage& coverage, int top) {
-  json entries = json::object();
-  for (std::size_t k = 0; k < kEntryKindNames.size(); ++k) {
-    entries[std::string(kEntryKindNames[k])] = count_json(coverage.entries[k]);
-  }
-  json ranked = json::array();
-  for (const NameCount& count : ranked_names(coverage, top)) {
-    ranked.push_back(
-        {{"name", count.name}, {"monsters", count.monsters}, {"occurrences", count.occurrences}});
-  }
-  json out = {{"monsters", coverage.monsters},
-              {"can_fight", coverage.can_fight},
-              {"fully_modelled", coverage.fully_modelled},
-              {"entries", entries},
-              {"damaging_actions", count_json(coverage.damaging)},
-              {"gridless_traits", count_json(coverage[EntryKind::Trait])},
-              {"not_modelled_names", coverage.names.size()},
-              {"most_frequent", ranked}};
-  out.update(count_json(coverage.all()));
-  return out;
-}
-
-std::string coverage_table(const Coverage& coverage, int top) {
-  std::string out = fmt::format(
-      "SRD 5.1 bestiary: {} monsters; {} can fight in arena, {} have nothing arena leaves out\n\n",
-      coverage.monsters, coverage.can_fight, coverage.fully_modelled);
-  Columns entries{
-      {"stat-block entries", "modelled", "no effect", "not modelled", "total", "modelled %"},
-      {false, true, true, true, true, true},
-      {}};
-  auto add_row = [&](std::string_view label, const EntryCount& count) {
-    entries.rows.push_back({std::string(label), std::to_string(count.modelled),
-                            std::to_string(count.no_effect), std::to_string(count.not_modelled),
-                            std::to_string(count.total()),
-                            fmt::format("{:.1f}%", 100 * share(count))});
-  };
-  for (std::size_t k = 0; k < kEntryKindNames.size(); ++k) {
-    add_row(kEntryKindNames[k], coverage.entries[k]);
-  }
-  add_row("all", coverage.all());
-  out += format_columns(entries);
-  const auto modelled_of = [](const EntryCount& count) {
-    return fmt::format("modelled {} of {} ({:.1f}%)", count.modelled,
-                       count.modelled + count.not_modelled, 100 * share(count));
-  };
-  out += fmt::format(
-      "\ndamaging actions:                    {}, counting every action left out as damaging\n"
-      "traits that change a gridless fight: {}; {} more have no effect in one\n",
-      modelled_of(coverage.damaging), modelled_of(coverage[EntryKind::Trait]),
-      coverage[EntryKind::Trait].no_effect);
-  const auto ranked = ranked_names(coverage, top);
-  out += fmt::format("\nmost frequent not modelled ({} of {} names):\n", ranked.size(),
-                     coverage.names.size());
-  Columns names{{"name", "monsters", "times"}, {false, true, true}, {}};
-  for (const NameCount& count : ranked) {
-    names.rows.push_back(
-        {count.name, std::to_string(count.monsters), std::to_string(count.occurrences)});
-  }
-  out += format_columns(names);
-  return out;
-}
-
-int run_coverage(const CoverageOptions& options) {
-  std::vector<const MonsterInfo*> infos;
-  for (const MonsterInfo& info : Library::builtin().monsters()) infos.push_back(&info);
-  auto monsters = resolve_monsters(infos);
-  if (!monsters) return kExitBadInput;
-  Coverage coverage;
-  for (const ResolvedMonster& monster : *monsters) add_monster(coverage, monster);
-  return print_as(
-      options.format, coverage, [&](const Coverage& c) { return coverage_json(c, options.top); },
-      [&](const Coverage& c) { return coverage_table(c, options.top); });
-}
-
-// ---------------------------------------------------------------- library weapons, armor
-
-struct ListOptions {
-  std::string format = "table";
-};
-
-// The library's entries in its order, through their names (the names are
-// what Library lists).
-template <class Info, class Lookup>
-std::vector<const Info*> entries(const std::vector<std::string>& names, Lookup lookup) {
-  std::vector<const Info*> found;
-  for (const std::string& name : names) found.push_back(lookup(name));
-  return found;
-}
-
-// The properties arena plays by: finesse, light, heavy, two-handed, thrown,
-// versatile (with its damage), reach.
-std::vector<std::string> weapon_properties(const WeaponInfo& weapon) {
-  std::vector<std::string> properties;
-  if (weapon.finesse) properties.emplace_back("finesse");
-  if (weapon.light) properties.emplace_back("light");
-  if (weapon.heavy) properties.emplace_back("heavy");
-  if (weapon.two_handed) properties.emplace_back("two-handed");
-  if (weapon.thrown) properties.emplace_back("thrown");
-  if (!weapon.versatile_damage.empty()) {
-    properties.push_back(fmt::format("versatile ({})", to_string(weapon.versatile_damage)));
-  }
-  if (!weapon.ranged && weapon.reach > 5) properties.emplace_back("reach");
-  return properties;
-}
-
-json weapon_json(const WeaponInfo& weapon) {
-  json entry = {{"name", weapon.name},
-                {"category", weapon.martial ? "martial" : "simple"},
-                {"kind", weapon.ranged ? "ranged" : "melee"},
-                {"damage", weapon.damage.empty() ? json(nullptr) : json(to_string(weapon.damage))},
-                {"properties", weapon_properties(weapon)}};
-  if (!weapon.ranged) entry["reach"] = weapon.reach;
-  if (weapon.range_normal > 0) entry["range"] = {weapon.range_normal, weapon.range_long};
-  return entry;
-}
-
-std::vector<std::string> weapon_row(const WeaponInfo& weapon) {
-  return {weapon.name,
-          fmt::format("{} {}", weapon.martial ? "martial" : "simple",
-                      weapon.ranged ? "ranged" : "melee"),
-          weapon.damage.empty() ? "none" : to_string(weapon.damage),
-          fmt::format("{}", fmt::join(weapon_properties(weapon), ", ")),
-          weapon.ranged ? "" : fmt::format("{} ft.", weapon.reach),
-          weapon.range_normal > 0 ? fmt::format("{}/{} ft.", weapon.range_normal, weapon.range_long)
-                                  : ""};
-}
-
-json armor_json(const ArmorInfo& armor) {
-  return {{"name", armor.name},
-          {"category", armor.category},
-          {"base_ac", armor.base_ac},
-          {"dex_bonus", armor.dex_bonus},
-          {"max_dex_bonus", armor.max_dex_bonus ? json(*armor.max_dex_bonus) : json(nullptr)}};
-}
-
-// A shield's AC is a bonus ("+2"); DEX counts in full, up to a maximum, or not at all.
-std::vector<std::string> armor_row(const ArmorInfo& armor) {
-  std::string dex = "none";
-  if (armor.dex_bonus) {
-    dex = armor.max_dex_bonus ? fmt::format("max {:+d}", *armor.max_dex_bonus) : "full";
-  }
-  const std::string ac = armor.category == "shield" ? fmt::format("{:+d}", armor.base_ac)
-                                                    : std::to_string(armor.base_ac);
-  return {armor.name, armor.category, ac, dex};
-}
-
-// `items` as a JSON array of `to_json` objects or a table of `to_row` rows.
-template <class Info, class ToJson, class ToRow>
-int print_list(const std::vector<const Info*>& items, const std::string& format,
-               const Columns& header, ToJson to_json, ToRow to_row) {
-  auto as_json = [&](const std::vector<const Info*>& list) {
-    json out = json::array();
-    for (const Info* item : list) out.push_back(to_json(*item));
-    return out;
-  };
-  auto as_table = [&](const std::vector<const Info*>& list) {
-    Columns table = header;
-    for (const Info* item : list) table.rows.push_back(to_row(*item));
-    return format_columns(table);
-  };
-  return print_as(format, items, as_json, as_table);
-}
-
-int run_weapons(const ListOptions& options) {
-  const Library& library = Library::builtin();
-  const auto weapons = entries<WeaponInfo>(
-      library.weapon_names(), [&](const std::string& name) { return library.weapon(name); });
-  Columns table{{"name", "category", "damage", "properties", "reach", "range"},
-                {false, false, false, false, true, true},
-                {}};
-  return print_list(weapons, options.format, table, weapon_json, weapon_row);
-}
-
-int run_armor(const ListOptions& options) {
-  const Library& library = Library::builtin();
-  const auto armor = entries<ArmorInfo>(
-      library.armor_names(), [&](const std::string& name) { return library.armor(name); });
-  Columns table{{"name", "category", "AC", "DEX bonus"}, {false, false, true, false}, {}};
-  return print_list(armor, options.format, table, armor_json, armor_row);
+  fmt::print("{}", *text);
+  return kExitOk;
 }
 
 // ---------------------------------------------------------------- the command
 
-// A subcommand of `library` with its --format option and its examples.
+// A subcommand of `library` with its --rules and --format options and its examples.
 CLI::App* add_subcommand(CLI::App& library, const char* name, const char* description,
-                         std::string& format, const std::string& examples) {
+                         LibraryOptions& options, const std::string& examples) {
   CLI::App* cli = library.add_subcommand(name, description);
-  cli->add_option("--format", format, "Output format")
+  const auto names = ruleset_names();
+  cli->add_option("--rules", options.rules, "The ruleset whose library to show")
+      ->check(CLI::IsMember(std::vector<std::string>(names.begin(), names.end())))
+      ->capture_default_str();
+  cli->add_option("--format", options.format, "Output format")
       ->check(CLI::IsMember({"table", "json"}))
       ->capture_default_str();
   cli->footer("Examples:\n" + examples);
@@ -780,62 +65,58 @@ CLI::App* add_subcommand(CLI::App& library, const char* name, const char* descri
 Command add_library_command(CLI::App& app) {
   CLI::App* cli = app.add_subcommand(
       "library",
-      "List the built-in SRD 5.1 monsters, weapons and armor, and what arena models of them");
+      "List a ruleset's built-in library (for 5e: the SRD 5.1 monsters, weapons and armor) and what "
+      "arena models of it");
   cli->require_subcommand(1);
   cli->footer(
       "Examples:\n"
       "  arena library monsters --search goblin\n"
       "  arena library show \"adult red dragon\"\n"
       "  arena library coverage\n"
-      "  arena library weapons --format json");
-  auto monsters = std::make_shared<MonstersOptions>();
-  auto show = std::make_shared<ShowOptions>();
-  auto coverage = std::make_shared<CoverageOptions>();
-  auto weapons = std::make_shared<ListOptions>();
-  auto armor = std::make_shared<ListOptions>();
-  CLI::App* monsters_cli = add_subcommand(
-      *cli, "monsters", "List the SRD 5.1 monsters, by challenge rating then name",
-      monsters->format,
-      "  arena library monsters --cr 1/4-1\n"
-      "  arena library monsters --search dragon --cr 10-20\n"
-      "  arena library monsters --format json | jq '.[] | select(.multiattack) | .name'");
-  monsters_cli->add_option("--search", monsters->search,
+      "  arena library weapons --format json\n"
+      "  arena library weapons --rules oldschool");
+  // Each subcommand keeps its options; a view the chosen ruleset lacks is an error.
+  struct View {
+    const char* name;
+    CLI::App* cli;
+    std::shared_ptr<LibraryOptions> options;
+  };
+  std::vector<View> views;
+  const auto add = [&](const char* name, const char* description, const std::string& examples) {
+    auto options = std::make_shared<LibraryOptions>();
+    views.push_back({name, add_subcommand(*cli, name, description, *options, examples), options});
+    return views.back();
+  };
+  const View monsters = add("monsters", "List the SRD 5.1 monsters, by challenge rating then name",
+                            "  arena library monsters --cr 1/4-1\n"
+                            "  arena library monsters --search dragon --cr 10-20\n"
+                            "  arena library monsters --format json | jq '.[] | select(.multiattack) | .name'");
+  monsters.cli->add_option("--search", monsters.options->request.search,
                            "Only monsters whose name or type contains TEXT (any case)");
-  monsters_cli->add_option("--cr", monsters->cr,
+  monsters.cli->add_option("--cr", monsters.options->request.cr,
                            "Only challenge ratings in MIN-MAX (1-5, 1/4-2), or exactly one (5)");
-
-  CLI::App* show_cli = add_subcommand(
-      *cli, "show",
-      "Show a monster as arena resolves it: HP, AC, attacks, actions, defences, what is not "
-      "modelled",
-      show->format,
-      "  arena library show \"adult red dragon\"\n  arena library show giant-spider --format json");
-  show_cli
-      ->add_option("name", show->words, "Monster name (any case; spaces, hyphens or underscores)")
+  const View show = add("show",
+                        "Show a monster as arena resolves it: HP, AC, attacks, actions, defences, what is not "
+                        "modelled",
+                        "  arena library show \"adult red dragon\"\n  arena library show giant-spider --format json");
+  show.cli->add_option("name", show.options->words, "Monster name (any case; spaces, hyphens or underscores)")
       ->required();
-
-  CLI::App* coverage_cli = add_subcommand(
-      *cli, "coverage",
-      "Count what arena models of the whole bestiary, and the most frequent things it does not",
-      coverage->format, "  arena library coverage\n  arena library coverage --top 0 --format json");
-  coverage_cli
-      ->add_option("--top", coverage->top,
+  const View coverage =
+      add("coverage", "Count what arena models of the whole bestiary, and the most frequent things it does not",
+          "  arena library coverage\n  arena library coverage --top 0 --format json");
+  coverage.cli
+      ->add_option("--top", coverage.options->request.top,
                    "How many of the most frequent not-modelled names to list (0: all)")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
-
-  CLI::App* weapons_cli =
-      add_subcommand(*cli, "weapons", "List the weapon table", weapons->format,
-                     "  arena library weapons\n  arena library weapons --format json");
-  CLI::App* armor_cli =
-      add_subcommand(*cli, "armor", "List the armor table", armor->format,
-                     "  arena library armor\n  arena library armor --format json");
-  return {cli, [=] {
-            if (monsters_cli->parsed()) return run_monsters(*monsters);
-            if (show_cli->parsed()) return run_show(*show);
-            if (coverage_cli->parsed()) return run_coverage(*coverage);
-            if (weapons_cli->parsed()) return run_weapons(*weapons);
-            if (armor_cli->parsed()) return run_armor(*armor);
+  add("weapons", "List the weapon table",
+      "  arena library weapons\n  arena library weapons --format json\n  arena library weapons --rules oldschool");
+  add("armor", "List the armor table",
+      "  arena library armor\n  arena library armor --format json\n  arena library armor --rules oldschool");
+  return {cli, [views] {
+            for (const View& view : views) {
+              if (view.cli->parsed()) return run_view(*view.options, view.name);
+            }
             return kExitBadInput;
           }};
 }

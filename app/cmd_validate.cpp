@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "arena/rulesets.hpp"
 #include "commands.hpp"
-#include "creature_view.hpp"
 #include "encounter_input.hpp"
 
 namespace arena::app {
@@ -19,16 +19,7 @@ struct ValidateOptions {
 };
 
 void print_json(const Encounter& encounter) {
-  nlohmann::json factions = nlohmann::json::array();
-  for (const Faction& faction : encounter.factions) {
-    nlohmann::json creatures = nlohmann::json::array();
-    for (int member : faction.members) {
-      creatures.push_back(creature_json(encounter.creatures[static_cast<std::size_t>(member)]));
-    }
-    factions.push_back({{"name", faction.name},
-                        {"tactics", {{"target", name(faction.tactics.target)}}},
-                        {"creatures", creatures}});
-  }
+  const nlohmann::json factions = describe_factions_json(encounter);
   const nlohmann::json out = {{"valid", true},
                               {"name", encounter.name},
                               {"rules", name(encounter.rules)},
@@ -43,12 +34,7 @@ void print_table(const Encounter& encounter) {
   std::string out = fmt::format("{}: valid ({} rules, {} battles, seed {}, at most {} rounds)\n",
                                 encounter.name, name(encounter.rules), encounter.battles,
                                 encounter.seed, encounter.max_rounds);
-  for (const Faction& faction : encounter.factions) {
-    out += fmt::format("\n{} (target: {})\n", faction.name, name(faction.tactics.target));
-    for (int member : faction.members) {
-      out += creature_table(encounter.creatures[static_cast<std::size_t>(member)]);
-    }
-  }
+  out += describe_factions(encounter);
   fmt::print("{}", out);
 }
 

@@ -1,8 +1,7 @@
 #include "encounter_input.hpp"
 
-#include "arena/library.hpp"
+#include "arena/load.hpp"
 #include "arena/overrides.hpp"
-#include "arena/resolve.hpp"
 #include "terminal.hpp"
 
 namespace arena::app {
@@ -25,7 +24,7 @@ std::optional<Encounter> load_encounter_or_report(const EncounterInput& input) {
     }
     overrides.push_back(std::move(parsed).value());
   }
-  auto encounter = load_encounter_file(input.file, Library::builtin(), overrides);
+  auto encounter = load_encounter_file(input.file, overrides);
   if (!encounter) {
     for (const std::string& line : encounter.error()) print_error(line);
     return std::nullopt;

@@ -14,8 +14,7 @@ const char* const kScenarios[] = {"goblin-ambush", "knight-vs-ogre", "wolf-pack"
                                   "fighter-sword-and-shield"};
 
 Encounter scenario(const std::string& name) {
-  auto loaded = load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/scenarios/" + name + ".json",
-                                    Library::builtin());
+  auto loaded = load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/scenarios/" + name + ".json");
   EXPECT_TRUE(loaded.has_value()) << name;
   return loaded ? *loaded : Encounter{};
 }
@@ -73,9 +72,9 @@ TEST(RunnerTest, ReplayAgreesWithTheSimulatedBattle) {
         EXPECT_EQ(tally.factions[static_cast<std::size_t>(replay.outcome.winner)].wins, 1);
       }
       EXPECT_EQ(tally.rounds.quantile(0.5), replay.outcome.rounds);
-      for (std::size_t c = 0; c < e.creatures.size(); ++c) {
-        EXPECT_EQ(tally.combatants[c].damage_dealt.quantile(0.5), replay.final_state.combatants[c].damage_dealt);
-        EXPECT_EQ(tally.combatants[c].survived, replay.final_state.combatants[c].dead ? 0 : 1);
+      for (std::size_t c = 0; c < e.combatants.size(); ++c) {
+        EXPECT_EQ(tally.combatants[c].damage_dealt.quantile(0.5), replay.results[c].damage_dealt);
+        EXPECT_EQ(tally.combatants[c].survived, replay.results[c].survived ? 1 : 0);
       }
     }
   }

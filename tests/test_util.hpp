@@ -48,15 +48,14 @@ inline double chi_square_bound(int degrees_of_freedom) {
 
 #include <string>
 
-#include "arena/library.hpp"
-#include "arena/resolve.hpp"
+#include "arena/load.hpp"
 
 namespace arena::testing {
 
 // Loads an encounter from JSON text, failing the test with every problem
 // when it does not load.
 inline Encounter load(const std::string& json) {
-  auto encounter = load_encounter(json, "test.json", Library::builtin());
+  auto encounter = load_encounter(json, "test.json");
   if (!encounter) {
     std::string problems;
     for (const std::string& line : encounter.error()) problems += line + "\n";
@@ -68,7 +67,7 @@ inline Encounter load(const std::string& json) {
 
 // The problems of an encounter that must not load.
 inline std::vector<std::string> problems(const std::string& json) {
-  auto encounter = load_encounter(json, "test.json", Library::builtin());
+  auto encounter = load_encounter(json, "test.json");
   EXPECT_FALSE(encounter.has_value()) << "expected the encounter to be rejected";
   return encounter ? std::vector<std::string>{} : encounter.error();
 }
@@ -78,25 +77,6 @@ inline std::string duel_json(const std::string& first, const std::string& second
                              const std::string& top_level = "") {
   return "{" + top_level + R"("factions": [ { "name": "A", "members": [ )" + first +
          R"( ] }, { "name": "B", "members": [ )" + second + " ] } ] }";
-}
-
-// The creature of an encounter named `name`.
-inline const Creature& creature(const Encounter& encounter, const std::string& name) {
-  for (const Creature& c : encounter.creatures) {
-    if (c.name == name) return c;
-  }
-  ADD_FAILURE() << "no creature named " << name;
-  static const Creature none;
-  return none;
-}
-
-inline const Attack& attack(const Creature& creature, const std::string& name) {
-  for (const Attack& a : creature.attacks) {
-    if (a.name == name) return a;
-  }
-  ADD_FAILURE() << creature.name << " has no attack named " << name;
-  static const Attack none;
-  return none;
 }
 
 }  // namespace arena::testing

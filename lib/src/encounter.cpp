@@ -2,106 +2,21 @@
 
 #include <fmt/format.h>
 
+#include "digest.hpp"
+#include "rules/registry.hpp"
+
 namespace arena {
-
-namespace {
-
-// FNV-1a over a canonical text of the encounter.
-class Digest {
- public:
-  template <class... Args>
-  void add(fmt::format_string<Args...> format, Args&&... args) {
-    for (char c : fmt::format(format, std::forward<Args>(args)...)) {
-      hash_ = (hash_ ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
-    }
-    hash_ = (hash_ ^ 0xff) * 0x100000001b3ULL;  // field separator
-  }
-  std::uint64_t value() const { return hash_; }
-
- private:
-  std::uint64_t hash_ = 0xcbf29ce484222325ULL;
-};
-
-void add_set(Digest& digest, const DamageTypeSet& set) {
-  for (int t = 0; t < kDamageTypeCount; ++t) digest.add("{}", set.contains(static_cast<DamageType>(t)));
-}
-
-void add_conditions(Digest& digest, const std::vector<ConditionEffect>& effects) {
-  for (const ConditionEffect& e : effects) {
-    digest.add("{}|{}|{}|{}", name(e.condition), e.duration, e.repeat_save, e.ends_with_source);
-  }
-}
-
-void add_save_effects(Digest& digest, const std::vector<SaveEffect>& effects) {
-  for (const SaveEffect& e : effects) {
-    digest.add("{}|{}|{}|{}|{}|{}|{}", e.name, key(e.ability), e.dc, to_string(e.damage), e.half_on_success,
-               e.magical, e.targets);
-    add_conditions(digest, e.conditions);
-  }
-}
-
-void add_actions(Digest& digest, const std::vector<Action>& actions) {
-  for (const Action& action : actions) {
-    digest.add("{}|{}|{}", action.name, action.resource, action.cost);
-    for (int attack : action.attacks) digest.add("a{}", attack);
-    for (int save : action.saves) digest.add("s{}", save);
-  }
-}
-
-void add_traits(Digest& digest, const Traits& t) {
-  digest.add("{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", t.pack_tactics, t.magic_resistance, t.undead_fortitude,
-             t.blood_frenzy, t.reckless, t.rampage_attack, t.martial_advantage.to_string(),
-             t.sneak_attack.to_string(), t.regeneration, t.regenerates_from_zero, t.relentless);
-  add_set(digest, t.regeneration_stopped_by);
-}
-
-void add_creature(Digest& digest, const Creature& c) {
-  digest.add("{}|{}|{}|{}|{}|{}|{}", c.name, c.faction, c.hp.to_string(), c.ac, c.initiative, c.pc,
-             static_cast<int>(c.tactics.target));
-  for (int score : c.abilities.scores) digest.add("{}", score);
-  for (const Attack& a : c.attacks) {
-    digest.add("{}|{}|{}|{}|{}|{}|{}|{}|{}", a.name, static_cast<int>(a.kind), a.to_hit, to_string(a.damage),
-               a.reach, a.range_normal, a.range_long, a.disadvantage, a.magical);
-    digest.add("{}", a.auto_hit);
-    add_save_effects(digest, a.on_hit_saves);
-    add_conditions(digest, a.on_hit_conditions);
-  }
-  add_actions(digest, c.actions);
-  add_save_effects(digest, c.save_effects);
-  for (const Resource& r : c.resources) digest.add("{}|{}|{}", r.name, r.uses, r.recharge);
-  add_actions(digest, c.legendary_actions);
-  digest.add("{}|{}", c.legendary_per_round, c.legendary_resistance);
-  for (int bonus : c.saves) digest.add("{}", bonus);
-  for (int i = 0; i < kConditionCount; ++i) digest.add("{}", c.condition_immunities.contains(static_cast<Condition>(i)));
-  add_traits(digest, c.traits);
-  for (const DamageTypeSet* set : {&c.resistances, &c.immunities, &c.vulnerabilities,
-                                   &c.nonmagical_resistances, &c.nonmagical_immunities}) {
-    add_set(digest, *set);
-  }
-}
-
-}  // namespace
 
 std::string fingerprint(const Encounter& encounter) {
   Digest digest;
-  digest.add("{}|{}|{}|{}", encounter.name, static_cast<int>(encounter.rules), encounter.seed,
-             encounter.max_rounds);
+  digest.add("{}|{}|{}|{}", encounter.name, name(encounter.rules), encounter.seed, encounter.max_rounds);
   for (const Faction& faction : encounter.factions) {
-    digest.add("{}|{}", faction.name, static_cast<int>(faction.tactics.target));
+    digest.add("{}", faction.name);
     for (int member : faction.members) digest.add("{}", member);
   }
-  for (const Creature& creature : encounter.creatures) add_creature(digest, creature);
+  for (const Combatant& c : encounter.combatants) digest.add("{}|{}|{}", c.name, c.faction, c.member);
+  ruleset_hooks(encounter.rules).digest(encounter, digest);
   return fmt::format("{:016x}", digest.value());
-}
-
-std::string_view name(Ruleset rules) {
-  switch (rules) {
-    case Ruleset::Dnd5e: return "5e";
-    case Ruleset::Knave: return "knave";
-    case Ruleset::OldSchool: return "oldschool";
-    case Ruleset::Warmachine: return "warmachine";
-  }
-  return "5e";
 }
 
 }  // namespace arena

@@ -122,6 +122,10 @@ void ObjectReader::finish() {
   if (object_ == nullptr) return;
   for (const auto& [key, value] : object_->items()) {
     if (std::find(known_keys_.begin(), known_keys_.end(), key) != known_keys_.end()) continue;
+    if (std::find(foreign_keys_.begin(), foreign_keys_.end(), key) != foreign_keys_.end()) {
+      context_.key_error(child(key), fmt::format("unknown key \"{}\" ({})", key, foreign_why_));
+      continue;
+    }
     const auto suggestion = suggest_key(key);
     context_.key_error(child(key), fmt::format("unknown key \"{}\"{}", key,
                                                suggestion ? fmt::format(" (did you mean '{}'?)", *suggestion)

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "arena/json_source.hpp"
-#include "arena/library.hpp"
+#include "arena/suggest.hpp"
 #include "arena/suggest.hpp"
 
 namespace arena {

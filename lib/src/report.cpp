@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "arena/rulesets.hpp"
+
 namespace arena {
 
 Interval wilson_interval(std::int64_t successes, std::int64_t trials) {
@@ -26,11 +28,11 @@ Stat make_stat(const Histogram& histogram, const std::vector<double>& quantiles)
 }
 
 ReportLabels report_labels(const Encounter& encounter) {
-  ReportLabels labels{encounter.name, std::string(name(encounter.rules)), encounter.seed, {}, {}};
+  ReportLabels labels{encounter.name, std::string(name(encounter.rules)), encounter.seed, {}, {}, encounter.figures};
   for (const Faction& faction : encounter.factions) labels.factions.push_back(faction.name);
-  for (const Creature& creature : encounter.creatures) {
-    labels.combatants.emplace_back(creature.name,
-                                   encounter.factions[static_cast<std::size_t>(creature.faction)].name);
+  for (const Combatant& combatant : encounter.combatants) {
+    labels.combatants.emplace_back(combatant.name,
+                                   encounter.factions[static_cast<std::size_t>(combatant.faction)].name);
   }
   return labels;
 }
@@ -48,6 +50,7 @@ Report make_report(const ReportLabels& labels, const Tally& tally, const ReportO
   report.rules = labels.rules;
   report.battles = tally.battles;
   report.seed = labels.seed;
+  report.figures = labels.figures;
   const double n = static_cast<double>(tally.battles);
   for (std::size_t f = 0; f < labels.factions.size(); ++f) {
     const FactionTally& t = tally.factions[f];
@@ -66,10 +69,12 @@ Report make_report(const ReportLabels& labels, const Tally& tally, const ReportO
   report.rounds = make_stat(tally.rounds, options.quantiles);
   for (std::size_t c = 0; c < labels.combatants.size(); ++c) {
     const CombatantTally& t = tally.combatants[c];
+    ARENA_CHECK(t.figures.size() == labels.figures.size());
     CombatantReport combatant;
     combatant.name = labels.combatants[c].first;
     combatant.faction = labels.combatants[c].second;
     combatant.survival_probability = static_cast<double>(t.survived) / n;
+    for (std::int64_t count : t.figures) combatant.figure_probabilities.push_back(static_cast<double>(count) / n);
     combatant.damage_dealt = make_stat(t.damage_dealt, options.quantiles);
     combatant.damage_taken = make_stat(t.damage_taken, options.quantiles);
     combatant.kills = make_stat(t.kills, options.quantiles);

@@ -67,12 +67,14 @@ std::string format_json(const Report& report, bool with_run) {
   }
   Json combatants = Json::array();
   for (const CombatantReport& c : report.combatants) {
-    combatants.push_back(Json{{"name", c.name},
-                              {"faction", c.faction},
-                              {"survival_probability", c.survival_probability},
-                              {"damage_dealt", stat_json(c.damage_dealt)},
-                              {"damage_taken", stat_json(c.damage_taken)},
-                              {"kills", stat_json(c.kills)}});
+    Json combatant{{"name", c.name}, {"faction", c.faction}, {"survival_probability", c.survival_probability}};
+    for (std::size_t i = 0; i < report.figures.size(); ++i) {
+      combatant[report.figures[i] + "_probability"] = c.figure_probabilities[i];
+    }
+    combatant["damage_dealt"] = stat_json(c.damage_dealt);
+    combatant["damage_taken"] = stat_json(c.damage_taken);
+    combatant["kills"] = stat_json(c.kills);
+    combatants.push_back(std::move(combatant));
   }
   Json out = {{"format_version", kReportFormatVersion},
               {"scenario", report.scenario},
@@ -101,19 +103,23 @@ std::string format_json(const Report& report, bool with_run) {
 
 std::string format_csv(const Report& report) {
   const Stat& sample = report.rounds;  // every stat has the same quantile levels
+  std::string figure_columns;
+  for (const std::string& figure : report.figures) figure_columns += fmt::format(",{}_probability", figure);
+  const std::string no_figures(report.figures.size(), ',');
   std::string out = "kind,name,faction,battles,wins,win_probability,win_ci95_low,win_ci95_high,"
                     "survival_probability" +
-                    csv_stat_header("survivors", sample) + csv_stat_header("damage_dealt", sample) +
+                    figure_columns + csv_stat_header("survivors", sample) + csv_stat_header("damage_dealt", sample) +
                     csv_stat_header("damage_taken", sample) + csv_stat_header("kills", sample) + "\n";
   const std::string no_stat(1 + sample.quantiles.size() + 1, ',');  // empty cells of one stat
   for (const FactionReport& f : report.factions) {
     out += fmt::format("faction,{},{},{},{},{},{},{},", csv_field(f.name), csv_field(f.name),
                        report.battles, f.wins, f.win_probability, f.win_ci95.low, f.win_ci95.high);
-    out += csv_stat(f.survivors) + csv_stat(f.damage_dealt) + csv_stat(f.damage_taken) + no_stat + "\n";
+    out += no_figures + csv_stat(f.survivors) + csv_stat(f.damage_dealt) + csv_stat(f.damage_taken) + no_stat + "\n";
   }
   for (const CombatantReport& c : report.combatants) {
     out += fmt::format("combatant,{},{},{},,,,,{}", csv_field(c.name), csv_field(c.faction),
                        report.battles, c.survival_probability);
+    for (double p : c.figure_probabilities) out += fmt::format(",{}", p);
     out += no_stat + csv_stat(c.damage_dealt) + csv_stat(c.damage_taken) + csv_stat(c.kills) + "\n";
   }
   return out;
@@ -149,12 +155,16 @@ std::string format_table(const Report& report) {
   for (const FactionReport& f : report.factions) {
     out += fmt::format("\n  {:<{}}  {}", f.name, width, quantile_cell(f.damage_dealt));
   }
-  out += fmt::format("\n\n{:<{}}  {:<{}}  {:>8}  {:>8}  {:>8}  {:>6}   {}\n", "combatant", width,
-                     "faction", width, "survival", "dealt", "taken", "kills", "dealt quantiles");
+  std::string figure_headers;
+  for (const std::string& figure : report.figures) figure_headers += fmt::format("  {:>8}", figure);
+  out += fmt::format("\n\n{:<{}}  {:<{}}  {:>8}{}  {:>8}  {:>8}  {:>6}   {}\n", "combatant", width, "faction",
+                     width, "survival", figure_headers, "dealt", "taken", "kills", "dealt quantiles");
   for (const CombatantReport& c : report.combatants) {
-    out += fmt::format("{:<{}}  {:<{}}  {:>7.1f}%  {:>8.1f}  {:>8.1f}  {:>6.2f}   {}\n", c.name, width,
-                       c.faction, width, 100 * c.survival_probability, c.damage_dealt.mean,
-                       c.damage_taken.mean, c.kills.mean, quantile_cell(c.damage_dealt));
+    std::string figures;
+    for (double p : c.figure_probabilities) figures += fmt::format("  {:>7.1f}%", 100 * p);
+    out += fmt::format("{:<{}}  {:<{}}  {:>7.1f}%{}  {:>8.1f}  {:>8.1f}  {:>6.2f}   {}\n", c.name, width, c.faction,
+                       width, 100 * c.survival_probability, figures, c.damage_dealt.mean, c.damage_taken.mean,
+                       c.kills.mean, quantile_cell(c.damage_dealt));
   }
   if (report.run.seconds > 0) {
     out += fmt::format("\n{} threads, {:.2f} s, {:.0f} battles/s\n", report.run.threads,

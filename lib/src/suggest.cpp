@@ -85,4 +85,20 @@ std::string did_you_mean(std::string_view word, std::span<const std::string> can
   return suggestion(word, candidates);
 }
 
+std::string library_key(std::string_view name) {
+  // "Crossbow, light" is looked up as "light crossbow", the way people say it.
+  if (const auto comma = name.find(','); comma != std::string_view::npos) {
+    return library_key(std::string(name.substr(comma + 1)) + " " + std::string(name.substr(0, comma)));
+  }
+  std::string key;
+  for (char c : name) {
+    if (c == '-' || c == '_') c = ' ';
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c == ' ' && (key.empty() || key.back() == ' ')) continue;
+    key += c;
+  }
+  while (!key.empty() && key.back() == ' ') key.pop_back();
+  return key;
+}
+
 }  // namespace arena

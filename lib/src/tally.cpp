@@ -3,10 +3,12 @@
 namespace arena {
 
 Tally::Tally(const Encounter& encounter)
-    : factions(encounter.factions.size()), combatants(encounter.creatures.size()) {}
+    : factions(encounter.factions.size()), combatants(encounter.combatants.size()) {
+  for (CombatantTally& c : combatants) c.figures.assign(encounter.figures.size(), 0);
+}
 
-void Tally::add(const Encounter& encounter, const BattleState& state,
-                const BattleOutcome& outcome) {
+void Tally::add(const Encounter& encounter, const BattleOutcome& outcome,
+                std::span<const CombatantResult> results) {
   ++battles;
   rounds.add(outcome.rounds);
   if (outcome.winner < 0) {
@@ -17,8 +19,8 @@ void Tally::add(const Encounter& encounter, const BattleState& state,
   for (std::size_t f = 0; f < encounter.factions.size(); ++f) {
     int survivors = 0, dealt = 0, taken = 0;
     for (int member : encounter.factions[f].members) {
-      const CombatantState& c = state.combatants[static_cast<std::size_t>(member)];
-      survivors += !c.dead;
+      const CombatantResult& c = results[static_cast<std::size_t>(member)];
+      survivors += c.survived;
       dealt += c.damage_dealt;
       taken += c.damage_taken;
     }
@@ -27,11 +29,13 @@ void Tally::add(const Encounter& encounter, const BattleState& state,
     factions[f].damage_taken.add(taken);
   }
   for (std::size_t c = 0; c < combatants.size(); ++c) {
-    const CombatantState& s = state.combatants[c];
-    combatants[c].survived += !s.dead;
-    combatants[c].damage_dealt.add(s.damage_dealt);
-    combatants[c].damage_taken.add(s.damage_taken);
-    combatants[c].kills.add(s.kills);
+    const CombatantResult& r = results[c];
+    CombatantTally& t = combatants[c];
+    t.survived += r.survived;
+    t.damage_dealt.add(r.damage_dealt);
+    t.damage_taken.add(r.damage_taken);
+    t.kills.add(r.kills);
+    for (std::size_t i = 0; i < t.figures.size(); ++i) t.figures[i] += (r.figures >> i) & 1u;
   }
 }
 
@@ -56,6 +60,10 @@ void Tally::merge(const Tally& other) {
     combatants[c].damage_dealt.merge(other.combatants[c].damage_dealt);
     combatants[c].damage_taken.merge(other.combatants[c].damage_taken);
     combatants[c].kills.merge(other.combatants[c].kills);
+    ARENA_CHECK(combatants[c].figures.size() == other.combatants[c].figures.size());
+    for (std::size_t i = 0; i < combatants[c].figures.size(); ++i) {
+      combatants[c].figures[i] += other.combatants[c].figures[i];
+    }
   }
 }
 

@@ -41,9 +41,14 @@ std::string format_tally(const TallyFile& file) {
   }
   Json combatants = Json::array();
   for (std::size_t c = 0; c < t.combatants.size(); ++c) {
+    Json figures = Json::object();
+    for (std::size_t i = 0; i < file.labels.figures.size(); ++i) {
+      figures[file.labels.figures[i]] = t.combatants[c].figures[i];
+    }
     combatants.push_back({{"name", file.labels.combatants[c].first},
                           {"faction", file.labels.combatants[c].second},
                           {"survived", t.combatants[c].survived},
+                          {"figures", figures},
                           {"damage_dealt", counts(t.combatants[c].damage_dealt)},
                           {"damage_taken", counts(t.combatants[c].damage_taken)},
                           {"kills", counts(t.combatants[c].kills)}});
@@ -59,6 +64,7 @@ std::string format_tally(const TallyFile& file) {
                     {"battles", t.battles},
                     {"draws", t.draws},
                     {"rounds", counts(t.rounds)},
+                    {"figures", file.labels.figures},
                     {"factions", factions},
                     {"combatants", combatants}};
   return out.dump() + "\n";
@@ -85,6 +91,7 @@ Expected<TallyFile, std::string> parse_tally(std::string_view text, const std::s
     t.battles = json.at("battles").get<std::int64_t>();
     t.draws = json.at("draws").get<std::int64_t>();
     t.rounds = histogram_from(json.at("rounds"));
+    out.labels.figures = json.at("figures").get<std::vector<std::string>>();
     for (const auto& f : json.at("factions")) {
       out.labels.factions.push_back(f.at("name").get<std::string>());
       t.factions.push_back({f.at("wins").get<std::int64_t>(), histogram_from(f.at("survivors")),
@@ -92,8 +99,13 @@ Expected<TallyFile, std::string> parse_tally(std::string_view text, const std::s
     }
     for (const auto& c : json.at("combatants")) {
       out.labels.combatants.emplace_back(c.at("name").get<std::string>(), c.at("faction").get<std::string>());
-      t.combatants.push_back({c.at("survived").get<std::int64_t>(), histogram_from(c.at("damage_dealt")),
-                              histogram_from(c.at("damage_taken")), histogram_from(c.at("kills"))});
+      CombatantTally combatant{c.at("survived").get<std::int64_t>(), histogram_from(c.at("damage_dealt")),
+                               histogram_from(c.at("damage_taken")), histogram_from(c.at("kills")), {}};
+      for (const std::string& figure : out.labels.figures) {
+        combatant.figures.push_back(c.at("figures").at(figure).get<std::int64_t>());
+        if (combatant.figures.back() < 0) throw std::invalid_argument("negative count");
+      }
+      t.combatants.push_back(std::move(combatant));
     }
     if (t.battles < 0 || out.first_battle < 0 || out.first_battle + t.battles > out.total_battles ||
         t.rounds.count() != t.battles) {

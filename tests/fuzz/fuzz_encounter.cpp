@@ -1,5 +1,6 @@
-// libFuzzer target: the whole encounter load (JSON parse, scenario read,
-// resolve against the built-in library) on arbitrary bytes.
+// libFuzzer target: the whole encounter load (JSON parse, the neutral frame,
+// the ruleset's members resolved against its built-in library) on arbitrary
+// bytes.
 //
 // Beyond "no crash, no leak, no sanitizer report" it checks the contracts of
 // DESIGN.md that hold for every input:
@@ -7,9 +8,11 @@
 //     "FILE:LINE:COL: /pointer: message" (LINE and COL positive, LINE within
 //     the text, the pointer "/" or a JSON pointer, a non-empty message) or the
 //     final "FILE: N more problems not shown";
-//   - on success, the encounter is usable: every creature has at least one
-//     action, each action names existing attacks, hit points roll at least 1,
-//     factions and members index each other consistently.
+//   - on success, the encounter is usable: factions and combatants index
+//     each other consistently, every combatant has a roster entry; for 5e,
+//     hit points roll at least 1 and each action names existing attacks or
+//     save effects, and does something (a stat block with nothing arena can
+//     model has no action at all and is a target only).
 // A violated invariant prints what broke and aborts, which libFuzzer reports as
 // a crash with the input saved.
 #include <cstddef>
@@ -20,8 +23,8 @@
 #include <string_view>
 
 #include "arena/encounter.hpp"
-#include "arena/library.hpp"
-#include "arena/resolve.hpp"
+#include "arena/load.hpp"
+#include "rules/dnd5e/roster.hpp"
 
 namespace {
 
@@ -80,44 +83,64 @@ void check_error_line(std::string_view line, bool last, std::string_view input) 
   }
 }
 
-void check_encounter(const arena::Encounter& encounter) {
-  if (encounter.factions.empty()) fail("a loaded encounter has no factions", encounter.name);
-  if (encounter.creatures.empty()) fail("a loaded encounter has no creatures", encounter.name);
-  if (encounter.creatures.size() > static_cast<std::size_t>(arena::kMaxCreatures)) {
-    fail("more creatures than kMaxCreatures", encounter.name);
-  }
-  if (encounter.battles < 1 || encounter.max_rounds < 1) fail("battles or max_rounds below 1", encounter.name);
-  for (const arena::Creature& creature : encounter.creatures) {
-    if (creature.actions.empty()) fail("a creature has no action", creature.name);
+void check_5e_roster(const arena::Encounter& encounter) {
+  const arena::dnd5e::Roster& roster = arena::dnd5e::roster_of(encounter);
+  for (const arena::dnd5e::Creature& creature : roster.members) {
     if (creature.hp.min() < 1) fail("a creature's hit points can roll below 1", creature.name);
-    if (creature.faction < 0 || creature.faction >= static_cast<int>(encounter.factions.size())) {
-      fail("a creature's faction index is out of range", creature.name);
-    }
-    for (const arena::Action& action : creature.actions) {
-      if (action.attacks.empty()) fail("an action has no attacks", creature.name + ": " + action.name);
+    for (const arena::dnd5e::Action& action : creature.actions) {
+      if (action.attacks.empty() && action.saves.empty()) {
+        fail("an action has neither attacks nor saves", creature.name + ": " + action.name);
+      }
       for (int attack : action.attacks) {
         if (attack < 0 || attack >= static_cast<int>(creature.attacks.size())) {
           fail("an action's attack index is out of range", creature.name + ": " + action.name);
         }
       }
+      for (int save : action.saves) {
+        if (save < 0 || save >= static_cast<int>(creature.save_effects.size())) {
+          fail("an action's save index is out of range", creature.name + ": " + action.name);
+        }
+      }
+    }
+  }
+  for (const arena::Combatant& c : encounter.combatants) {
+    if (c.member < 0 || c.member >= static_cast<int>(roster.members.size())) {
+      fail("a combatant has no roster entry", c.name);
+    }
+  }
+}
+
+void check_encounter(const arena::Encounter& encounter) {
+  if (encounter.factions.empty()) fail("a loaded encounter has no factions", encounter.name);
+  if (encounter.combatants.empty()) fail("a loaded encounter has no combatants", encounter.name);
+  if (encounter.combatants.size() > static_cast<std::size_t>(arena::kMaxCreatures)) {
+    fail("more creatures than kMaxCreatures", encounter.name);
+  }
+  if (encounter.battles < 1 || encounter.max_rounds < 1) fail("battles or max_rounds below 1", encounter.name);
+  if (encounter.roster == nullptr) fail("a loaded encounter has no roster", encounter.name);
+  for (const arena::Combatant& c : encounter.combatants) {
+    if (c.faction < 0 || c.faction >= static_cast<int>(encounter.factions.size())) {
+      fail("a combatant's faction index is out of range", c.name);
     }
   }
   for (std::size_t f = 0; f < encounter.factions.size(); ++f) {
     for (int member : encounter.factions[f].members) {
-      if (member < 0 || member >= static_cast<int>(encounter.creatures.size()) ||
-          encounter.creatures[static_cast<std::size_t>(member)].faction != static_cast<int>(f)) {
+      if (member < 0 || member >= encounter.combatant_count() ||
+          encounter.combatants[static_cast<std::size_t>(member)].faction != static_cast<int>(f)) {
         fail("a faction's member index is wrong", encounter.factions[f].name);
       }
     }
+  }
+  switch (encounter.rules) {
+    case arena::Ruleset::Dnd5e: check_5e_roster(encounter); break;
   }
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const arena::Library& library = arena::Library::builtin();
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const auto result = arena::load_encounter(text, kFile, library);
+  const auto result = arena::load_encounter(text, kFile);
   if (result) {
     check_encounter(*result);
     return 0;

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Keeps scenarios/schema.json (the JSON Schema of encounter files) in step with
-the encounter-file reader, lib/src/scenario.cpp, which stays the authority.
+the encounter-file reader, which stays the authority: the ruleset-neutral
+frame (lib/src/encounter_reader.cpp) and each ruleset's members
+(lib/src/rules/<name>/).
 
 Usage: check_schema.py COMMAND --source ROOT [--arena BINARY]
 
@@ -10,7 +12,8 @@ Usage: check_schema.py COMMAND --source ROOT [--arena BINARY]
             tests/schema/valid/*.json validates; every tests/schema/invalid/*.json
             does not.
   keys      Each object of the schema lists exactly the keys the reader accepts
-            (the k<Name>Keys arrays of scenario.cpp, kAbilityKeys of abilities.hpp).
+            (the k<Name>Keys arrays of the reader's sources; an object that
+            several rulesets share has the union of their keys).
   values    Enums (rules, sizes, targets, damage types), limits and defaults
             match the C++ sources.
   examples  `arena validate` accepts scenarios/*.json and tests/schema/valid/*.json
@@ -41,17 +44,23 @@ except ImportError:
 DRAFT_07 = "http://json-schema.org/draft-07/schema#"
 
 # Which schema object each key list of the reader describes: (source file, array
-# name) -> JSON pointer of the object's schema within schema.json.
+# name) -> JSON pointer of the object's schema within schema.json. Several
+# lists of one pointer add up: the top level and factions have the neutral
+# keys of encounter_reader.cpp plus those each ruleset owns.
 KEY_LISTS = {
-    ("lib/src/scenario.cpp", "kScenarioKeys"): "",
-    ("lib/src/scenario.cpp", "kFactionKeys"): "/definitions/faction",
-    ("lib/src/scenario.cpp", "kMemberKeys"): "/definitions/member",
-    ("lib/src/scenario.cpp", "kAttackKeys"): "/definitions/attack",
-    ("lib/src/scenario.cpp", "kTacticsKeys"): "/definitions/tactics",
-    ("lib/include/arena/abilities.hpp", "kAbilityKeys"): "/definitions/abilities",
+    ("lib/src/encounter_reader.cpp", "kEncounterKeys"): "",
+    ("lib/src/encounter_reader.cpp", "kFactionKeys"): "/definitions/faction",
+    ("lib/src/rules/dnd5e/run.cpp", "kFactionKeys"): "/definitions/faction",
+    ("lib/src/rules/dnd5e/member_reader.cpp", "kMemberKeys"): "/definitions/member",
+    ("lib/src/rules/dnd5e/member_reader.cpp", "kAttackKeys"): "/definitions/attack",
+    ("lib/src/rules/dnd5e/member_reader.cpp", "kTacticsKeys"): "/definitions/tactics",
+    ("lib/src/rules/dnd5e/abilities.hpp", "kAbilityKeys"): "/definitions/abilities",
 }
 # Files in which every k<Name>Keys array must be mapped above.
-KEY_LIST_FILES = ["lib/src/scenario.cpp"]
+KEY_LIST_FILES = ["lib/src/encounter_reader.cpp", "lib/src/rules/dnd5e/member_reader.cpp",
+                  "lib/src/rules/dnd5e/run.cpp"]
+# Where each ruleset's registry entry is, for the rules enum.
+RULESET_FILES = sorted(str(p) for p in ["lib/src/rules/dnd5e/run.cpp"])
 
 
 class Failures:
@@ -306,31 +315,34 @@ def command_keys(args):
         if (relative, name) not in KEY_LISTS and relative in KEY_LIST_FILES:
             failures.add(f"{relative}: new key list {name} {found[(relative, name)]}: add it to "
                          "the schema and map it in KEY_LISTS in tests/schema/check_schema.py")
+    by_pointer = {}
     for (relative, name), pointer in KEY_LISTS.items():
-        where = f"schema object {pointer or '/'}"
         if (relative, name) not in found:
             failures.add(f"{relative}: key list {name} not found (renamed or moved?); update "
                          "KEY_LISTS in tests/schema/check_schema.py")
             continue
         parser_keys = found[(relative, name)]
-        try:
-            schema_keys = property_names(schema, pointer)
-        except (KeyError, TypeError):
-            failures.add(f"{where} (for {name}) does not exist in the schema")
-            continue
         duplicates = sorted({k for k in parser_keys if parser_keys.count(k) > 1})
         if duplicates:
             failures.add(f"{relative}: {name} lists {duplicates} more than once")
-        missing = sorted(set(parser_keys) - schema_keys)
-        extra = sorted(schema_keys - set(parser_keys))
+        by_pointer.setdefault(pointer, []).append((f"{relative} {name}", parser_keys))
+    for pointer, lists in by_pointer.items():
+        where = f"schema object {pointer or '/'}"
+        sources = "; ".join(source for source, _ in lists)
+        parser_keys = set(k for _, keys in lists for k in keys)
+        try:
+            schema_keys = property_names(schema, pointer)
+        except (KeyError, TypeError):
+            failures.add(f"{where} (for {sources}) does not exist in the schema")
+            continue
+        missing = sorted(parser_keys - schema_keys)
+        extra = sorted(schema_keys - parser_keys)
         if missing:
-            failures.add(f"{where} lacks keys the reader accepts ({relative} {name}): "
-                         + ", ".join(missing))
+            failures.add(f"{where} lacks keys the reader accepts ({sources}): " + ", ".join(missing))
         if extra:
-            failures.add(f"{where} has keys the reader rejects ({relative} {name}): "
-                         + ", ".join(extra))
+            failures.add(f"{where} has keys the reader rejects ({sources}): " + ", ".join(extra))
         if not missing and not extra:
-            print(f"ok: {name} = {where}: {len(parser_keys)} keys")
+            print(f"ok: {sources} = {where}: {len(parser_keys)} keys")
     return failures.finish("the schema's keys match the reader's")
 
 
@@ -339,11 +351,10 @@ def command_keys(args):
 def command_values(args):
     failures = Failures()
     schema = load_json(args.schema)
-    scenario_cpp = read_source(args.source, "lib/src/scenario.cpp")
-    scenario_hpp = read_source(args.source, "lib/include/arena/scenario.hpp")
+    scenario_cpp = read_source(args.source, "lib/src/rules/dnd5e/member_reader.cpp")
     encounter_hpp = read_source(args.source, "lib/include/arena/encounter.hpp")
     arrays = string_arrays(scenario_cpp)
-    tactics_names = string_arrays(read_source(args.source, "lib/src/tactics.cpp")).get("kNames")
+    tactics_names = string_arrays(read_source(args.source, "lib/src/rules/common/tactics.cpp")).get("kNames")
     damage_names = string_arrays(read_source(args.source, "lib/src/damage_type.cpp")).get("kNames")
 
     def same_list(what, pointer, expected, source):
@@ -358,9 +369,9 @@ def command_values(args):
             print(f"ok: {what}: {', '.join(expected)}")
 
     same_list("sizes", "/definitions/member/properties/size", arrays.get("kSizes"),
-              "lib/src/scenario.cpp kSizes")
+              "lib/src/rules/dnd5e/member_reader.cpp kSizes")
     same_list("target policies", "/definitions/tactics/properties/target", tactics_names,
-              "lib/src/tactics.cpp kNames")
+              "lib/src/rules/common/tactics.cpp kNames")
     damage_types = [n for n in damage_names if n != "untyped"] if damage_names else None
     same_list("damage types", "/definitions/damage_type", damage_types,
               "lib/src/damage_type.cpp kNames")
@@ -373,16 +384,17 @@ def command_values(args):
         else:
             print(f"ok: the damage dice pattern names the {len(damage_types)} damage types")
 
-    # Rules: only what the reader supports; arena rejects the rest ("not supported yet").
-    rules = arrays.get("kRulesNames")
+    # Rules: exactly the rulesets of the registry (each one's `hooks.name = "..."`).
+    rules = []
+    for relative in RULESET_FILES:
+        rules += re.findall(r'hooks\.name\s*=\s*"([^"]+)"', read_source(args.source, relative))
     schema_rules = enum_at(schema, "/properties/rules") or []
-    if rules is None:
-        failures.add("lib/src/scenario.cpp: could not find kRulesNames; update check_schema.py")
-    elif not schema_rules or not set(schema_rules) <= set(rules) or "5e" not in schema_rules:
-        failures.add(f"schema /properties/rules enum {schema_rules} must be the supported subset "
-                     f"of kRulesNames {rules}, 5e included")
+    if len(rules) != len(RULESET_FILES):
+        failures.add(f"{RULESET_FILES}: could not find every ruleset's hooks.name; update check_schema.py")
+    elif sorted(schema_rules) != sorted(rules) or "5e" not in schema_rules:
+        failures.add(f"schema /properties/rules enum {schema_rules} must be the rulesets of the registry {rules}")
     else:
-        print(f"ok: rules {schema_rules} (of {rules})")
+        print(f"ok: rules {schema_rules}")
 
     # Limits: (source text, constant, schema pointer, keyword, sign).
     limits = [
@@ -409,15 +421,15 @@ def command_values(args):
         else:
             print(f"ok: {pointer} {keyword} {actual} = {'-' if sign < 0 else ''}{constant}")
 
-    # Defaults of the top-level settings: struct Scenario's initial values.
-    body = struct_body(scenario_hpp, "Scenario")
+    # Defaults of the top-level settings: struct Encounter's initial values.
+    body = struct_body(encounter_hpp, "Encounter")
     for key in ("battles", "seed", "max_rounds"):
         value = integer_constant(body or "", key)
         actual = resolve_pointer(schema, f"/properties/{key}").get("default")
         if value is None:
-            failures.add(f"lib/include/arena/scenario.hpp: no default for {key} in struct Scenario")
+            failures.add(f"lib/include/arena/encounter.hpp: no default for {key} in struct Encounter")
         elif actual != value:
-            failures.add(f"schema /properties/{key} default is {actual}, struct Scenario's {value}")
+            failures.add(f"schema /properties/{key} default is {actual}, struct Encounter's {value}")
         else:
             print(f"ok: {key} default {value}")
     return failures.finish("the schema's enums, limits and defaults match the sources")

@@ -1,137 +1,42 @@
 // Encounter: a resolved, immutable battle description, shared read-only by
-// every worker thread (DESIGN.md data flow: Scenario -> Encounter -> battles).
+// every worker thread (DESIGN.md data flow: file -> Encounter -> battles).
 //
-// Library names are looked up, attacks derived from abilities and equipment,
-// dice compiled. Creatures and factions are flat vectors addressed by index;
-// nothing points into anything. Thread-safe to read.
+// Every ruleset has the same frame: the encounter's name, seed, battle count
+// and round limit, its factions, and its combatants (the members of the file,
+// copies numbered: "Goblin 1", "Goblin 2"). What a combatant *is* (a 5e stat
+// block, an old-school fighter) belongs to the ruleset: its roster, behind
+// `roster`, is read only by that ruleset's code in lib/src/rules/<name>/.
+// Combatants and factions are flat vectors addressed by index; nothing
+// points into anything. Thread-safe to read.
 #pragma once
 
-#include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
-
-#include "arena/abilities.hpp"
-#include "arena/conditions.hpp"
-#include "arena/damage_type.hpp"
-#include "arena/dice.hpp"
-#include "arena/tactics.hpp"
 
 namespace arena {
 
-enum class Ruleset : std::uint8_t { Dnd5e, Knave, OldSchool, Warmachine };
-std::string_view name(Ruleset rules);
+// The rule systems arena plays (rulesets.hpp lists them with their names).
+enum class Ruleset : std::uint8_t { Dnd5e, OldSchool };
 
-enum class AttackKind : std::uint8_t { Melee, Ranged };
-
-// A saving throw forced on one or more targets: damage and conditions on a
-// failure, half the damage (or none) on a success. Breath weapons, gazes,
-// spells, and the riders of attacks that hit ("or be paralyzed").
-struct SaveEffect {
-  std::string name;
-  Ability ability = Ability::Dex;
-  int dc = 10;
-  std::vector<DamageDice> damage;  // rolled once for all its targets
-  bool half_on_success = false;
-  std::vector<ConditionEffect> conditions;  // on a failure
-  bool magical = false;  // a spell or other magic: Magic Resistance gives advantage
-  int targets = 1;       // enemies caught; an area effect catches several (area_targets)
-  std::string area;      // "60-foot cone", for show; empty for one target
-  bool operator==(const SaveEffect&) const = default;
+// A ruleset's resolved members: each ruleset derives its own
+// (rules/<name>/roster.hpp). Immutable once the encounter is loaded.
+struct Roster {
+  virtual ~Roster() = default;
 };
 
-struct Attack {
-  std::string name;  // "Scimitar", "Scimitar (off-hand)", "Longsword (two-handed)"
-  AttackKind kind = AttackKind::Melee;
-  int to_hit = 0;
-  std::vector<DamageDice> damage;
-  int reach = 5;         // feet, melee
-  int range_normal = 0;  // feet, ranged and thrown; 0 when none
-  int range_long = 0;
-  bool disadvantage = false;  // always rolled with disadvantage (Small creature, heavy weapon)
-  bool magical = false;       // overcomes resistance to nonmagical attacks
-  bool auto_hit = false;      // no attack roll (magic missile)
-  std::vector<SaveEffect> on_hit_saves;         // a hit also forces this save (0 or 1)
-  std::vector<ConditionEffect> on_hit_conditions;  // a hit imposes these, no save (grapples)
-  std::string derivation;     // how to_hit and damage were derived, for `arena validate`
-  bool operator==(const Attack&) const = default;
-};
-
-// A limited resource that actions spend: a recharge ("Recharge 5-6": one
-// use, back on a d6 of 5 or more at the start of the creature's turn), uses
-// per day, or the spell slots of one level. Several actions can share one
-// (a dragon's breath weapons, every spell of a slot level).
-struct Resource {
-  std::string name;  // "Fire Breath (recharge 5-6)", "3rd-level slots"
-  int uses = 1;      // at the start of a battle
-  int recharge = 0;  // the least d6 that restores a use; 0: never restored
-  bool operator==(const Resource&) const = default;
-};
-
-// What one turn does: saves forced, then attacks (by index into
-// Creature::save_effects and Creature::attacks): a multiattack, an attack
-// plus an off-hand attack, a breath weapon, a spell.
-struct Action {
-  std::string name;
-  std::vector<int> attacks;
-  std::vector<int> saves;
-  int resource = -1;  // index into Creature::resources, spent when taken; -1: at will
-  int cost = 1;       // legendary actions: the legendary actions it costs
-  bool operator==(const Action&) const = default;
-};
-
-// Traits that change a fight without positions. The gridless assumptions
-// ("an ally is next to the target while one stands") are documented in
-// README.md.
-struct Traits {
-  bool pack_tactics = false;      // advantage while an ally can act
-  bool magic_resistance = false;  // advantage on saves against magic
-  bool undead_fortitude = false;  // Con save (DC 5 + damage) to stay at 1 HP
-  bool blood_frenzy = false;      // melee advantage against the wounded
-  bool reckless = false;          // melee advantage; attacks against it too
-  int rampage_attack = -1;        // attack made after dropping a foe in melee
-  DiceExpr martial_advantage;     // once a turn on a hit, while an ally can act
-  DiceExpr sneak_attack;          // once a turn on a hit with advantage or an ally up
-  int regeneration = 0;           // HP regained at the start of its turn
-  DamageTypeSet regeneration_stopped_by;  // ... unless it took this damage since
-  bool regenerates_from_zero = false;     // dies only if it starts a turn at 0 unregenerated
-  int relentless = 0;             // once: damage up to this that would drop it leaves 1 HP
-  bool any() const { return *this != Traits{}; }
-  bool operator==(const Traits&) const = default;
-};
-struct Creature {
-  std::string name;
+struct Combatant {
+  std::string name;  // numbered when its member has copies: "Goblin 3"
   int faction = 0;
-  DiceExpr hp;  // a constant, or dice rolled anew for every battle
-  int ac = 10;
-  std::string ac_source;  // "leather armor + shield (11 + DEX 2 + 2)"
-  int initiative = 0;     // modifier added to the d20
-  AbilityScores abilities;
-  std::vector<Attack> attacks;
-  std::vector<Action> actions;  // never empty for a creature that can fight
-  std::vector<SaveEffect> save_effects;
-  std::vector<Resource> resources;
-  std::vector<Action> legendary_actions;  // options; each costs Action::cost
-  int legendary_per_round = 0;
-  int legendary_resistance = 0;  // uses per battle
-  std::array<int, 6> saves{};    // saving throw bonus per ability
-  ConditionSet condition_immunities;
-  Traits traits;
-  DamageTypeSet resistances;
-  DamageTypeSet immunities;
-  DamageTypeSet vulnerabilities;
-  DamageTypeSet nonmagical_resistances;  // "... from nonmagical attacks"
-  DamageTypeSet nonmagical_immunities;
-  bool pc = false;  // falls unconscious and makes death saves at 0 HP
-  Tactics tactics;
-  std::vector<std::string> warnings;  // what the stat block has that arena does not model
-  bool operator==(const Creature&) const = default;
+  int member = 0;  // the roster entry it is a copy of
+  bool operator==(const Combatant&) const = default;
 };
 
 struct Faction {
   std::string name;
-  Tactics tactics;
-  std::vector<int> members;  // indices into Encounter::creatures
+  std::vector<int> members;  // indices into Encounter::combatants
   bool operator==(const Faction&) const = default;
 };
 
@@ -149,13 +54,19 @@ struct Encounter {
   std::uint64_t seed = 1;
   int max_rounds = 100;
   std::vector<Faction> factions;
-  std::vector<Creature> creatures;
-  bool operator==(const Encounter&) const = default;
+  std::vector<Combatant> combatants;
+  // Figures the ruleset counts per combatant beyond the common ones
+  // (survived, damage dealt and taken, kills): "down" in 5e. A battle sets
+  // bit i of CombatantResult::figures for figure i (tally.hpp).
+  std::vector<std::string> figures;
+  std::shared_ptr<const Roster> roster;
+
+  int combatant_count() const { return static_cast<int>(combatants.size()); }
 };
 
 // A 64-bit digest of everything that decides how the battles of `encounter`
-// play (creatures, rules, seed, max_rounds; not the battle count): partial
-// results merge only when their fingerprints agree. Hex, 16 digits.
+// play (combatants, roster, rules, seed, max_rounds; not the battle count):
+// partial results merge only when their fingerprints agree. Hex, 16 digits.
 std::string fingerprint(const Encounter& encounter);
 
 }  // namespace arena

@@ -77,6 +77,14 @@ class ObjectReader {
   // A non-empty array (reported when not an array, or empty and !allow_empty).
   const nlohmann::json* array(std::string_view key, bool allow_empty = false);
 
+  // Keys that belong to another form (another ruleset's members): an
+  // unknown key among them is reported as "unknown key "K" (`why`)", which
+  // says what the user mixed up rather than guessing a spelling.
+  void set_foreign_keys(std::span<const std::string_view> keys, std::string why) {
+    foreign_keys_ = keys;
+    foreign_why_ = std::move(why);
+  }
+
   // Reports every key that no get() asked for.
   void finish();
 
@@ -88,6 +96,8 @@ class ObjectReader {
   const nlohmann::json* object_ = nullptr;
   std::string pointer_;
   std::span<const std::string_view> known_keys_;
+  std::span<const std::string_view> foreign_keys_;
+  std::string foreign_why_;
 };
 
 // Checks a standalone value (an array element): reports and returns nullopt

@@ -1,24 +1,26 @@
 // Replay: the play-by-play of one battle, exactly as simulation plays it.
 //
 // replay_battle plays battle `index` with the same Rng(seed, index) and the
-// same loop as run_battles, with an event sink that writes one line per
-// event: hit points, initiative rolls, every attack (d20, total, AC,
-// hit/miss/critical, damage, HP left), falls, deaths, death saves, and the
-// winner. Thread-safe; builds its own state.
+// same battle code as run_battles, with an event sink of the encounter's
+// ruleset that writes one line per event (for 5e: hit points, initiative
+// rolls, every attack with its d20, total, AC, verdict, damage and HP left,
+// falls, deaths, death saves; then the winner). Thread-safe; builds its own
+// state.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
-#include "arena/battle_state.hpp"
 #include "arena/encounter.hpp"
+#include "arena/tally.hpp"
 
 namespace arena {
 
 struct Replay {
   std::string text;
   BattleOutcome outcome;
-  BattleState final_state;
+  std::vector<CombatantResult> results;  // per combatant, as the tally counts them
 };
 
 Replay replay_battle(const Encounter& encounter, std::int64_t index);

@@ -51,6 +51,8 @@ struct CombatantReport {
   std::string name;
   std::string faction;
   double survival_probability = 0;
+  // The ruleset's figures (ReportLabels::figures): the probability of each.
+  std::vector<double> figure_probabilities;
   Stat damage_dealt, damage_taken, kills;
 };
 
@@ -74,6 +76,7 @@ struct Report {
   bool partial = false;  // interrupted before all requested battles
   std::int64_t requested_battles = 0;
   std::vector<FactionReport> factions;
+  std::vector<std::string> figures;  // the ruleset's per-combatant figures ("down")
   std::int64_t draws = 0;
   double draw_probability = 0;
   Stat rounds;
@@ -95,6 +98,7 @@ struct ReportLabels {
   std::uint64_t seed = 0;
   std::vector<std::string> factions;
   std::vector<std::pair<std::string, std::string>> combatants;  // (name, faction name)
+  std::vector<std::string> figures;  // Encounter::figures
 };
 ReportLabels report_labels(const Encounter& encounter);
 

@@ -5,8 +5,10 @@
 // worker tallies the battles it plays, and tallies merge exactly, so the
 // result is the same for any thread count and chunk size. Workers claim
 // chunks of battles through one atomic counter (the only shared write in
-// the hot loop) and reuse one BattleState each, so playing a battle does
-// not allocate. Thread-safe to call; the encounter is shared read-only.
+// the hot loop) and reuse one battle state each, so playing a battle does
+// not allocate. The encounter's ruleset is looked up once per run
+// (rules/registry.hpp); its battles then run without a virtual call.
+// Thread-safe to call; the encounter is shared read-only.
 #pragma once
 
 #include <atomic>

@@ -28,4 +28,9 @@ std::optional<std::string> closest_match(std::string_view word,
 std::string did_you_mean(std::string_view word, std::span<const std::string_view> candidates);
 std::string did_you_mean(std::string_view word, std::span<const std::string> candidates);
 
+// The lookup key of a library name: lowercase, with '-' and '_' read as
+// spaces, and "Crossbow, light" read as "light crossbow" (the way people say
+// it). Names of every ruleset's library are looked up by their keys.
+std::string library_key(std::string_view name);
+
 }  // namespace arena

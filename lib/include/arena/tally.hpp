@@ -7,13 +7,32 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
-#include "arena/battle_state.hpp"
 #include "arena/encounter.hpp"
 #include "arena/histogram.hpp"
 
 namespace arena {
+
+// How a battle ended.
+struct BattleOutcome {
+  int winner = -1;  // faction index, or -1 for a draw
+  int rounds = 0;   // rounds begun
+  bool operator==(const BattleOutcome&) const = default;
+};
+
+// What one battle did to one combatant, in terms every ruleset shares: each
+// ruleset's battle reports these (Engine::results), and the tally knows
+// nothing else of it.
+struct CombatantResult {
+  bool survived = false;  // not dead at the end (standing, down or fled)
+  int damage_dealt = 0;   // hit points it removed from enemies (overkill not counted)
+  int damage_taken = 0;   // hit points it lost
+  int kills = 0;
+  std::uint32_t figures = 0;  // bit i: the ruleset's figure i held (Encounter::figures)
+  bool operator==(const CombatantResult&) const = default;
+};
 
 struct FactionTally {
   std::int64_t wins = 0;
@@ -28,6 +47,7 @@ struct CombatantTally {
   Histogram damage_dealt;
   Histogram damage_taken;
   Histogram kills;
+  std::vector<std::int64_t> figures;  // battles in which each of the ruleset's figures held
   bool operator==(const CombatantTally&) const = default;
 };
 
@@ -41,8 +61,9 @@ struct Tally {
   Tally() = default;
   explicit Tally(const Encounter& encounter);
 
-  // Adds one finished battle.
-  void add(const Encounter& encounter, const BattleState& state, const BattleOutcome& outcome);
+  // Adds one finished battle: its outcome and a result per combatant.
+  void add(const Encounter& encounter, const BattleOutcome& outcome,
+           std::span<const CombatantResult> results);
   void merge(const Tally& other);
   bool operator==(const Tally&) const = default;
 };

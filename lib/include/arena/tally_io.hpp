@@ -18,7 +18,7 @@
 
 namespace arena {
 
-inline constexpr int kTallyFormatVersion = 1;
+inline constexpr int kTallyFormatVersion = 2;  // 2: per-combatant "figures"
 
 struct TallyFile {
   ReportLabels labels;

@@ -1,0 +1,30 @@
+// Loading an encounter file: parse the JSON (with positions), apply --set
+// overrides, read the ruleset-neutral frame (name, rules, battles, seed,
+// max_rounds, factions), hand the members to the file's ruleset to read and
+// resolve (library look-ups, derived attacks), and number copies ("Goblin
+// 1", "Goblin 2"). Every problem is reported with its position and a "did
+// you mean" where one is close. Thread-safe.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "arena/encounter.hpp"
+#include "arena/expected.hpp"
+#include "arena/overrides.hpp"
+
+namespace arena {
+
+// The whole load of JSON text. On failure, the problems as
+// "FILE:LINE:COL: /pointer: message" lines (`file` names the source; an
+// override's problem is one "--set ...: message" line).
+Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view text, const std::string& file,
+                                                             const std::vector<Override>& overrides = {});
+
+// load_encounter on a file's contents; a missing, unreadable or non-regular
+// file is one problem line too.
+Expected<Encounter, std::vector<std::string>> load_encounter_file(const std::string& path,
+                                                                  const std::vector<Override>& overrides = {});
+
+}  // namespace arena

@@ -1,0 +1,33 @@
+// The six ability scores of d20 games and their modifiers.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace arena::dnd5e {
+
+enum class Ability : std::uint8_t { Str, Dex, Con, Int, Wis, Cha };
+
+inline constexpr std::array<std::string_view, 6> kAbilityKeys = {"str", "dex", "con",
+                                                                  "int", "wis", "cha"};
+
+inline std::string_view key(Ability ability) { return kAbilityKeys[static_cast<int>(ability)]; }
+
+// The ability named by its three-letter key ("str"), case-insensitive.
+std::optional<Ability> parse_ability(std::string_view text);
+
+struct AbilityScores {
+  std::array<int, 6> scores = {10, 10, 10, 10, 10, 10};
+
+  int score(Ability ability) const { return scores[static_cast<int>(ability)]; }
+  // floor((score - 10) / 2): 8 -> -1, 14 -> +2.
+  int modifier(Ability ability) const {
+    const int s = score(ability) - 10;
+    return s >= 0 ? s / 2 : -((1 - s) / 2);
+  }
+  bool operator==(const AbilityScores&) const = default;
+};
+
+}  // namespace arena::dnd5e

@@ -1,0 +1,140 @@
+// Conditions on creatures in battle: imposing, ending and their effects on
+// rolls (conditions.hpp lists the effects). Plain functions over the battle
+// state; part of the full rules (BattlePlan::full_rules).
+#pragma once
+
+#include "rules/dnd5e/events.hpp"
+#include "rules/dnd5e/plan.hpp"
+#include "rules/dnd5e/state.hpp"
+
+namespace arena::dnd5e::detail {
+
+inline void recount_conditions(RulesState& c) {
+  c.conditions = ConditionSet{};
+  for (int i = 0; i < c.active_count; ++i) c.conditions.insert(c.active[i].condition);
+}
+
+template <class Events>
+void end_condition(BattleState& state, int creature, int index, Events& events) {
+  RulesState& c = state.rules[creature];
+  const Condition condition = c.active[index].condition;
+  c.active[index] = c.active[c.active_count - 1];
+  --c.active_count;
+  recount_conditions(c);
+  if (!c.conditions.contains(condition)) events.condition(creature, condition, false);
+}
+
+// `target` gains the condition of `effect` from `source` (a repeated save
+// against `ability` and `dc`, when the effect allows one). A creature immune
+// to it, out of the fight, or already under kMaxActiveConditions is spared;
+// the same condition from the same source is renewed, not stacked.
+template <class Events>
+void impose_condition(const BattlePlan& plan, BattleState& state, int source, int target,
+                      const ConditionEffect& effect, Ability ability, int dc, Events& events) {
+  if (state.combatants[target].hp <= 0 || plan.stat_blocks[target].condition_immunities.contains(effect.condition)) {
+    return;
+  }
+  RulesState& c = state.rules[target];
+  ActiveCondition active;
+  active.condition = effect.condition;
+  active.rounds_left = static_cast<std::int8_t>(std::min(effect.duration, 100));
+  active.repeat_save = effect.repeat_save;
+  active.ends_with_source = effect.ends_with_source;
+  active.ability = ability;
+  active.dc = static_cast<std::int16_t>(dc);
+  active.source = static_cast<std::int16_t>(source);
+  for (int i = 0; i < c.active_count; ++i) {
+    if (c.active[i].condition == effect.condition && c.active[i].source == source) {
+      c.active[i] = active;
+      return;
+    }
+  }
+  if (c.active_count == kMaxActiveConditions) return;
+  const bool had = c.conditions.contains(effect.condition);
+  c.active[c.active_count++] = active;
+  c.conditions.insert(effect.condition);
+  if (!had) events.condition(target, effect.condition, true);
+}
+
+// `source` is out of the fight: the conditions it maintains (grapples) end,
+// and a dead creature's own conditions with it.
+template <class Events>
+void release_conditions(BattleState& state, int source, Events& events) {
+  for (int c = 0; c < static_cast<int>(state.rules.size()); ++c) {
+    const RulesState& other = state.rules[c];
+    for (int i = other.active_count - 1; i >= 0; --i) {
+      if (other.active[i].source == source && other.active[i].ends_with_source) end_condition(state, c, i, events);
+    }
+  }
+  RulesState& self = state.rules[source];
+  if (state.combatants[source].dead) {
+    self.active_count = 0;
+    self.conditions = ConditionSet{};
+  }
+}
+
+// The mode of an attack roll from `attacker` against `target` under their
+// conditions and the attacker's traits (the gridless assumptions of
+// README.md: an ally stands next to the target while one can act).
+inline RollMode attack_mode(const BattlePlan& plan, const BattleState& state, int attacker, int target,
+                            const Attack& attack, bool own_turn) {
+  const RulesState& self = state.rules[attacker];
+  const RulesState& them = state.rules[target];
+  const CombatantState& target_state = state.combatants[target];
+  const Traits& traits = plan.stat_blocks[attacker].traits;
+  const bool melee = attack.kind == AttackKind::Melee;
+  const bool ally_up = state.standing[plan.creatures[attacker].faction] > 1;
+  const bool prone = them.conditions.contains(Condition::Prone);
+  const bool advantage = them.conditions.any_of(kExposed) || them.reckless || (prone && melee) ||
+                         (traits.pack_tactics && ally_up) || (traits.blood_frenzy && melee && target_state.hp < target_state.max_hp) ||
+                         (traits.reckless && melee && own_turn);
+  const bool disadvantage = attack.disadvantage || self.conditions.any_of(kHamperAttacks) || (prone && !melee);
+  return roll_mode(advantage, disadvantage);
+}
+
+// A saving throw of `creature` against `ability` and `dc`: paralysis and
+// stuns fail Str and Dex saves, restraint hampers Dex saves, Magic
+// Resistance helps against magic.
+template <class Dice>
+SaveRoll saving_throw(const BattlePlan& plan, const BattleState& state, int creature, Ability ability, int dc,
+                      bool magical, Dice& dice) {
+  const RulesState& self = state.rules[creature];
+  const Creature& block = plan.stat_blocks[creature];
+  const bool str_dex = ability == Ability::Str || ability == Ability::Dex;
+  const bool automatic_failure = str_dex && self.conditions.any_of(kFailsStrDexSaves);
+  const bool advantage = magical && block.traits.magic_resistance;
+  const bool disadvantage = ability == Ability::Dex && self.conditions.contains(Condition::Restrained);
+  return roll_save(block.saves[static_cast<int>(ability)], dc, roll_mode(advantage, disadvantage),
+                   automatic_failure, dice);
+}
+
+// At the end of `creature`'s turn: repeated saves, then durations run down.
+template <class Dice, class Events>
+void end_of_turn_conditions(const BattlePlan& plan, BattleState& state, int creature, Dice& dice,
+                            Events& events) {
+  RulesState& self = state.rules[creature];
+  for (int i = self.active_count - 1; i >= 0; --i) {
+    ActiveCondition& active = self.active[i];
+    if (active.repeat_save) {
+      const SaveRoll roll = saving_throw(plan, state, creature, active.ability, active.dc, false, dice);
+      events.save(creature, "repeated save", active.ability, roll);
+      if (roll.success) {
+        end_condition(state, creature, i, events);
+        continue;
+      }
+    }
+    if (active.rounds_left > 0 && --active.rounds_left == 0) end_condition(state, creature, i, events);
+  }
+}
+
+// At the start of `creature`'s turn: it stands up unless it cannot move.
+template <class Events>
+void stand_up(BattleState& state, int creature, Events& events) {
+  RulesState& self = state.rules[creature];
+  if (!self.conditions.contains(Condition::Prone) || self.conditions.any_of(kCannotStand)) return;
+  for (int i = self.active_count - 1; i >= 0; --i) {
+    if (self.active[i].condition == Condition::Prone) end_condition(state, creature, i, events);
+  }
+}
+
+}  // namespace arena::dnd5e::detail

@@ -1,0 +1,92 @@
+// The 5e conditions that change a fight without positions, and how they are
+// imposed (ConditionEffect) and tracked on a creature (ActiveCondition).
+//
+// Effects (SRD 5.1 appendix PH-A), as the battle rules apply them:
+//   blinded     its attacks have disadvantage; attacks against it advantage
+//   frightened  its attacks have disadvantage (its source is always in sight)
+//   grappled    speed 0: it cannot stand up from prone
+//   incapacitated  no actions (no turn)
+//   paralyzed   incapacitated; fails Str and Dex saves; attacks against it
+//               have advantage, and a melee hit is a critical
+//   poisoned    its attacks have disadvantage
+//   prone       its attacks have disadvantage; melee attacks against it have
+//               advantage, ranged ones disadvantage; it stands up at the start
+//               of its turn unless it cannot move (grappled, restrained,
+//               incapacitated)
+//   restrained  its attacks and Dex saves have disadvantage; attacks against
+//               it advantage
+//   stunned     incapacitated; fails Str and Dex saves; attacks against it
+//               have advantage
+// Plain values; thread-safe.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "rules/dnd5e/abilities.hpp"
+
+namespace arena::dnd5e {
+
+enum class Condition : std::uint8_t {
+  Blinded,
+  Frightened,
+  Grappled,
+  Incapacitated,
+  Paralyzed,
+  Poisoned,
+  Prone,
+  Restrained,
+  Stunned,
+};
+inline constexpr int kConditionCount = 9;
+
+std::string_view name(Condition condition);
+std::optional<Condition> parse_condition(std::string_view text);
+
+// A set of conditions, as a bitmask.
+class ConditionSet {
+ public:
+  constexpr ConditionSet() = default;
+  constexpr void insert(Condition c) { bits_ |= bit(c); }
+  constexpr bool contains(Condition c) const { return (bits_ & bit(c)) != 0; }
+  constexpr bool empty() const { return bits_ == 0; }
+  constexpr bool any_of(ConditionSet other) const { return (bits_ & other.bits_) != 0; }
+  constexpr bool operator==(const ConditionSet&) const = default;
+  static constexpr ConditionSet of(std::initializer_list<Condition> conditions) {
+    ConditionSet set;
+    for (Condition c : conditions) set.insert(c);
+    return set;
+  }
+
+ private:
+  static constexpr std::uint16_t bit(Condition c) { return static_cast<std::uint16_t>(1u << static_cast<unsigned>(c)); }
+  std::uint16_t bits_ = 0;
+};
+
+// The conditions that take a creature's turn away.
+inline constexpr ConditionSet kIncapacitating =
+    ConditionSet::of({Condition::Incapacitated, Condition::Paralyzed, Condition::Stunned});
+// Those that give its own attack rolls disadvantage.
+inline constexpr ConditionSet kHamperAttacks = ConditionSet::of(
+    {Condition::Blinded, Condition::Frightened, Condition::Poisoned, Condition::Prone, Condition::Restrained});
+// Those that give attacks against it advantage (prone: melee only).
+inline constexpr ConditionSet kExposed =
+    ConditionSet::of({Condition::Blinded, Condition::Paralyzed, Condition::Restrained, Condition::Stunned});
+// Those under which it fails Strength and Dexterity saves.
+inline constexpr ConditionSet kFailsStrDexSaves = ConditionSet::of({Condition::Paralyzed, Condition::Stunned});
+// Those that keep it from standing up.
+inline constexpr ConditionSet kCannotStand = ConditionSet::of(
+    {Condition::Grappled, Condition::Restrained, Condition::Incapacitated, Condition::Paralyzed, Condition::Stunned});
+
+// How an attack or a failed save imposes a condition.
+struct ConditionEffect {
+  Condition condition = Condition::Prone;
+  int duration = 0;               // rounds, ending at the end of the target's turn; 0: no limit
+  bool repeat_save = false;       // the target repeats the save at the end of each of its turns
+  bool ends_with_source = false;  // lasts while its source can act (a grapple)
+  bool operator==(const ConditionEffect&) const = default;
+};
+
+}  // namespace arena::dnd5e

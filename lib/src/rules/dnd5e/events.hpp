@@ -1,0 +1,67 @@
+// Battle events: what the battle loop reports as it plays, for `arena replay`.
+//
+// The loop takes an event sink as a template parameter. Simulation passes
+// NoEvents, whose empty inline members compile away, so the hot loop pays
+// nothing for the replay's detail. Plain values.
+#pragma once
+
+#include "rules/dnd5e/abilities.hpp"
+#include "rules/dnd5e/conditions.hpp"
+
+namespace arena::dnd5e {
+
+// One attack roll: the d20s (second only with advantage or disadvantage),
+// the one kept, the total and the verdict.
+// How a d20 is rolled: once, or twice keeping the higher or the lower.
+enum class RollMode : unsigned char { Normal, Advantage, Disadvantage };
+
+inline RollMode roll_mode(bool advantage, bool disadvantage) {
+  if (advantage == disadvantage) return RollMode::Normal;  // both cancel out
+  return advantage ? RollMode::Advantage : RollMode::Disadvantage;
+}
+
+struct AttackRoll {
+  RollMode mode = RollMode::Normal;
+  int first_d20 = 0;
+  int second_d20 = 0;  // 0 when a single d20 was rolled
+  int natural = 0;
+  int total = 0;
+  bool hit = false;
+  bool critical = false;
+};
+
+// One saving throw. An automatic failure (a paralyzed creature's Dex save)
+// rolls no die.
+struct SaveRoll {
+  RollMode mode = RollMode::Normal;
+  int first_d20 = 0;
+  int second_d20 = 0;
+  int natural = 0;
+  int total = 0;
+  int dc = 0;
+  bool success = false;
+  bool automatic_failure = false;
+  bool legendary_resistance = false;  // failed, and turned into a success
+};
+
+enum class DeathSaveResult { Success, Failure, DoubleFailure, RegainedHp, Stable, Died };
+
+// The sink used by simulation: every event is ignored at no cost.
+struct NoEvents {
+  void initiative(int /*creature*/, int /*d20*/, int /*total*/) {}
+  void round_begins(int /*round*/) {}
+  void attack(int /*attacker*/, int /*target*/, int /*attack*/, const AttackRoll& /*roll*/,
+              int /*damage*/, int /*hp_left*/) {}
+  void falls(int /*creature*/, bool /*dead*/) {}
+  void death_save(int /*creature*/, int /*d20*/, DeathSaveResult /*result*/) {}
+  void ends(int /*winner*/, int /*rounds*/) {}
+  // The full rules (BattlePlan::full_rules).
+  void action(int /*creature*/, int /*target*/, const char* /*name*/, bool /*legendary*/) {}
+  void save(int /*creature*/, const char* /*what*/, Ability /*ability*/, const SaveRoll& /*roll*/) {}
+  void damaged(int /*creature*/, int /*damage*/, int /*hp_left*/) {}
+  void condition(int /*creature*/, Condition /*condition*/, bool /*gained*/) {}
+  void recharged(int /*creature*/, const char* /*resource*/) {}
+  void note(int /*creature*/, const char* /*what*/) {}  // a trait at work: "regenerates"
+};
+
+}  // namespace arena::dnd5e

@@ -1,0 +1,167 @@
+// Library: the built-in weapons, armor and monsters (SRD 5.1, CC-BY-4.0),
+// converted by scripts/convert_srd.py into lib/data/*.json and embedded in the
+// binary. Names are looked up case-insensitively, with spaces, hyphens and
+// underscores alike ("Goblin Boss" == "goblin-boss").
+//
+// Library::builtin() parses the embedded data once (thread-safe static
+// initialisation) and is then immutable and safe to share.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/dnd5e/abilities.hpp"
+#include "rules/dnd5e/conditions.hpp"
+#include "arena/damage_type.hpp"
+#include "arena/dice.hpp"
+#include "arena/suggest.hpp"
+
+namespace arena::dnd5e {
+
+struct WeaponInfo {
+  std::string name;
+  bool martial = false;
+  bool ranged = false;                       // a ranged weapon (bows, crossbows, darts, ...)
+  std::vector<DamageDice> damage;            // empty for the net
+  std::vector<DamageDice> versatile_damage;  // two-handed damage of a versatile weapon
+  bool finesse = false, light = false, heavy = false, two_handed = false, thrown = false;
+  int reach = 5;
+  int range_normal = 0, range_long = 0;
+};
+
+struct ArmorInfo {
+  std::string name;
+  std::string category;  // light, medium, heavy, shield
+  int base_ac = 10;
+  bool dex_bonus = true;
+  std::optional<int> max_dex_bonus;
+};
+
+// An area as a stat block or spell gives it: "cone" 60 is a 60-foot cone.
+struct AreaInfo {
+  std::string shape;  // cone, line, sphere, cube, cylinder, emanation; empty: one target
+  int size = 0;       // feet: length of a cone or line, radius, or side of a cube
+};
+
+// A saving throw an action or a hit forces (convert_srd.py: SAVE_ACTION and
+// an attack's "save").
+struct SaveInfo {
+  std::string name;
+  Ability ability = Ability::Dex;
+  int dc = 10;
+  std::vector<DamageDice> damage;
+  bool half_on_success = false;
+  std::vector<ConditionEffect> conditions;
+  AreaInfo area;
+  int recharge = 0;  // least d6 that recharges it; 0: none
+  int per_day = 0;   // 0: no daily limit
+  std::string recharge_group;
+  bool legendary_only = false;
+};
+
+struct MonsterAttackInfo {
+  std::string name;
+  int to_hit = 0;
+  std::vector<DamageDice> damage;
+  int reach = 0;  // 0: not a melee attack
+  int range_normal = 0, range_long = 0;
+  bool magical = false;
+  std::optional<SaveInfo> save;  // a rider that a hit forces
+  std::vector<ConditionEffect> hit_conditions;
+};
+
+struct LegendaryOptionInfo {
+  std::string name;
+  int cost = 1;
+  std::vector<std::string> uses;  // attacks and save actions
+};
+
+struct TraitRulesInfo {
+  bool pack_tactics = false, magic_resistance = false, undead_fortitude = false, blood_frenzy = false,
+       reckless = false, rampage = false;
+  int regeneration = 0;
+  std::vector<DamageType> regeneration_stopped_by;
+  bool regeneration_revives = false;
+  std::string martial_advantage, sneak_attack;  // dice, empty when none
+  int relentless = 0;
+  std::vector<std::string> no_effect;  // traits that cannot change a gridless fight
+};
+
+struct SpellInfo {
+  std::string name;
+  int level = 0;
+  int per_day = 0;                // innate spells; 0: slots or at will
+  std::string attack;             // "ranged", "melee", or empty
+  std::optional<Ability> save;    // a saving throw, when no attack roll
+  bool half_on_success = false;
+  bool auto_hit = false;
+  int count = 1, count_per_slot = 0;  // darts or rays
+  std::vector<std::pair<int, std::vector<DamageDice>>> damage;  // by cast level, ascending
+  AreaInfo area;
+  std::vector<ConditionEffect> conditions;
+  std::optional<int> dc, to_hit;  // overrides of the caster's
+};
+
+struct SpellcastingInfo {
+  int dc = 0, attack = 0;
+  std::array<int, 10> slots{};  // per level; [0] unused
+  std::vector<SpellInfo> spells;
+  std::vector<std::string> not_modelled;
+};
+
+struct MonsterInfo {
+  std::string name;
+  std::string size;
+  std::string type;
+  double cr = 0;
+  int ac = 10;
+  std::string ac_source;
+  int hp = 1;
+  std::string hit_dice;
+  AbilityScores abilities;
+  int proficiency_bonus = 2;
+  std::vector<MonsterAttackInfo> attacks;
+  std::vector<std::vector<std::string>> multiattack;  // options, each a list of attack names
+  std::vector<std::string> resistances, immunities, vulnerabilities;  // as the SRD words them
+  std::vector<std::string> traits;
+  std::vector<std::string> not_converted;  // actions that are not plain attacks
+  std::array<std::optional<int>, 6> saves;  // proficient saving throws
+  std::vector<std::string> condition_immunities;
+  std::vector<SaveInfo> save_actions;
+  int legendary_per_round = 0;
+  std::vector<LegendaryOptionInfo> legendary;
+  int legendary_resistance = 0;
+  TraitRulesInfo trait_rules;
+  std::optional<SpellcastingInfo> spellcasting;
+};
+
+class Library {
+ public:
+  static const Library& builtin();
+
+  // Parses library JSON documents (the formats scripts/convert_srd.py writes).
+  // Aborts on malformed data: the embedded files are part of the program.
+  Library(std::string_view weapons_json, std::string_view armor_json,
+          std::string_view monsters_json);
+
+  const WeaponInfo* weapon(std::string_view name) const;
+  const ArmorInfo* armor(std::string_view name) const;
+  const MonsterInfo* monster(std::string_view name) const;
+
+  // Every name, for "did you mean" and listings.
+  const std::vector<std::string>& weapon_names() const { return weapon_names_; }
+  const std::vector<std::string>& armor_names() const { return armor_names_; }
+  const std::vector<std::string>& monster_names() const { return monster_names_; }
+  const std::vector<MonsterInfo>& monsters() const { return monsters_; }
+
+ private:
+  std::vector<WeaponInfo> weapons_;
+  std::vector<ArmorInfo> armor_;
+  std::vector<MonsterInfo> monsters_;
+  std::vector<std::string> weapon_names_, armor_names_, monster_names_;
+};
+
+}  // namespace arena::dnd5e

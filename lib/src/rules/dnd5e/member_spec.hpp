@@ -1,0 +1,88 @@
+// MemberSpec: a 5e member of an encounter file as written, read into plain
+// values.
+//
+// read_member checks shapes, types, ranges and key names, reporting every
+// problem with its position; it does not look anything up. The resolver
+// (resolver.hpp) then turns a MemberSpec into a Creature. Each spec keeps
+// the JSON pointer it came from so that later problems can point back at
+// it. Plain values; thread-safe to read.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/dnd5e/abilities.hpp"
+#include "arena/dice.hpp"
+#include "arena/json_reader.hpp"
+#include "rules/common/tactics.hpp"
+
+namespace arena::dnd5e {
+
+struct AttackSpec {
+  std::string pointer;
+  std::string name;
+  int to_hit = 0;
+  std::vector<DamageDice> damage;
+  std::optional<int> reach;
+  std::optional<std::pair<int, int>> range;  // normal, long (feet)
+  bool magical = false;
+};
+
+// A list of names as written: a string, or an array of strings (each with its pointer).
+struct NameList {
+  std::vector<std::string> names;
+  std::vector<std::string> pointers;
+};
+
+struct DamageTypeListSpec {
+  std::string pointer;
+  std::vector<DamageType> types;
+};
+
+// One entry of a faction's members: a library monster with overrides, an
+// inline stat block, or abilities plus equipment. Every field is optional
+// here; resolve() decides what a form needs.
+struct MemberSpec {
+  std::string pointer;
+  bool complete = true;  // read without problems; else resolve() only checks its names
+  std::optional<std::string> monster;
+  std::optional<std::string> name;
+  int count = 1;
+  std::optional<DiceExpr> hp;
+  std::optional<int> ac;
+  std::optional<int> initiative;
+  std::optional<AbilityScores> abilities;
+  std::optional<std::vector<AttackSpec>> attacks;
+  std::optional<std::vector<NameList>> multiattack;  // options, each a list of attack names
+  std::optional<DamageTypeListSpec> resistances, immunities, vulnerabilities;
+  std::optional<bool> pc;
+  std::optional<int> level;
+  std::optional<NameList> proficiency;  // "simple", "martial", weapon names
+  std::optional<int> proficiency_bonus;
+  std::optional<NameList> weapons;
+  std::optional<std::string> armor;
+  bool shield = false;
+  std::optional<std::string> size;
+  std::optional<Tactics> tactics;
+  std::optional<int> area_targets;  // enemies each of its area effects catches
+};
+
+// Reads one member object at `pointer`. On problems, reports them and
+// returns what could be read, with `complete` false.
+MemberSpec read_member(const JsonContext& context, const nlohmann::json& value, const std::string& pointer);
+
+// Reads a "tactics" object (of a faction or a member).
+std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::json& value,
+                                    const std::string& pointer);
+
+// The keys each object of 5e members accepts (also checked against
+// scenarios/schema.json by a test).
+std::span<const std::string_view> member_keys();
+std::span<const std::string_view> attack_keys();
+std::span<const std::string_view> tactics_keys();
+
+}  // namespace arena::dnd5e

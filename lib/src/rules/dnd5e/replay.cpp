@@ -1,0 +1,158 @@
+// `arena replay` for 5e: the battle loop with an event sink that writes a
+// line per event.
+#include "rules/dnd5e/ruleset.hpp"
+
+#include <fmt/format.h>
+
+#include "arena/battle_dice.hpp"
+#include "rules/dnd5e/battle.hpp"
+
+namespace arena::dnd5e {
+
+namespace {
+
+std::string d20_text(RollMode mode, int first, int second, int natural) {
+  switch (mode) {
+    case RollMode::Normal: return fmt::format("d20 {}", first);
+    case RollMode::Advantage: return fmt::format("d20 {} and {} (advantage: {})", first, second, natural);
+    case RollMode::Disadvantage: return fmt::format("d20 {} and {} (disadvantage: {})", first, second, natural);
+  }
+  return {};
+}
+
+// Writes each battle event as a line of text.
+class TextEvents : public NoEvents {
+ public:
+  TextEvents(const Encounter& encounter, const BattleState& state, std::string& out)
+      : encounter_(encounter), state_(state), out_(out) {}
+
+  void initiative(int creature, int d20, int total) {
+    if (!initiative_header_) {
+      out_ += "Hit points:";
+      for (std::size_t c = 0; c < encounter_.combatants.size(); ++c) {
+        out_ += fmt::format("{} {} {}", c == 0 ? "" : ",", encounter_.combatants[c].name,
+                            state_.combatants[c].hp);
+      }
+      out_ += "\nInitiative rolls:\n";
+      initiative_header_ = true;
+    }
+    out_ += fmt::format("  {:<20} d20 {:>2} {:+d} = {}\n", who(creature), d20,
+                        creature_of(encounter_, creature).initiative, total);
+  }
+
+  void round_begins(int round) {
+    if (round == 1) {
+      out_ += "Turn order:";
+      for (int c : state_.order) {
+        out_ += ' ';
+        out_ += who(c);
+      }
+      out_ += "\n";
+    }
+    out_ += fmt::format("Round {}\n", round);
+  }
+
+  void attack(int attacker, int target, int attack_index, const AttackRoll& roll, int damage,
+              int hp_left) {
+    const Creature& self = creature_of(encounter_, attacker);
+    const Attack& attack = self.attacks[attack_index];
+    std::string dice = attack.auto_hit ? "automatic hit" : d20_text(roll.mode, roll.first_d20, roll.second_d20, roll.natural);
+    if (attack.auto_hit) {
+      out_ += fmt::format("  {} hits {} with {}: {} damage, {} has {} HP\n", who(attacker), who(target), attack.name,
+                          damage, who(target), hp_left);
+      return;
+    }
+    std::string verdict;
+    if (!roll.hit) {
+      verdict = roll.natural == 1 ? "natural 1, miss" : "miss";
+    } else {
+      verdict = fmt::format("{}, {} damage, {} has {} HP", roll.critical ? "CRITICAL HIT" : "hit",
+                            damage, who(target), hp_left);
+    }
+    out_ += fmt::format("  {} attacks {} with {}: {} {:+d} = {} vs AC {}: {}\n", who(attacker),
+                        who(target), attack.name, dice, attack.to_hit, roll.total,
+                        creature_of(encounter_, target).ac, verdict);
+  }
+
+  void falls(int creature, bool dead) {
+    out_ += fmt::format("  {} {}\n", who(creature), dead ? "dies" : "falls unconscious");
+  }
+
+  void death_save(int creature, int d20, DeathSaveResult result) {
+    const CombatantState& s = state_.combatants[creature];
+    const char* what = "";
+    switch (result) {
+      case DeathSaveResult::Success: what = "success"; break;
+      case DeathSaveResult::Failure: what = "failure"; break;
+      case DeathSaveResult::DoubleFailure: what = "natural 1, two failures"; break;
+      case DeathSaveResult::RegainedHp: what = "natural 20, regains 1 HP and acts"; break;
+      case DeathSaveResult::Stable: what = "third success, stable"; break;
+      case DeathSaveResult::Died: what = "third failure, dies"; break;
+    }
+    out_ += fmt::format("  {} death save: d20 {}: {} ({} successes, {} failures)\n", who(creature),
+                        d20, what, s.death_successes, s.death_failures);
+  }
+
+  void action(int creature, int target, const char* name, bool legendary) {
+    out_ += fmt::format("  {} {}{} ({})\n", who(creature), legendary ? "legendary action: " : "uses ", name, who(target));
+  }
+
+  void save(int creature, const char* what, Ability ability, const SaveRoll& roll) {
+    std::string verdict = roll.success ? "success" : "failure";
+    if (roll.legendary_resistance) verdict = "failure, turned into a success by legendary resistance";
+    if (roll.automatic_failure) {
+      out_ += fmt::format("  {} {} save against {} (DC {}): automatic failure\n", who(creature), key(ability), what, roll.dc);
+      return;
+    }
+    out_ += fmt::format("  {} {} save against {}: {} {:+d} = {} vs DC {}: {}\n", who(creature), key(ability), what,
+                        d20_text(roll.mode, roll.first_d20, roll.second_d20, roll.natural),
+                        roll.total - roll.natural, roll.total, roll.dc, verdict);
+  }
+
+  void damaged(int creature, int damage, int hp_left) {
+    out_ += fmt::format("    {} takes {} damage, {} HP left\n", who(creature), damage, hp_left);
+  }
+
+  void condition(int creature, Condition condition, bool gained) {
+    out_ += fmt::format("  {} {} {}\n", who(creature), gained ? "is now" : "is no longer", name(condition));
+  }
+
+  void recharged(int creature, const char* resource) {
+    out_ += fmt::format("  {} recharges {}\n", who(creature), resource);
+  }
+
+  void note(int creature, const char* what) { out_ += fmt::format("  {} {}\n", who(creature), what); }
+
+  void ends(int winner, int rounds) {
+    if (winner < 0) {
+      out_ += fmt::format("Draw after {} rounds\n", rounds);
+    } else {
+      out_ += fmt::format("Winner: {} after {} rounds\n",
+                          encounter_.factions[static_cast<std::size_t>(winner)].name, rounds);
+    }
+  }
+
+ private:
+  const std::string& who(int creature) const { return encounter_.combatants[static_cast<std::size_t>(creature)].name; }
+
+  const Encounter& encounter_;
+  const BattleState& state_;
+  std::string& out_;
+  bool initiative_header_ = false;
+};
+
+}  // namespace
+
+Replay replay(const Encounter& encounter, std::int64_t index) {
+  Replay replay;
+  replay.text = fmt::format("Battle {} of \"{}\" (seed {})\n", index, encounter.name, encounter.seed);
+  const BattlePlan plan(encounter);
+  BattleState state;
+  BattleDice dice(encounter.seed, static_cast<std::uint64_t>(index));
+  replay.outcome = play_battle(plan, state, dice, TextEvents(encounter, state, replay.text));
+  replay.results.resize(encounter.combatants.size());
+  Engine::results(plan, state, replay.results);
+  return replay;
+}
+
+}  // namespace arena::dnd5e

@@ -1,0 +1,458 @@
+// The 5e members of a file -> Creatures: library look-ups, attacks derived
+// from abilities and equipment (5e PHB rules, weapon_attacks.cpp),
+// multiattack names, actions; and the ruleset's reader hook.
+#include "rules/dnd5e/resolver.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "arena/suggest.hpp"
+#include "rules/dnd5e/library.hpp"
+#include "rules/dnd5e/member_spec.hpp"
+#include "rules/dnd5e/stat_block_rules.hpp"
+#include "rules/dnd5e/weapon_attacks.hpp"
+
+namespace arena::dnd5e {
+
+namespace {
+
+// The first key that asks for AC and attacks derived from equipment, or "".
+std::string_view equipment_key(const MemberSpec& member) {
+  if (member.level) return "level";
+  if (member.proficiency) return "proficiency";
+  if (member.proficiency_bonus) return "proficiency_bonus";
+  if (member.weapons) return "weapons";
+  if (member.armor) return "armor";
+  if (member.shield) return "shield";
+  return "";
+}
+
+bool uses_equipment(const MemberSpec& member) { return !equipment_key(member).empty(); }
+
+// An action of attacks only, at will.
+Action attack_action(std::string name, std::vector<int> attacks) {
+  Action action;
+  action.name = std::move(name);
+  action.attacks = std::move(attacks);
+  return action;
+}
+
+class Resolver {
+ public:
+  Resolver(const Library& library, const JsonContext& context)
+      : library_(library), context_(context) {}
+
+ public:
+  // The member's stat block, or nullopt after reporting why it has none.
+  // `faction_tactics` apply unless the member has its own.
+  std::optional<Creature> resolve_member(const MemberSpec& member, const Tactics& faction_tactics) {
+    if (!member.complete) {
+      // Its shape is already reported; still report bad names, so that the
+      // user gets every problem in one round.
+      check_names(member);
+      return std::nullopt;
+    }
+    std::optional<Creature> creature;
+    if (member.monster) {
+      creature = from_monster(member);
+    } else if (uses_equipment(member)) {
+      creature = from_equipment(member);
+    } else {
+      creature = from_stat_block(member);
+    }
+    if (!creature) return std::nullopt;
+    apply_overrides(member, *creature);
+    if (!member.monster) {
+      for (std::size_t a = 0; a < creature->saves.size(); ++a) {
+        creature->saves[a] = creature->abilities.modifier(static_cast<Ability>(a));
+      }
+    }
+    creature->tactics = member.tactics.value_or(faction_tactics);
+    if (creature->actions.empty() && creature->legendary_actions.empty()) {
+      if (!member.monster) {
+        context_.error(member.pointer, fmt::format("{} has no attack it can make", creature->name));
+        return std::nullopt;
+      }
+      // A stat block with no modelled action (a frog, a shrieker) still
+      // takes part: it is a target that does nothing.
+      creature->warnings.push_back("no action arena can model: it takes no actions");
+    }
+    return creature;
+  }
+
+  std::optional<Creature> from_monster(const MemberSpec& member) {
+    const MonsterInfo* info = library_.monster(*member.monster);
+    if (info == nullptr) {
+      report_unknown(member.pointer + "/monster", "monster", *member.monster, library_.monster_names());
+      return std::nullopt;
+    }
+    if (uses_equipment(member)) {
+      const std::string_view key = equipment_key(member);
+      context_.key_error(json_pointer_child(member.pointer, key),
+                         fmt::format("\"{}\" does not apply to a library monster: override its "
+                                     "\"attacks\" or \"ac\" instead",
+                                     key));
+      return std::nullopt;
+    }
+    Creature creature;
+    creature.name = info->name;
+    creature.hp = DiceExpr::constant(info->hp);
+    creature.ac = info->ac;
+    creature.ac_source = info->ac_source;
+    creature.abilities = info->abilities;
+    creature.initiative = info->abilities.modifier(Ability::Dex);
+    for (const MonsterAttackInfo& source : info->attacks) {
+      Attack attack;
+      attack.name = source.name;
+      attack.kind = source.reach > 0 ? AttackKind::Melee : AttackKind::Ranged;
+      attack.to_hit = source.to_hit;
+      attack.damage = source.damage;
+      attack.reach = source.reach;
+      attack.range_normal = source.range_normal;
+      attack.range_long = source.range_long;
+      attack.derivation = "stat block";
+      creature.attacks.push_back(std::move(attack));
+    }
+    add_stat_block_rules(*info, creature);
+    add_single_actions(creature);
+    for (const auto& option : info->multiattack) {
+      add_multiattack(creature, NameList{option, std::vector<std::string>(option.size(), member.pointer)});
+    }
+    finish_stat_block_rules(*info, creature);
+    read_library_defences(*info, creature);
+    return creature;
+  }
+
+  // "fire", or "bludgeoning, piercing, and slashing from nonmagical attacks".
+  void read_defence_phrases(const std::vector<std::string>& phrases, DamageTypeSet& plain,
+                            DamageTypeSet* nonmagical, Creature& creature, const char* what) {
+    for (const std::string& phrase : phrases) {
+      if (auto type = parse_damage_type(phrase)) {
+        plain.insert(*type);
+        continue;
+      }
+      const bool from_nonmagical = phrase.find("nonmagical") != std::string::npos &&
+                                   phrase.find("silvered") == std::string::npos &&
+                                   phrase.find("adamantine") == std::string::npos;
+      if (from_nonmagical && nonmagical != nullptr) {
+        for (std::string_view type_name : damage_type_names()) {
+          if (phrase.find(type_name) != std::string::npos) nonmagical->insert(*parse_damage_type(type_name));
+        }
+      } else {
+        creature.warnings.push_back(fmt::format("not modelled: {} to {}", what, phrase));
+      }
+    }
+  }
+
+  void read_library_defences(const MonsterInfo& info, Creature& creature) {
+    read_defence_phrases(info.resistances, creature.resistances, &creature.nonmagical_resistances,
+                         creature, "resistance");
+    read_defence_phrases(info.immunities, creature.immunities, &creature.nonmagical_immunities,
+                         creature, "immunity");
+    read_defence_phrases(info.vulnerabilities, creature.vulnerabilities, nullptr, creature,
+                         "vulnerability");
+  }
+
+  std::optional<Creature> from_equipment(const MemberSpec& member) {
+    Creature creature;
+    creature.name = member.name.value_or("");
+    bool ok = require_name(member);
+    ok = require_hp(member) && ok;
+    creature.abilities = member.abilities.value_or(AbilityScores{});
+    const int level = member.level.value_or(1);
+    Wielder wielder;
+    wielder.abilities = creature.abilities;
+    wielder.proficiency_bonus = member.proficiency_bonus.value_or(proficiency_bonus_for_level(level));
+    wielder.small = member.size && (*member.size == "small" || *member.size == "tiny");
+    wielder.shield = member.shield;
+    const ArmorInfo* armor = nullptr;
+    if (member.armor && library_key(*member.armor) != "none") {
+      armor = library_.armor(*member.armor);
+      if (armor == nullptr) {
+        report_unknown(member.pointer + "/armor", "armor", *member.armor, library_.armor_names());
+        ok = false;
+      } else if (armor->category == "shield") {
+        context_.error(member.pointer + "/armor",
+                       "a shield is not body armor: write \"shield\": true");
+        ok = false;
+      }
+    }
+    creature.ac = armor_class(armor, member.shield, creature.abilities, creature.ac_source);
+    creature.initiative = creature.abilities.modifier(Ability::Dex);
+    if (!check_proficiencies(member)) ok = false;
+    std::vector<int> off_hand_attacks;  // per weapon carried, -1 when none
+    std::vector<int> main_attacks;      // per weapon carried: its light melee attack, or -1
+    std::map<std::string, std::pair<int, int>> derived;  // a weapon carried twice lists its attacks once
+    const NameList weapons = member.weapons.value_or(NameList{});
+    for (std::size_t i = 0; i < weapons.names.size(); ++i) {
+      const std::string& name = weapons.names[i];
+      const WeaponInfo* weapon = library_.weapon(name);
+      if (weapon == nullptr) {
+        report_unknown(weapons.pointers[i], "weapon", name, library_.weapon_names());
+        ok = false;
+        continue;
+      }
+      if (auto seen = derived.find(weapon->name); seen != derived.end()) {
+        main_attacks.push_back(seen->second.first);
+        off_hand_attacks.push_back(seen->second.second);
+        continue;
+      }
+      wielder.proficient = is_proficient(member, *weapon);
+      int off_hand = -1;
+      auto attacks = weapon_attacks(*weapon, wielder, off_hand);
+      if (attacks.empty()) {
+        creature.warnings.push_back(fmt::format("not modelled: {} (deals no damage)", weapon->name));
+        continue;
+      }
+      const int first = static_cast<int>(creature.attacks.size());
+      main_attacks.push_back(weapon->light && !weapon->ranged ? first : -1);
+      off_hand_attacks.push_back(off_hand >= 0 ? first + off_hand : -1);
+      derived[weapon->name] = {main_attacks.back(), off_hand_attacks.back()};
+      for (Attack& attack : attacks) creature.attacks.push_back(std::move(attack));
+    }
+    if (!ok) return std::nullopt;
+    add_single_actions(creature);
+    add_two_weapon_actions(creature, main_attacks, off_hand_attacks, member.shield);
+    return creature;
+  }
+
+  std::optional<Creature> from_stat_block(const MemberSpec& member) {
+    bool ok = require_name(member);
+    ok = require_hp(member) && ok;
+    if (!member.ac) {
+      context_.error(member.pointer, "missing required key \"ac\" (or give \"monster\", or \"armor\" to derive it)");
+      ok = false;
+    }
+    if (!member.attacks) {
+      context_.error(member.pointer, "missing required key \"attacks\" (or give \"monster\", or \"weapons\")");
+      ok = false;
+    }
+    if (!ok) return std::nullopt;
+    Creature creature;
+    creature.name = *member.name;
+    creature.abilities = member.abilities.value_or(AbilityScores{});
+    creature.initiative = creature.abilities.modifier(Ability::Dex);
+    creature.ac_source = "given";
+    return creature;
+  }
+
+  void apply_overrides(const MemberSpec& member, Creature& creature) {
+    if (member.name) creature.name = *member.name;
+    if (member.hp) creature.hp = *member.hp;
+    if (member.ac) {
+      creature.ac = *member.ac;
+      creature.ac_source = "given";
+    }
+    if (member.abilities && member.monster) {
+      creature.abilities = *member.abilities;
+      creature.initiative = creature.abilities.modifier(Ability::Dex);
+    }
+    if (member.initiative) creature.initiative = *member.initiative;
+    if (member.attacks) {
+      // A monster's given attacks replace its stat block's (and the multiattack
+      // that named them); other forms add them to what they derived.
+      if (member.monster) {
+        // Actions that only force saves (a breath weapon) stay.
+        const auto uses_attacks = [](const Action& action) { return !action.attacks.empty(); };
+        creature.attacks.clear();
+        std::erase_if(creature.actions, uses_attacks);
+        std::erase_if(creature.legendary_actions, uses_attacks);
+        creature.traits.rampage_attack = -1;
+      }
+      const std::size_t first_new = creature.attacks.size();
+      for (const AttackSpec& spec : *member.attacks) creature.attacks.push_back(to_attack(spec));
+      add_single_actions(creature, first_new);
+    }
+    if (member.multiattack) {
+      std::erase_if(creature.actions, [](const Action& action) { return action.name.starts_with("Multiattack"); });
+      for (const NameList& option : *member.multiattack) add_multiattack(creature, option);
+    }
+    if (member.resistances) creature.resistances = to_set(*member.resistances);
+    if (member.immunities) creature.immunities = to_set(*member.immunities);
+    if (member.vulnerabilities) creature.vulnerabilities = to_set(*member.vulnerabilities);
+    if (member.pc) creature.pc = *member.pc;
+    if (member.area_targets) {
+      for (SaveEffect& effect : creature.save_effects) {
+        if (!effect.area.empty()) effect.targets = *member.area_targets;
+      }
+    }
+  }
+
+  static DamageTypeSet to_set(const DamageTypeListSpec& list) {
+    DamageTypeSet set;
+    for (DamageType type : list.types) set.insert(type);
+    return set;
+  }
+
+  static Attack to_attack(const AttackSpec& spec) {
+    Attack attack;
+    attack.name = spec.name;
+    attack.to_hit = spec.to_hit;
+    attack.damage = spec.damage;
+    attack.magical = spec.magical;
+    attack.derivation = "given";
+    attack.reach = spec.reach.value_or(spec.range ? 0 : 5);
+    attack.kind = attack.reach > 0 ? AttackKind::Melee : AttackKind::Ranged;
+    if (spec.range) {
+      attack.range_normal = spec.range->first;
+      attack.range_long = spec.range->second;
+    }
+    return attack;
+  }
+
+  static void add_single_actions(Creature& creature, std::size_t first = 0) {
+    for (std::size_t i = first; i < creature.attacks.size(); ++i) {
+      if (creature.attacks[i].name.ends_with("(off-hand)")) continue;  // a bonus action only
+      creature.actions.push_back(attack_action(creature.attacks[i].name, {static_cast<int>(i)}));
+    }
+  }
+
+  // Attack with one light weapon, then a bonus-action attack with another.
+  static void add_two_weapon_actions(Creature& creature, const std::vector<int>& main_attacks,
+                                     const std::vector<int>& off_hand_attacks, bool shield) {
+    if (shield) return;
+    for (std::size_t a = 0; a < main_attacks.size(); ++a) {
+      for (std::size_t b = 0; b < off_hand_attacks.size(); ++b) {
+        if (a == b || main_attacks[a] < 0 || off_hand_attacks[b] < 0) continue;
+        const Attack& main = creature.attacks[static_cast<std::size_t>(main_attacks[a])];
+        const Attack& off = creature.attacks[static_cast<std::size_t>(off_hand_attacks[b])];
+        Action action = attack_action(main.name + " + " + off.name, {main_attacks[a], off_hand_attacks[b]});
+        if (std::find(creature.actions.begin(), creature.actions.end(), action) == creature.actions.end()) {
+          creature.actions.push_back(std::move(action));
+        }
+      }
+    }
+  }
+
+  void add_multiattack(Creature& creature, const NameList& names) {
+    Action action = attack_action("Multiattack", {});
+    std::vector<std::string> known;
+    for (const Attack& attack : creature.attacks) known.push_back(attack.name);
+    for (std::size_t i = 0; i < names.names.size(); ++i) {
+      const std::string& name = names.names[i];
+      auto it = std::find_if(creature.attacks.begin(), creature.attacks.end(),
+                             [&](const Attack& attack) { return library_key(attack.name) == library_key(name); });
+      auto save = std::find_if(creature.save_effects.begin(), creature.save_effects.end(),
+                               [&](const SaveEffect& effect) { return library_key(effect.name) == library_key(name); });
+      if (it == creature.attacks.end() && save != creature.save_effects.end()) {
+        action.saves.push_back(static_cast<int>(save - creature.save_effects.begin()));
+        continue;
+      }
+      if (it == creature.attacks.end()) {
+        context_.error(names.pointers[i], fmt::format("multiattack names unknown attack \"{}\"{}",
+                                                      name, did_you_mean(name, known)));
+        return;
+      }
+      action.attacks.push_back(static_cast<int>(it - creature.attacks.begin()));
+    }
+    std::string label;
+    for (const std::string& name : names.names) label += (label.empty() ? "" : ", ") + name;
+    action.name = fmt::format("Multiattack ({})", label);
+    creature.actions.push_back(std::move(action));
+  }
+
+  bool check_proficiencies(const MemberSpec& member) {
+    if (!member.proficiency) return true;
+    bool ok = true;
+    for (std::size_t i = 0; i < member.proficiency->names.size(); ++i) {
+      const std::string& entry = member.proficiency->names[i];
+      const std::string key = library_key(entry);
+      if (key == "simple" || key == "martial" || library_.weapon(key) != nullptr) continue;
+      std::vector<std::string> choices = library_.weapon_names();
+      choices.insert(choices.begin(), {"simple", "martial"});
+      context_.error(member.proficiency->pointers[i],
+                     fmt::format("unknown proficiency \"{}\": expected \"simple\", \"martial\" "
+                                 "or a weapon name{}",
+                                 entry, did_you_mean(key, choices)));
+      ok = false;
+    }
+    return ok;
+  }
+
+  // Without a "proficiency" list a creature is proficient with what it carries.
+  bool is_proficient(const MemberSpec& member, const WeaponInfo& weapon) const {
+    if (!member.proficiency) return true;
+    for (const std::string& entry : member.proficiency->names) {
+      const std::string key = library_key(entry);
+      if (key == "martial" || (key == "simple" && !weapon.martial) || key == library_key(weapon.name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void check_names(const MemberSpec& member) {
+    if (member.monster && library_.monster(*member.monster) == nullptr) {
+      report_unknown(member.pointer + "/monster", "monster", *member.monster, library_.monster_names());
+    }
+    if (member.armor && library_key(*member.armor) != "none" && library_.armor(*member.armor) == nullptr) {
+      report_unknown(member.pointer + "/armor", "armor", *member.armor, library_.armor_names());
+    }
+    if (member.weapons) {
+      for (std::size_t i = 0; i < member.weapons->names.size(); ++i) {
+        if (library_.weapon(member.weapons->names[i]) == nullptr) {
+          report_unknown(member.weapons->pointers[i], "weapon", member.weapons->names[i],
+                         library_.weapon_names());
+        }
+      }
+    }
+    check_proficiencies(member);
+  }
+
+  void report_unknown(const std::string& pointer, const char* what, const std::string& name,
+                      const std::vector<std::string>& names) {
+    std::string suggestion = did_you_mean(library_key(name), names);
+    if (suggestion.empty() && std::string_view(what) == "armor") {
+      // Armor may be named without the word: "lether" is near "leather armor".
+      suggestion = did_you_mean(library_key(name) + " armor", names);
+    }
+    context_.error(pointer, fmt::format("unknown {} \"{}\"{}", what, name, suggestion));
+  }
+
+  bool require_name(const MemberSpec& member) {
+    if (member.name) return true;
+    context_.error(member.pointer, "missing required key \"name\" (or give \"monster\")");
+    return false;
+  }
+  bool require_hp(const MemberSpec& member) {
+    if (member.hp) return true;
+    context_.error(member.pointer, "missing required key \"hp\" (a number, or dice such as \"2d8+2\")");
+    return false;
+  }
+
+  const Library& library_;
+  const JsonContext& context_;
+};
+
+}  // namespace
+
+std::shared_ptr<const arena::Roster> read_roster(const EncounterJson& input,
+                                                  std::vector<std::vector<ResolvedMember>>& members) {
+  auto roster = std::make_shared<Roster>();
+  Resolver resolver(Library::builtin(), input.context);
+  for (std::size_t f = 0; f < input.factions.size(); ++f) {
+    const FactionJson& faction = input.factions[f];
+    Tactics tactics;
+    if (const nlohmann::json* value = faction.object->get("tactics")) {
+      tactics = read_tactics(input.context, *value, faction.object->child("tactics")).value_or(Tactics{});
+    }
+    roster->faction_tactics.push_back(tactics);
+    for (const MemberJson& json : faction.members) {
+      const MemberSpec spec = read_member(input.context, *json.value, json.pointer);
+      auto creature = resolver.resolve_member(spec, tactics);
+      if (!creature) continue;
+      members[f].push_back({creature->name, spec.count, static_cast<int>(roster->members.size())});
+      roster->members.push_back(std::move(*creature));
+    }
+  }
+  return roster;
+}
+
+const Roster& roster_of(const Encounter& encounter) {
+  ARENA_CHECK(encounter.rules == Ruleset::Dnd5e && encounter.roster != nullptr);
+  return static_cast<const Roster&>(*encounter.roster);
+}
+
+}  // namespace arena::dnd5e

@@ -1,0 +1,50 @@
+// The 5e ruleset as the core sees it: its battle engine for the runner
+// (run_battles.hpp) and the hooks of the ruleset registry.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "arena/replay.hpp"
+#include "arena/tally.hpp"
+#include "rules/dnd5e/battle.hpp"
+#include "rules/registry.hpp"
+
+namespace arena::dnd5e {
+
+// The figures 5e reports per combatant beyond the common ones (bit i of
+// CombatantResult::figures): alive at 0 HP at the end, unconscious or
+// dying.
+inline constexpr std::string_view kFigures[] = {"down"};
+
+struct Engine {
+  using Plan = BattlePlan;
+  using State = BattleState;
+
+  template <class Dice>
+  static BattleOutcome play(const Plan& plan, State& state, Dice& dice) {
+    return play_battle(plan, state, dice);
+  }
+
+  static void results(const Plan& plan, const State& state, std::span<CombatantResult> out) {
+    for (int c = 0; c < plan.creature_count(); ++c) {
+      const CombatantState& s = state.combatants[c];
+      out[c] = {!s.dead, s.damage_dealt, s.damage_taken, s.kills, !s.dead && s.hp == 0 ? 1u : 0u};
+    }
+  }
+};
+
+// One battle, line by line (`arena replay`; replay.cpp).
+Replay replay(const Encounter& encounter, std::int64_t battle);
+
+// The roster's part of an encounter fingerprint (digest.cpp).
+void digest_roster(const Encounter& encounter, Digest& digest);
+
+// `arena library` (library_views.cpp): the views, the default first.
+extern const std::string_view kLibraryViews[5];
+Expected<std::string, std::string> library_view(const LibraryRequest& request);
+
+// The registry's entry for 5e.
+RulesetHooks hooks();
+
+}  // namespace arena::dnd5e

@@ -1,0 +1,104 @@
+// BattleState: the mutable state of one battle in progress, a plain value.
+//
+// Each worker owns one BattleState and reuses it for every battle it plays
+// (reset() does not allocate once the vectors have their size), so the hot
+// loop never touches the heap. Creatures are addressed by their index in
+// Encounter::creatures. Not thread-safe; one per worker.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "arena/tally.hpp"
+#include "rules/dnd5e/conditions.hpp"
+
+namespace arena::dnd5e {
+
+struct BattlePlan;
+
+// A condition on a creature, as the full rules track it (conditions.hpp).
+struct ActiveCondition {
+  Condition condition = Condition::Prone;
+  std::int8_t rounds_left = 0;  // 0: no limit
+  bool repeat_save = false;
+  bool ends_with_source = false;
+  Ability ability = Ability::Con;  // of the repeated save
+  std::int16_t dc = 0;
+  std::int16_t source = -1;  // the creature that imposed it
+  bool operator==(const ActiveCondition&) const = default;
+};
+inline constexpr int kMaxActiveConditions = 6;  // more at once are not imposed
+
+// What the full rules (BattlePlan::full_rules) track per creature, apart
+// from CombatantState so that plain battles do not carry it.
+struct RulesState {
+  ConditionSet conditions;  // those of `active`
+  std::int8_t active_count = 0;
+  std::array<ActiveCondition, kMaxActiveConditions> active{};
+  bool reckless = false;              // attacks against it have advantage until its turn
+  bool regeneration_blocked = false;  // took damage that stops its regeneration
+  bool relentless_used = false;
+  bool extra_damage_used = false;     // martial advantage / sneak attack, this turn
+  std::int8_t legendary_left = 0;
+  std::int8_t legendary_resistance_left = 0;
+  bool operator==(const RulesState&) const = default;
+};
+
+struct CombatantState {
+  int hp = 0;
+  int max_hp = 0;
+  bool dead = false;
+  bool stable = false;  // a PC at 0 HP who no longer rolls death saves
+  std::int8_t death_successes = 0;
+  std::int8_t death_failures = 0;
+  // This battle's figures, for the tally.
+  int damage_dealt = 0;  // hit points removed from enemies (overkill not counted)
+  int damage_taken = 0;  // hit points lost
+  int kills = 0;
+
+  bool regenerating_at_zero = false;  // at 0 HP and not dead: a troll that may get up
+
+  // In the fight: alive and conscious (or a troll at 0 HP that may get up),
+  // so it can be targeted and its faction is not out. Incapacitated
+  // creatures are in the fight but lose their turns.
+  bool can_act() const { return hp > 0 || regenerating_at_zero; }
+  bool operator==(const CombatantState&) const = default;
+};
+
+struct BattleState {
+  std::vector<CombatantState> combatants;  // indexed like Encounter::creatures
+  std::vector<int> order;                  // initiative order of creature indices
+  std::vector<int> turns;                  // this round's turns: `order` without the dead
+  bool turns_stale = false;                // someone died since `turns` was listed
+  std::vector<int> initiative;             // d20 + modifier per creature
+  std::vector<int> standing;               // per faction: members who can act
+  std::vector<int> focus;                  // per faction: the focus target, -1 when none
+  std::vector<RulesState> rules;           // per creature, with the full rules only
+  std::vector<int> resource_uses;          // per creature resource (BattlePlan::first_resource)
+  std::vector<int> scratch;                // area targets being drawn
+  int standing_total = 0;                  // members who can act, all factions together
+  int factions_standing = 0;               // factions with a member who can act
+  int round = 0;
+
+  // The counts above, when a member of `faction` drops to 0 HP or gets up.
+  void member_drops(int faction) {
+    --standing_total;
+    if (--standing[faction] == 0) --factions_standing;
+  }
+  void member_rises(int faction) {
+    ++standing_total;
+    if (standing[faction]++ == 0) ++factions_standing;
+  }
+
+  // Sizes the vectors for the plan's encounter (allocating only the first
+  // time) and clears them: every creature standing, HP still to be set.
+  void reset(const BattlePlan& plan);
+  bool operator==(const BattleState&) const = default;
+
+ private:
+  void clear(std::size_t creatures, std::size_t factions);  // sizes the vectors, clears all
+  void count_standing();  // the totals from `standing`
+};
+
+}  // namespace arena::dnd5e

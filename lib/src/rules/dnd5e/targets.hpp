@@ -1,0 +1,40 @@
+// Target choice in a 5e battle: the shared tactics (rules/common/
+// targeting.hpp) over the 5e plan and state.
+#pragma once
+
+#include <span>
+
+#include "rules/common/targeting.hpp"
+#include "rules/dnd5e/plan.hpp"
+#include "rules/dnd5e/state.hpp"
+
+namespace arena::dnd5e {
+
+// A 5e battle as the shared targeting sees it. The standing counts are
+// those the battle loop keeps (BattleState::member_drops, member_rises).
+struct TargetView {
+  const BattlePlan& plan;
+  BattleState& state;
+
+  int faction(int c) const { return plan.creatures[c].faction; }
+  std::span<const int> enemies(int self) const { return plan.enemies_of(faction(self)); }
+  int enemies_standing(int self) const { return state.standing_total - state.standing[faction(self)]; }
+  bool can_act(int c) const { return state.combatants[c].can_act(); }
+  int hp(int c) const { return state.combatants[c].hp; }
+  int ac(int c) const { return plan.creatures[c].ac; }
+  int& focus(int self) const { return state.focus[faction(self)]; }
+};
+
+// The number of enemies of `self` who can act.
+inline int enemies_standing(const BattlePlan& plan, const BattleState& state, int self) {
+  return state.standing_total - state.standing[plan.creatures[self].faction];
+}
+
+// The target `self` attacks now by its tactics, or -1 when no enemy can be attacked.
+template <class Dice>
+int choose_target(const BattlePlan& plan, BattleState& state, int self, Dice& dice) {
+  TargetView view{plan, state};
+  return arena::choose_target(view, plan.creatures[self].target, self, dice);
+}
+
+}  // namespace arena::dnd5e

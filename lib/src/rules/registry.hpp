@@ -1,0 +1,96 @@
+// The ruleset registry: what the ruleset-neutral core (the reader, the
+// runner, replay, validate and library views, fingerprints) asks of each
+// ruleset, and the table of rulesets. Every entry is a plain function of
+// the ruleset's folder (rules/<name>/ruleset.hpp); the core looks a ruleset
+// up once per load or run, never per battle. Private to libarena; the only
+// core header that names the rulesets.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "arena/encounter.hpp"
+#include "arena/json_reader.hpp"
+#include "arena/replay.hpp"
+#include "arena/rulesets.hpp"
+#include "arena/runner.hpp"
+#include "digest.hpp"
+
+namespace arena {
+
+// One member entry of a faction as the file has it, for the ruleset to read.
+struct MemberJson {
+  const nlohmann::json* value = nullptr;
+  std::string pointer;  // "/factions/0/members/2"
+};
+
+// One faction: its name and members read by the core, its other keys
+// (the ruleset's faction keys, such as "tactics") left to the ruleset.
+struct FactionJson {
+  std::string name;
+  std::string pointer;
+  ObjectReader* object = nullptr;  // finish()ed by the core after the ruleset has read it
+  std::vector<MemberJson> members;
+};
+
+// The file for the ruleset's reader: the top-level object (for the
+// ruleset's own encounter keys, such as "order") and the factions.
+struct EncounterJson {
+  const JsonContext& context;
+  ObjectReader& object;
+  std::vector<FactionJson> factions;
+};
+
+// A member as the ruleset resolved it: its name before copies are
+// numbered, its copies, and its entry in the ruleset's roster.
+struct ResolvedMember {
+  std::string name;
+  int count = 1;
+  int entry = 0;
+};
+
+struct RulesetHooks {
+  Ruleset id;
+  std::string_view name;                            // as in "rules"
+  std::span<const std::string_view> encounter_keys;  // top-level keys it owns
+  std::span<const std::string_view> faction_keys;    // faction keys beyond name and members
+  std::span<const std::string_view> member_keys;     // for messages about another ruleset's keys
+  std::span<const std::string_view> figures;         // extra per-combatant figures (Encounter::figures)
+  std::span<const std::string_view> library_views;   // `arena library` views, first the default
+
+  // Reads and resolves the ruleset's part of a file: its encounter and
+  // faction keys and every member. Problems go to input.context. Sets
+  // `members[f]` to faction f's resolved members (one that did not resolve
+  // is left out) and returns the roster they index.
+  std::shared_ptr<const Roster> (*read)(const EncounterJson& input,
+                                        std::vector<std::vector<ResolvedMember>>& members);
+  RunResult (*run)(const Encounter& encounter, const RunOptions& options);
+  Replay (*replay)(const Encounter& encounter, std::int64_t battle);
+  std::string (*describe)(const Encounter& encounter);
+  nlohmann::json (*describe_json)(const Encounter& encounter);
+  // Adds everything of the roster that decides how battles play.
+  void (*digest)(const Encounter& encounter, Digest& digest);
+  Expected<std::string, std::string> (*library)(const LibraryRequest& request);
+};
+
+// The rulesets arena plays, in the order of the Ruleset enum.
+std::span<const RulesetHooks> all_rulesets();
+const RulesetHooks& ruleset_hooks(Ruleset rules);
+
+// The member keys of other rulesets that `rules` does not have, and a
+// note for a member reader's ObjectReader::set_foreign_keys: "not a key of
+// oldschool members, which have: name, count, ...".
+std::span<const std::string_view> foreign_member_keys(Ruleset rules);
+std::string foreign_member_note(Ruleset rules);
+
+// Rulesets named in DESIGN.md that arena does not play yet, for a clear
+// message when a file asks for one.
+std::span<const std::string_view> planned_rulesets();
+
+}  // namespace arena

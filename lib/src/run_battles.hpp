@@ -1,0 +1,101 @@
+// run_battles_with<Engine>: the worker loop of run_battles (runner.hpp) for
+// one ruleset's battle engine. Each ruleset instantiates it once (its
+// run.cpp), so the ruleset is chosen once per run and a battle makes no
+// virtual call. Private to libarena.
+//
+// An Engine is a ruleset's battle code behind four names:
+//   Engine::Plan       the encounter compiled for battles, built once per
+//                      run from the Encounter and shared read-only;
+//   Engine::State      the state of one battle, reused by a worker;
+//   Engine::play(plan, state, dice) -> BattleOutcome, one whole battle
+//                      with BattleDice (state reset there);
+//   Engine::results(plan, state, span<CombatantResult>), what the battle
+//                      did to each combatant, for the tally.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <span>
+#include <thread>
+#include <vector>
+
+#include "arena/battle_dice.hpp"
+#include "arena/runner.hpp"
+
+namespace arena::detail {
+
+inline bool stop_requested(const RunOptions& options) {
+  return options.stop != nullptr && options.stop->load(std::memory_order_relaxed);
+}
+
+template <class Engine>
+struct SharedWork {
+  const Encounter& encounter;
+  const typename Engine::Plan& plan;
+  const RunOptions& options;
+  std::atomic<std::int64_t> next_chunk{0};
+  std::atomic<std::int64_t> done{0};
+  std::int64_t chunks = 0;
+};
+
+template <class Engine>
+void work(SharedWork<Engine>& shared, Tally& tally) {
+  const RunOptions& options = shared.options;
+  typename Engine::State state;
+  std::vector<CombatantResult> results(shared.encounter.combatants.size());
+  while (!stop_requested(options)) {
+    const std::int64_t chunk = shared.next_chunk.fetch_add(1, std::memory_order_relaxed);
+    if (chunk >= shared.chunks) break;
+    const std::int64_t begin = chunk * options.chunk;
+    const std::int64_t end = std::min(begin + options.chunk, options.battles);
+    for (std::int64_t i = begin; i < end; ++i) {
+      BattleDice dice(shared.encounter.seed, static_cast<std::uint64_t>(options.first_battle + i));
+      const BattleOutcome outcome = Engine::play(shared.plan, state, dice);
+      Engine::results(shared.plan, state, std::span<CombatantResult>(results));
+      tally.add(shared.encounter, outcome, results);
+      if (options.winners != nullptr) {
+        (*options.winners)[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(outcome.winner);
+      }
+    }
+    shared.done.fetch_add(end - begin, std::memory_order_relaxed);
+  }
+}
+
+template <class Engine>
+RunResult run_battles_with(const Encounter& encounter, const RunOptions& options) {
+  ARENA_CHECK(options.chunk > 0 && options.battles >= 0);
+  const auto start = std::chrono::steady_clock::now();
+  const typename Engine::Plan plan(encounter);
+  if (options.winners != nullptr) options.winners->assign(static_cast<std::size_t>(options.battles), -1);
+  SharedWork<Engine> shared{encounter, plan, options};
+  shared.chunks = (options.battles + options.chunk - 1) / options.chunk;
+  RunResult result;
+  result.threads = static_cast<int>(
+      std::min<std::int64_t>(resolve_thread_count(options.threads), std::max<std::int64_t>(shared.chunks, 1)));
+  std::vector<Tally> tallies(static_cast<std::size_t>(result.threads), Tally(encounter));
+  std::vector<std::thread> workers;
+  for (int t = 1; t < result.threads; ++t) {
+    workers.emplace_back(work<Engine>, std::ref(shared), std::ref(tallies[static_cast<std::size_t>(t)]));
+  }
+  if (options.progress) {
+    // The calling thread reports progress while the workers play.
+    std::thread first(work<Engine>, std::ref(shared), std::ref(tallies[0]));
+    while (shared.done.load() < options.battles && !stop_requested(options)) {
+      options.progress(shared.done.load());
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    first.join();
+    options.progress(shared.done.load());
+  } else {
+    work<Engine>(shared, tallies[0]);
+  }
+  for (std::thread& worker : workers) worker.join();
+  result.tally = Tally(encounter);
+  for (const Tally& tally : tallies) result.tally.merge(tally);
+  result.partial = result.tally.battles < options.battles;
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace arena::detail
