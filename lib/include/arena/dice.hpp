@@ -57,7 +57,7 @@ int roll_term(const DiceTerm& term, Dice& dice);
 // without its constant. Takes a span so that the battle loop can roll terms
 // kept in one flat array (battle_plan.hpp).
 template <class Dice>
-int roll_terms(std::span<const DiceTerm> terms, Dice& dice) {
+[[gnu::always_inline]] inline int roll_terms(std::span<const DiceTerm> terms, Dice& dice) {
   int total = 0;
   for (const DiceTerm& term : terms) {
     const int value = roll_term(term, dice);
@@ -118,7 +118,7 @@ template <class Dice>
 int roll_kept_term(const DiceTerm& term, Dice& dice);
 
 template <class Dice>
-int roll_term(const DiceTerm& term, Dice& dice) {
+[[gnu::always_inline]] inline int roll_term(const DiceTerm& term, Dice& dice) {
   if (term.keep != term.count) return roll_kept_term(term, dice);
   // Every die counts: the common case, small enough to inline into the battle loop.
   int sum = 0;
@@ -127,7 +127,7 @@ int roll_term(const DiceTerm& term, Dice& dice) {
 }
 
 template <class Dice>
-int roll_kept_term(const DiceTerm& term, Dice& dice) {
+[[gnu::noinline]] int roll_kept_term(const DiceTerm& term, Dice& dice) {
   if (term.keep == 1) {  // advantage and disadvantage: no buffer needed
     int best = dice.roll(term.sides);
     for (int i = 1; i < term.count; ++i) {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "rules/dnd5e/battle.hpp"
+#include "rules/dnd5e/action_value.hpp"
 #include "rules/dnd5e/attack_rules.hpp"
 #include "arena/scripted_dice.hpp"
 #include "rules/dnd5e/dnd5e_test_util.hpp"

@@ -156,7 +156,7 @@ TEST(TacticsTest, WeakestStrongestAndLowestAcPickTheirTargets) {
     BattlePlan plan(e);
     BattleState state;
     state.reset(plan);
-    for (std::size_t c = 0; c < e.combatants.size(); ++c) state.combatants[c].hp = creature_of(e, c).hp.flat();
+    for (std::size_t c = 0; c < e.combatants.size(); ++c) state.combatants[c].hp = creature_of(e, static_cast<int>(c)).hp.flat();
     ScriptedDice none{};
     EXPECT_EQ(choose_target(plan, state, 0, none), expected) << policy;
   }
@@ -205,8 +205,10 @@ TEST(TacticsTest, ChoosesTheActionWithTheHighestExpectedDamage) {
       R"({ "name": "Imp", "hp": 10, "ac": 10, "immunities": ["fire"], "attacks": [ { "name": "x", "to_hit": 0, "damage": "1" } ] },
          { "name": "Man", "hp": 10, "ac": 10, "attacks": [ { "name": "x", "to_hit": 0, "damage": "1" } ] })"));
   const BattlePlan plan(e);
-  EXPECT_EQ(creature_of(e, 0).actions[plan.action_against(0, 1)].name, "Club");
-  EXPECT_EQ(creature_of(e, 0).actions[plan.action_against(0, 2)].name, "Fire");
+  BattleState state;
+  state.reset(plan);
+  EXPECT_STREQ(detail::choose_action(plan, state, 0, 1)->name, "Club");
+  EXPECT_STREQ(detail::choose_action(plan, state, 0, 2)->name, "Fire");
 }
 
 // Checks the rules' invariants at every attack of a battle.

@@ -44,6 +44,15 @@ const SaveEffect* find_save(const Creature& c, std::string_view name) {
   return nullptr;
 }
 
+// The index of the action named `name` among the creature's actions.
+std::size_t action_index(const Creature& c, std::string_view name) {
+  for (std::size_t i = 0; i < c.actions.size(); ++i) {
+    if (c.actions[i].name == name) return i;
+  }
+  ADD_FAILURE() << c.name << " has no action " << name;
+  return 0;
+}
+
 // A battle set up by hand: full HP, nobody has acted.
 struct Table {
   Encounter encounter;
@@ -184,17 +193,17 @@ TEST(FullRulesTest, GhoulParalyzesThenTheSaveIsRepeatedAtTheEndOfTheTurn) {
   NoEvents events;
   // Claws: d20 15 (+4 hit), 2d4 = 2 + 3, then the hero's Con save d20 5 (+0) fails.
   ScriptedDice dice{15, 2, 3, 5};
-  detail::full_attack(t.plan, t.state, 0, 1, 1, true, dice, events);
+  detail::make_attack<true>(t.plan, t.state, 0, 1, 1, true, dice, events);
   EXPECT_EQ(t[1].hp, 40 - 7);
   EXPECT_TRUE(t.state.rules[1].conditions.contains(Condition::Paralyzed));
   // Paralyzed: the ghoul's next claw rolls with advantage and a hit is a critical.
   ScriptedDice hit{3, 12, 1, 1, 1, 1, 20};  // d20 3 and 12: 12 + 4 hits; 2d4 twice; save 20 succeeds
-  detail::full_attack(t.plan, t.state, 0, 1, 1, true, hit, events);
+  detail::make_attack<true>(t.plan, t.state, 0, 1, 1, true, hit, events);
   EXPECT_EQ(t[1].hp, 33 - (4 + 2));
   EXPECT_EQ(hit.remaining(), 0u);
   // The hero loses its turn, then repeats the save at its end: 10 succeeds.
   ScriptedDice turn{10};
-  detail::take_full_turn(t.plan, t.state, 1, turn, events);
+  detail::take_turn<true>(t.plan, t.state, 1, turn, events);
   EXPECT_FALSE(t.state.rules[1].conditions.contains(Condition::Paralyzed));
   EXPECT_EQ(turn.remaining(), 0u);
   EXPECT_EQ(t[0].hp, t[0].max_hp);  // it did not attack
@@ -206,12 +215,12 @@ TEST(FullRulesTest, ZombieUndeadFortitudeExceptAgainstCriticalsAndRadiant) {
   t[0].hp = 5;
   // Longsword d20 15 hits, 1d8 = 4: 7 damage; Con save DC 12: d20 10 + 3 = 13 succeeds.
   ScriptedDice saved{15, 4, 10};
-  detail::full_attack(t.plan, t.state, 1, 0, 0, true, saved, events);
+  detail::make_attack<true>(t.plan, t.state, 1, 0, 0, true, saved, events);
   EXPECT_EQ(t[0].hp, 1);
   EXPECT_FALSE(t[0].dead);
   // A critical: no save.
   ScriptedDice critical{20, 4, 4};
-  detail::full_attack(t.plan, t.state, 1, 0, 0, true, critical, events);
+  detail::make_attack<true>(t.plan, t.state, 1, 0, 0, true, critical, events);
   EXPECT_TRUE(t[0].dead);
   EXPECT_EQ(critical.remaining(), 0u);
 }
@@ -222,21 +231,21 @@ TEST(FullRulesTest, TrollRegeneratesFromZeroUnlessBurned) {
   NoEvents events;
   t[0].hp = 5;
   ScriptedDice blow{15, 8};  // 11 slashing: down to 0
-  detail::full_attack(t.plan, t.state, 1, 0, 0, true, blow, events);
+  detail::make_attack<true>(t.plan, t.state, 1, 0, 0, true, blow, events);
   EXPECT_EQ(t[0].hp, 0);
   EXPECT_FALSE(t[0].dead);
   EXPECT_TRUE(t[0].can_act());  // its faction is not out
   EXPECT_EQ(t.state.factions_standing, 2);
   ScriptedDice start{};  // regeneration rolls nothing
-  EXPECT_TRUE(detail::begin_full_turn(t.plan, t.state, 0, start, events));
+  EXPECT_TRUE(detail::begin_turn<true>(t.plan, t.state, 0, start, events));
   EXPECT_EQ(t[0].hp, 10);
   // Down again, then burned: it dies at the start of its turn.
   ScriptedDice again{15, 8};
-  detail::full_attack(t.plan, t.state, 1, 0, 0, true, again, events);
+  detail::make_attack<true>(t.plan, t.state, 1, 0, 0, true, again, events);
   ScriptedDice burn{15, 2};
-  detail::full_attack(t.plan, t.state, 2, 0, 0, true, burn, events);
+  detail::make_attack<true>(t.plan, t.state, 2, 0, 0, true, burn, events);
   EXPECT_FALSE(t[0].dead);
-  EXPECT_FALSE(detail::begin_full_turn(t.plan, t.state, 0, start, events));
+  EXPECT_FALSE(detail::begin_turn<true>(t.plan, t.state, 0, start, events));
   EXPECT_TRUE(t[0].dead);
   EXPECT_EQ(t.state.factions_standing, 1);
 }
@@ -251,17 +260,17 @@ TEST(FullRulesTest, WolfPackTacticsAndProne) {
   NoEvents events;
   // An ally stands: two d20s, the higher (14) kept; 2d4 = 1 + 1; Str save d20 3 fails: prone.
   ScriptedDice bite{2, 14, 1, 1, 3};
-  detail::full_attack(t.plan, t.state, 0, 2, 0, true, bite, events);
+  detail::make_attack<true>(t.plan, t.state, 0, 2, 0, true, bite, events);
   EXPECT_EQ(t[2].hp, 40 - 4);
   EXPECT_TRUE(t.state.rules[2].conditions.contains(Condition::Prone));
   EXPECT_EQ(bite.remaining(), 0u);
   // Prone: the hero's own (ranged) attack has disadvantage: 18 and 4, keeps 4 and misses.
   ScriptedDice shot{18, 4};
-  detail::full_attack(t.plan, t.state, 2, 0, 0, true, shot, events);
+  detail::make_attack<true>(t.plan, t.state, 2, 0, 0, true, shot, events);
   EXPECT_EQ(t[0].hp, t[0].max_hp);
   // At the start of its turn the hero stands up.
   ScriptedDice stand{};
-  EXPECT_TRUE(detail::begin_full_turn(t.plan, t.state, 2, stand, events));
+  EXPECT_TRUE(detail::begin_turn<true>(t.plan, t.state, 2, stand, events));
   EXPECT_FALSE(t.state.rules[2].conditions.contains(Condition::Prone));
 }
 
@@ -270,23 +279,23 @@ TEST(FullRulesTest, DragonBreathHalvesOnASaveAndRecharges) {
   Table t(load("adult red dragon", hero("A", 200) + "," + hero("B", 200, 15, nimble)));
   NoEvents events;
   const Creature& dragon = creature_of(t.encounter, 0);
-  const Action& breath = *find_action(dragon, "Fire Breath");
+  const PlanAction& breath = t.plan.actions_of(0)[action_index(dragon, "Fire Breath")];
   // 18d6 all 3s = 54; A fails (d20 2), B succeeds (d20 19 + 2 = DC 21): 54 and 27.
   std::vector<int> script(18, 3);
   script.push_back(2);
   script.push_back(19);
   ScriptedDice dice(script);
-  detail::take_action(t.plan, t.state, 0, 1, breath, true, dice, events);
+  detail::take_action<true>(t.plan, t.state, 0, 1, breath, true, dice, events);
   EXPECT_EQ(t[1].hp, 200 - 54);
   EXPECT_EQ(t[2].hp, 200 - 27);
   EXPECT_EQ(dice.remaining(), 0u);
   EXPECT_FALSE(detail::available(t.plan, t.state, 0, breath));
   // Start of its turn: a d6 of 4 does not recharge it, a 5 does.
   ScriptedDice four{4};
-  detail::begin_full_turn(t.plan, t.state, 0, four, events);
+  detail::begin_turn<true>(t.plan, t.state, 0, four, events);
   EXPECT_FALSE(detail::available(t.plan, t.state, 0, breath));
   ScriptedDice five{5};
-  detail::begin_full_turn(t.plan, t.state, 0, five, events);
+  detail::begin_turn<true>(t.plan, t.state, 0, five, events);
   EXPECT_TRUE(detail::available(t.plan, t.state, 0, breath));
 }
 
@@ -294,11 +303,12 @@ TEST(FullRulesTest, LegendaryResistanceTurnsAFailedSaveIntoASuccess) {
   // A hero with a save-or-paralyze touch against the dragon's Con save.
   Table t(load("adult red dragon", hero("A")));
   NoEvents events;
-  SaveEffect hold;
+  PlanSaveEffect hold;
   hold.name = "Hold";
   hold.ability = Ability::Wis;
   hold.dc = 30;
-  hold.conditions.push_back(ConditionEffect{Condition::Paralyzed, 10, true, false});
+  t.plan.conditions.push_back(ConditionEffect{Condition::Paralyzed, 10, true, false});
+  hold.conditions = {static_cast<std::uint32_t>(t.plan.conditions.size() - 1), 1};
   for (int i = 0; i < 3; ++i) {
     ScriptedDice fail{1};
     detail::force_save(t.plan, t.state, 1, 0, hold, fail, events);
@@ -324,17 +334,15 @@ TEST(FullRulesTest, LegendaryActionsFollowOtherCreaturesTurns) {
 
 TEST(FullRulesTest, MageCastsItsBestSpellAndRunsOutOfSlots) {
   Table t(load("mage", hero("A", 500) + "," + hero("B", 500) + "," + hero("C", 500) + "," + hero("D", 500)));
-  const Creature& mage = creature_of(t.encounter, 0);
   // Against four heroes the best is cone of cold (8d8, its 5th-level slot),
   // then the fireball from a 4th-level slot (9d6 beats ice storm's 2d8 + 4d6).
-  const int first = detail::choose_action(t.plan, t.state, 0, 1);
-  EXPECT_EQ(mage.actions[static_cast<std::size_t>(first)].name, "Cone of Cold");
-  t.state.resource_uses[t.plan.first_resource[0] + static_cast<std::uint32_t>(mage.actions[static_cast<std::size_t>(first)].resource)] = 0;
-  const std::string second = mage.actions[static_cast<std::size_t>(detail::choose_action(t.plan, t.state, 0, 1))].name;
-  EXPECT_EQ(second, "Fireball (4th level)");
+  const PlanAction* first = detail::choose_action(t.plan, t.state, 0, 1);
+  EXPECT_STREQ(first->name, "Cone of Cold");
+  t.state.resource_uses[t.plan.rules[0].first_use + static_cast<std::uint32_t>(first->resource)] = 0;
+  EXPECT_STREQ(detail::choose_action(t.plan, t.state, 0, 1)->name, "Fireball (4th level)");
   // With every slot spent only the cantrip and the dagger are left.
   for (int& uses : t.state.resource_uses) uses = 0;
-  EXPECT_EQ(mage.actions[static_cast<std::size_t>(detail::choose_action(t.plan, t.state, 0, 1))].name, "Fire Bolt");
+  EXPECT_STREQ(detail::choose_action(t.plan, t.state, 0, 1)->name, "Fire Bolt");
 }
 
 }  // namespace

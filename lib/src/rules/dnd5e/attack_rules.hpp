@@ -26,7 +26,7 @@ namespace arena::dnd5e {
 // A d20 rolled by `mode`: the die kept; `first` and `second` get the dice
 // (second 0 when one was rolled).
 template <class Dice>
-int roll_d20(RollMode mode, Dice& dice, int& first, int& second) {
+[[gnu::always_inline]] inline int roll_d20(RollMode mode, Dice& dice, int& first, int& second) {
   first = dice.check(20);
   second = 0;
   if (mode == RollMode::Normal) return first;
@@ -35,7 +35,7 @@ int roll_d20(RollMode mode, Dice& dice, int& first, int& second) {
 }
 
 template <class Dice>
-AttackRoll roll_attack(int to_hit, int ac, RollMode mode, Dice& dice) {
+[[gnu::always_inline]] inline AttackRoll roll_attack(int to_hit, int ac, RollMode mode, Dice& dice) {
   AttackRoll roll;
   roll.mode = mode;
   roll.natural = roll_d20(mode, dice, roll.first_d20, roll.second_d20);
@@ -91,7 +91,7 @@ inline Defence defence_against(DamageType type, bool magical, const Creature& ta
 
 // One typed part of damage after a defence: at least 0, immunity zeroes it,
 // resistance halves it (rounding down), vulnerability doubles it.
-inline int apply_defence(int amount, Defence defence) {
+[[gnu::always_inline]] inline int apply_defence(int amount, Defence defence) {
   if (defence.immune) return 0;
   amount = std::max(amount, 0);
   if (defence.resistant) amount /= 2;
@@ -108,7 +108,7 @@ inline int damage_after_defences(int amount, DamageType type, const Creature& ta
 // One typed part of a hit: `constant` plus the dice of `terms`, the dice
 // rolled twice on a critical (the constant counted once), after `defence`.
 template <class Dice>
-int roll_damage_part(int constant, std::span<const DiceTerm> terms, bool critical, Defence defence,
+[[gnu::always_inline]] inline int roll_damage_part(int constant, std::span<const DiceTerm> terms, bool critical, Defence defence,
                      Dice& dice) {
   int amount = constant + roll_terms(terms, dice);
   if (critical) amount += roll_terms(terms, dice);
@@ -135,7 +135,7 @@ struct DamageEffect {
 
 // Applies `damage` to a creature (`pc`: a player character), following the
 // 0-HP rules above.
-inline DamageEffect apply_damage(CombatantState& target, bool pc, int damage, bool critical) {
+[[gnu::always_inline]] inline DamageEffect apply_damage(CombatantState& target, bool pc, int damage, bool critical) {
   DamageEffect effect;
   if (damage <= 0 || target.dead) return effect;
   if (target.hp > 0) {

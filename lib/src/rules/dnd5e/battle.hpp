@@ -25,13 +25,9 @@
 #include <vector>
 
 #include "rules/dnd5e/events.hpp"
-#include "rules/dnd5e/attack_rules.hpp"
 #include "rules/dnd5e/plan.hpp"
 #include "rules/dnd5e/state.hpp"
-#include "rules/dnd5e/turn_steps.hpp"
 #include "rules/dnd5e/turn.hpp"
-#include "arena/check.hpp"
-#include "rules/dnd5e/targets.hpp"
 
 namespace arena::dnd5e {
 
@@ -40,11 +36,8 @@ namespace detail {
 // Initiative order, higher first: the total, then the modifier (packed
 // into one int, the rank, that orders like the pair), then the earlier
 // creature. With modifiers within +-kMaxInitiativeModifier and at most
-// kCreatureSpan creatures the fields do not overlap and the key stays
-// inside an int.
-inline constexpr int kMaxInitiativeModifier = 255;  // scenarios allow +-100
-inline constexpr int kCreatureSpan = 1024;           // > kMaxCreatures
-
+// kCreatureSpan creatures (plan.hpp) the fields do not overlap and the key
+// stays inside an int.
 inline int initiative_rank(const BattlePlan& plan, const BattleState& state, int c) {
   return state.initiative[c] * 512 + (plan.initiative[c] + 256);
 }
@@ -119,45 +112,6 @@ inline int last_faction_standing(const BattleState& state) {
   return -1;
 }
 
-// One attack of `attacker` (its attack `attack_index`) against `target`;
-// returns whether the target dropped.
-template <class Dice, class Events>
-bool resolve_attack(const BattlePlan& plan, BattleState& state, int attacker, int target,
-                    int attack_index, Dice& dice, Events& events) {
-  const PlanAttack& attack = plan.attack(attacker, attack_index);
-  const PlanCreature& victim = plan.creatures[target];
-  const AttackRoll roll = roll_attack(attack.to_hit, victim.ac, attack.disadvantage, dice);
-  int damage = 0;
-  DamageEffect effect;
-  if (roll.hit) {
-    damage = roll_damage(plan, attack, roll.critical, target, dice);
-    effect = apply_damage(state.combatants[target], victim.pc, damage, roll.critical);
-  }
-  events.attack(attacker, target, attack_index, roll, damage, state.combatants[target].hp);
-  record_damage(plan, state, attacker, target, effect, events);
-  return effect.dropped;
-}
-
-template <class Dice, class Events>
-void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice, Events& events) {
-  if (plan.full_rules) {
-    take_full_turn(plan, state, self, dice, events);
-    return;
-  }
-  CombatantState& me = state.combatants[self];
-  if (me.dead) return;
-  if (me.hp == 0 && !death_save_turn(plan, state, self, dice, events)) return;
-  int target = choose_target(plan, state, self, dice);
-  if (target < 0) return;
-  for (int attack : plan.attacks_against(self, target)) {
-    if (!state.combatants[target].can_act()) {
-      target = choose_target(plan, state, self, dice);
-      if (target < 0) return;
-    }
-    resolve_attack(plan, state, self, target, attack, dice, events);
-  }
-}
-
 // Sets up a fresh battle: state cleared, hit points rolled.
 template <class Dice>
 void begin_battle(const BattlePlan& plan, BattleState& state, Dice& dice) {
@@ -169,14 +123,11 @@ void begin_battle(const BattlePlan& plan, BattleState& state, Dice& dice) {
   }
 }
 
-}  // namespace detail
-
-// Plays one battle of the plan's encounter into `state` (reset here) and
-// returns how it ended. The loop reads only the plan.
-template <class Dice, class Events = NoEvents>
-BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice, Events&& events = Events{}) {
-  detail::begin_battle(plan, state, dice);
-  detail::roll_initiative(plan, state, dice, events);
+// The rounds of a battle: every creature's turn in initiative order, and
+// the legendary actions after each, until at most one faction is left or
+// max_rounds have passed. `Full`: the encounter has the full rules (turn.hpp).
+template <bool Full, class Dice, class Events>
+BattleOutcome play_rounds(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
   BattleOutcome outcome;
   while (state.factions_standing > 1) {
     if (state.round == plan.max_rounds) {
@@ -185,18 +136,32 @@ BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice
       return outcome;
     }
     events.round_begins(++state.round);
-    if (state.turns_stale) detail::list_turns(state);
+    if (state.turns_stale) list_turns(state);
     for (int self : state.turns) {
-      detail::take_turn(plan, state, self, dice, events);
+      take_turn<Full>(plan, state, self, dice, events);
       if (state.factions_standing <= 1) break;
-      if (!plan.legendary_creatures.empty()) detail::legendary_actions_after(plan, state, self, dice, events);
-      if (state.factions_standing <= 1) break;
+      if constexpr (Full) {
+        if (!plan.legendary_creatures.empty()) legendary_actions_after(plan, state, self, dice, events);
+        if (state.factions_standing <= 1) break;
+      }
     }
   }
-  outcome.winner = detail::last_faction_standing(state);
+  outcome.winner = last_faction_standing(state);
   outcome.rounds = state.round;
   events.ends(outcome.winner, outcome.rounds);
   return outcome;
+}
+
+}  // namespace detail
+
+// Plays one battle of the plan's encounter into `state` (reset here) and
+// returns how it ended. The loop reads only the plan.
+template <class Dice, class Events = NoEvents>
+BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice, Events&& events = Events{}) {
+  detail::begin_battle(plan, state, dice);
+  detail::roll_initiative(plan, state, dice, events);
+  if (plan.full_rules) return detail::play_rounds<true>(plan, state, dice, events);
+  return detail::play_rounds<false>(plan, state, dice, events);
 }
 
 }  // namespace arena::dnd5e

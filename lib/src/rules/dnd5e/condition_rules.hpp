@@ -1,6 +1,6 @@
 // Conditions on creatures in battle: imposing, ending and their effects on
 // rolls (conditions.hpp lists the effects). Plain functions over the battle
-// state; part of the full rules (BattlePlan::full_rules).
+// state; part of the full rules (turn.hpp).
 #pragma once
 
 #include "rules/dnd5e/events.hpp"
@@ -31,7 +31,7 @@ void end_condition(BattleState& state, int creature, int index, Events& events) 
 template <class Events>
 void impose_condition(const BattlePlan& plan, BattleState& state, int source, int target,
                       const ConditionEffect& effect, Ability ability, int dc, Events& events) {
-  if (state.combatants[target].hp <= 0 || plan.stat_blocks[target].condition_immunities.contains(effect.condition)) {
+  if (state.combatants[target].hp <= 0 || plan.rules[target].condition_immunities.contains(effect.condition)) {
     return;
   }
   RulesState& c = state.rules[target];
@@ -59,7 +59,7 @@ void impose_condition(const BattlePlan& plan, BattleState& state, int source, in
 // `source` is out of the fight: the conditions it maintains (grapples) end,
 // and a dead creature's own conditions with it.
 template <class Events>
-void release_conditions(BattleState& state, int source, Events& events) {
+[[gnu::noinline]] void release_conditions(BattleState& state, int source, Events& events) {
   for (int c = 0; c < static_cast<int>(state.rules.size()); ++c) {
     const RulesState& other = state.rules[c];
     for (int i = other.active_count - 1; i >= 0; --i) {
@@ -76,13 +76,13 @@ void release_conditions(BattleState& state, int source, Events& events) {
 // The mode of an attack roll from `attacker` against `target` under their
 // conditions and the attacker's traits (the gridless assumptions of
 // README.md: an ally stands next to the target while one can act).
-inline RollMode attack_mode(const BattlePlan& plan, const BattleState& state, int attacker, int target,
-                            const Attack& attack, bool own_turn) {
+inline RollMode full_attack_mode(const BattlePlan& plan, const BattleState& state, int attacker,
+                                                   int target, const PlanAttack& attack, bool own_turn) {
   const RulesState& self = state.rules[attacker];
   const RulesState& them = state.rules[target];
   const CombatantState& target_state = state.combatants[target];
-  const Traits& traits = plan.stat_blocks[attacker].traits;
-  const bool melee = attack.kind == AttackKind::Melee;
+  const PlanTraits& traits = plan.rules[attacker].traits;
+  const bool melee = attack.melee;
   const bool ally_up = state.standing[plan.creatures[attacker].faction] > 1;
   const bool prone = them.conditions.contains(Condition::Prone);
   const bool advantage = them.conditions.any_of(kExposed) || them.reckless || (prone && melee) ||
@@ -92,6 +92,14 @@ inline RollMode attack_mode(const BattlePlan& plan, const BattleState& state, in
   return roll_mode(advantage, disadvantage);
 }
 
+// Without the full rules nothing but the attack itself sets the mode.
+template <bool Full>
+RollMode attack_mode(const BattlePlan& plan, const BattleState& state, int attacker, int target,
+                     const PlanAttack& attack, bool own_turn) {
+  if constexpr (Full) return full_attack_mode(plan, state, attacker, target, attack, own_turn);
+  return attack.disadvantage ? RollMode::Disadvantage : RollMode::Normal;
+}
+
 // A saving throw of `creature` against `ability` and `dc`: paralysis and
 // stuns fail Str and Dex saves, restraint hampers Dex saves, Magic
 // Resistance helps against magic.
@@ -99,7 +107,7 @@ template <class Dice>
 SaveRoll saving_throw(const BattlePlan& plan, const BattleState& state, int creature, Ability ability, int dc,
                       bool magical, Dice& dice) {
   const RulesState& self = state.rules[creature];
-  const Creature& block = plan.stat_blocks[creature];
+  const PlanRules& block = plan.rules[creature];
   const bool str_dex = ability == Ability::Str || ability == Ability::Dex;
   const bool automatic_failure = str_dex && self.conditions.any_of(kFailsStrDexSaves);
   const bool advantage = magical && block.traits.magic_resistance;
@@ -110,7 +118,7 @@ SaveRoll saving_throw(const BattlePlan& plan, const BattleState& state, int crea
 
 // At the end of `creature`'s turn: repeated saves, then durations run down.
 template <class Dice, class Events>
-void end_of_turn_conditions(const BattlePlan& plan, BattleState& state, int creature, Dice& dice,
+[[gnu::noinline]] void end_of_turn_conditions(const BattlePlan& plan, BattleState& state, int creature, Dice& dice,
                             Events& events) {
   RulesState& self = state.rules[creature];
   for (int i = self.active_count - 1; i >= 0; --i) {

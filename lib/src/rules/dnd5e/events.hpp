@@ -50,13 +50,16 @@ enum class DeathSaveResult { Success, Failure, DoubleFailure, RegainedHp, Stable
 struct NoEvents {
   void initiative(int /*creature*/, int /*d20*/, int /*total*/) {}
   void round_begins(int /*round*/) {}
+  // An attack after it landed: `damage` is the hit's, after the target's
+  // defences (overkill included); a fall it caused follows it.
   void attack(int /*attacker*/, int /*target*/, int /*attack*/, const AttackRoll& /*roll*/,
               int /*damage*/, int /*hp_left*/) {}
   void falls(int /*creature*/, bool /*dead*/) {}
   void death_save(int /*creature*/, int /*d20*/, DeathSaveResult /*result*/) {}
   void ends(int /*winner*/, int /*rounds*/) {}
-  // The full rules (BattlePlan::full_rules).
+  // The action a creature takes (before its saves and attacks).
   void action(int /*creature*/, int /*target*/, const char* /*name*/, bool /*legendary*/) {}
+  // The full rules (BattlePlan::full_rules).
   void save(int /*creature*/, const char* /*what*/, Ability /*ability*/, const SaveRoll& /*roll*/) {}
   void damaged(int /*creature*/, int /*damage*/, int /*hp_left*/) {}
   void condition(int /*creature*/, Condition /*condition*/, bool /*gained*/) {}

@@ -1,95 +1,160 @@
-// The non-template parts of the battle: state reset, the plan, expected damage.
-#include "rules/dnd5e/battle.hpp"
-#include "rules/dnd5e/roster.hpp"
-
-#include "rules/dnd5e/action_value.hpp"
+// Compiling a 5e encounter into its BattlePlan, and resetting a BattleState
+// from the plan.
+#include "rules/dnd5e/plan.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 
+#include "rules/dnd5e/action_value.hpp"
+#include "rules/dnd5e/state.hpp"
+
 namespace arena::dnd5e {
-
-void BattleState::clear(std::size_t creatures, std::size_t factions) {
-  combatants.assign(creatures, CombatantState{});
-  order.resize(creatures);
-  turns.resize(creatures);
-  turns_stale = true;
-  initiative.assign(creatures, 0);
-  standing.resize(factions);
-  focus.assign(factions, -1);
-  round = 0;
-}
-
-void BattleState::reset(const BattlePlan& plan) {
-  clear(plan.creatures.size(), plan.faction_sizes.size());
-  std::copy(plan.faction_sizes.begin(), plan.faction_sizes.end(), standing.begin());
-  count_standing();
-  if (!plan.full_rules) return;
-  resource_uses = plan.resource_start;
-  rules.assign(combatants.size(), RulesState{});
-  for (std::size_t c = 0; c < combatants.size(); ++c) {
-    rules[c].legendary_resistance_left = static_cast<std::int8_t>(plan.stat_blocks[c].legendary_resistance);
-    rules[c].legendary_left = static_cast<std::int8_t>(plan.stat_blocks[c].legendary_per_round);
-  }
-}
-
-void BattleState::count_standing() {
-  standing_total = 0;
-  factions_standing = 0;
-  for (int members : standing) {
-    standing_total += members;
-    factions_standing += members > 0;
-  }
-}
 
 namespace {
 
-// Appends `items` to a flat array and returns where they went.
 template <class T>
-Slice append(std::vector<T>& array, const std::vector<T>& items) {
-  const Slice slice{static_cast<std::uint32_t>(array.size()), static_cast<std::uint32_t>(items.size())};
-  array.insert(array.end(), items.begin(), items.end());
-  return slice;
+Slice slice_from(const std::vector<T>& array, std::size_t first) {
+  return {static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(array.size() - first)};
 }
 
-FlatDice flatten(const DiceExpr& expr, std::vector<DiceTerm>& terms) {
-  return FlatDice{expr.flat(), append(terms, expr.terms())};
-}
+// Compiles the members' stat blocks (the kinds) into the plan's arrays.
+class Compiler {
+ public:
+  explicit Compiler(BattlePlan& plan) : plan_(plan) {}
 
-PlanAttack compile_attack(const Attack& attack, BattlePlan& plan) {
-  PlanAttack compiled;
-  compiled.to_hit = attack.to_hit;
-  compiled.disadvantage = attack.disadvantage;
-  compiled.magical = attack.magical;
-  compiled.parts.first = static_cast<std::uint32_t>(plan.damage_parts.size());
-  compiled.parts.count = static_cast<std::uint32_t>(attack.damage.size());
-  for (const DamageDice& part : attack.damage) {
-    plan.damage_parts.push_back(PlanDamagePart{flatten(part.dice, plan.terms), part.type});
+  FlatDice flatten(const DiceExpr& expr) {
+    const std::size_t first = plan_.terms.size();
+    plan_.terms.insert(plan_.terms.end(), expr.terms().begin(), expr.terms().end());
+    return FlatDice{expr.flat(), slice_from(plan_.terms, first)};
   }
-  return compiled;
-}
 
-PlanCreature compile_creature(const Creature& creature, int faction, BattlePlan& plan) {
-  PlanCreature compiled;
-  compiled.faction = faction;
-  compiled.ac = creature.ac;
-  compiled.pc = creature.pc;
-  compiled.target = creature.tactics.target;
-  compiled.hp = flatten(creature.hp, plan.terms);
-  compiled.first_attack = static_cast<std::uint32_t>(plan.attacks.size());
-  for (const Attack& attack : creature.attacks) plan.attacks.push_back(compile_attack(attack, plan));
-  compiled.first_action = static_cast<std::uint32_t>(plan.actions.size());
-  for (const Action& action : creature.actions) plan.actions.push_back(append(plan.action_attacks, action.attacks));
-  if (creature.actions.empty()) plan.actions.push_back(Slice{});  // resolve forbids it; attack nothing
-  for (int type = 0; type < kDamageTypeCount; ++type) {
-    for (bool magical : {false, true}) {
-      plan.defences.push_back(defence_against(static_cast<DamageType>(type), magical, creature));
-    }
+  Slice damage(const std::vector<DamageDice>& parts) {
+    // Flatten first: the parts of one attack must be contiguous.
+    std::vector<PlanDamagePart> flat;
+    for (const DamageDice& part : parts) flat.push_back({flatten(part.dice), part.type});
+    const std::size_t first = plan_.damage_parts.size();
+    plan_.damage_parts.insert(plan_.damage_parts.end(), flat.begin(), flat.end());
+    return slice_from(plan_.damage_parts, first);
   }
-  return compiled;
+
+  Slice conditions(const std::vector<ConditionEffect>& effects) {
+    const std::size_t first = plan_.conditions.size();
+    plan_.conditions.insert(plan_.conditions.end(), effects.begin(), effects.end());
+    return slice_from(plan_.conditions, first);
+  }
+
+  PlanSaveEffect save_effect(const SaveEffect& effect) {
+    PlanSaveEffect compiled;
+    compiled.ability = effect.ability;
+    compiled.dc = effect.dc;
+    compiled.damage = damage(effect.damage);
+    compiled.half_on_success = effect.half_on_success;
+    compiled.conditions = conditions(effect.conditions);
+    compiled.magical = effect.magical;
+    compiled.targets = effect.targets;
+    compiled.name = effect.name.c_str();
+    return compiled;
+  }
+
+  // An attack's riders go to the end of save_effects, after the stat
+  // block's own (compile() reserves the kind's save effects first).
+  PlanAttack attack(const Attack& attack) {
+    PlanAttack compiled;
+    compiled.to_hit = attack.to_hit;
+    compiled.melee = attack.kind == AttackKind::Melee;
+    compiled.disadvantage = attack.disadvantage;
+    compiled.magical = attack.magical;
+    compiled.auto_hit = attack.auto_hit;
+    compiled.parts = damage(attack.damage);
+    compiled.on_hit_conditions = conditions(attack.on_hit_conditions);
+    compiled.on_hit_saves.first = static_cast<std::uint32_t>(riders_.size());
+    for (const SaveEffect& rider : attack.on_hit_saves) riders_.push_back(&rider);
+    compiled.on_hit_saves.count = static_cast<std::uint32_t>(attack.on_hit_saves.size());
+    return compiled;
+  }
+
+  PlanAction action(const Action& action) {
+    PlanAction compiled;
+    const std::size_t first = plan_.action_parts.size();
+    plan_.action_parts.insert(plan_.action_parts.end(), action.attacks.begin(), action.attacks.end());
+    compiled.attacks = slice_from(plan_.action_parts, first);
+    const std::size_t saves = plan_.action_parts.size();
+    plan_.action_parts.insert(plan_.action_parts.end(), action.saves.begin(), action.saves.end());
+    compiled.saves = slice_from(plan_.action_parts, saves);
+    compiled.resource = action.resource;
+    compiled.cost = action.cost;
+    compiled.name = action.name.c_str();
+    return compiled;
+  }
+
+  PlanTraits traits(const Traits& traits) {
+    PlanTraits compiled;
+    compiled.pack_tactics = traits.pack_tactics;
+    compiled.magic_resistance = traits.magic_resistance;
+    compiled.undead_fortitude = traits.undead_fortitude;
+    compiled.blood_frenzy = traits.blood_frenzy;
+    compiled.reckless = traits.reckless;
+    compiled.rampage_attack = traits.rampage_attack;
+    compiled.martial_advantage = flatten(traits.martial_advantage);
+    compiled.sneak_attack = flatten(traits.sneak_attack);
+    compiled.regeneration = traits.regeneration;
+    compiled.regeneration_stopped_by = traits.regeneration_stopped_by;
+    compiled.regenerates_from_zero = traits.regenerates_from_zero;
+    compiled.relentless = traits.relentless;
+    return compiled;
+  }
+
+  // One kind: its attacks, save effects (its own, then its attacks'
+  // riders), actions, legendary options and resources. Returns the kind's
+  // PlanRules and its attacks' first index; the per-creature fields are
+  // set by the caller.
+  PlanRules compile(const Creature& creature, std::uint32_t& first_attack) {
+    PlanRules rules;
+    rules.saves = creature.saves;
+    rules.condition_immunities = creature.condition_immunities;
+    rules.traits = traits(creature.traits);
+    rules.legendary_per_round = creature.legendary_per_round;
+    rules.legendary_resistance = creature.legendary_resistance;
+    first_attack = static_cast<std::uint32_t>(plan_.attacks.size());
+    riders_.clear();
+    std::vector<PlanAttack> attacks;
+    for (const Attack& a : creature.attacks) attacks.push_back(attack(a));
+    const std::size_t first_save = plan_.save_effects.size();
+    for (const SaveEffect& effect : creature.save_effects) plan_.save_effects.push_back(save_effect(effect));
+    const auto own_saves = static_cast<std::uint32_t>(creature.save_effects.size());
+    for (PlanAttack& a : attacks) a.on_hit_saves.first += static_cast<std::uint32_t>(first_save) + own_saves;
+    for (const SaveEffect* rider : riders_) plan_.save_effects.push_back(save_effect(*rider));
+    rules.save_effects = {static_cast<std::uint32_t>(first_save), own_saves};
+    plan_.attacks.insert(plan_.attacks.end(), attacks.begin(), attacks.end());
+    const std::size_t first_action = plan_.actions.size();
+    for (const Action& a : creature.actions) plan_.actions.push_back(action(a));
+    rules.actions = slice_from(plan_.actions, first_action);
+    const std::size_t first_legendary = plan_.actions.size();
+    for (const Action& a : creature.legendary_actions) plan_.actions.push_back(action(a));
+    rules.legendary = slice_from(plan_.actions, first_legendary);
+    const std::size_t first_resource = plan_.resources.size();
+    for (const Resource& r : creature.resources) plan_.resources.push_back({r.uses, r.recharge, r.name.c_str()});
+    rules.resources = slice_from(plan_.resources, first_resource);
+    return rules;
+  }
+
+ private:
+  BattlePlan& plan_;
+  std::vector<const SaveEffect*> riders_;  // of the kind being compiled
+};
+
+bool needs_full_rules(const Creature& c) {
+  if (!c.save_effects.empty() || !c.resources.empty() || !c.legendary_actions.empty() ||
+      c.legendary_resistance > 0 || c.traits.any()) {
+    return true;
+  }
+  return std::any_of(c.attacks.begin(), c.attacks.end(), [](const Attack& a) {
+    return a.auto_hit || !a.on_hit_saves.empty() || !a.on_hit_conditions.empty();
+  });
 }
 
-// The index of the action with the highest expected damage against `target`.
+// The index of the action with the highest expected damage against
+// `target`, the earliest on ties.
 int best_action(const Creature& attacker, const Creature& target) {
   int best_index = 0;
   double best = -1;
@@ -107,46 +172,90 @@ int best_action(const Creature& attacker, const Creature& target) {
 }  // namespace
 
 BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_rounds) {
-  ARENA_CHECK(encounter.combatants.size() <= static_cast<std::size_t>(detail::kCreatureSpan));
-  for (int c = 0; c < encounter.combatant_count(); ++c) {
-    const Creature& creature = creature_of(encounter, c);
-    creatures.push_back(compile_creature(creature, encounter.combatants[static_cast<std::size_t>(c)].faction, *this));
-    ARENA_CHECK(std::abs(creature.initiative) <= detail::kMaxInitiativeModifier);
-    initiative.push_back(creature.initiative);
+  ARENA_CHECK(encounter.combatants.size() <= static_cast<std::size_t>(kCreatureSpan));
+  const std::vector<Creature>& members = roster_of(encounter).members;
+  kinds = static_cast<int>(members.size());
+  full_rules = std::any_of(members.begin(), members.end(), needs_full_rules);
+
+  // The kinds, then each combatant as a copy of its kind.
+  Compiler compiler(*this);
+  std::vector<PlanCreature> kind_creatures;
+  std::vector<PlanRules> kind_rules;
+  for (const Creature& creature : members) {
+    ARENA_CHECK(std::abs(creature.initiative) <= kMaxInitiativeModifier);
+    PlanCreature compiled;
+    compiled.kind = static_cast<int>(kind_creatures.size());
+    compiled.ac = creature.ac;
+    compiled.pc = creature.pc;
+    compiled.target = creature.tactics.target;
+    compiled.hp = compiler.flatten(creature.hp);
+    compiled.only_attacks = !creature.actions.empty() && creature.resources.empty() && creature.save_effects.empty();
+    kind_rules.push_back(compiler.compile(creature, compiled.first_attack));
+    kind_creatures.push_back(compiled);
+  }
+  for (const Combatant& combatant : encounter.combatants) {
+    const auto kind = static_cast<std::size_t>(combatant.member);
+    PlanCreature creature = kind_creatures[kind];
+    creature.faction = combatant.faction;
+    creatures.push_back(creature);
+    PlanRules creature_rules = kind_rules[kind];
+    creature_rules.first_use = static_cast<std::uint32_t>(resource_start.size());
+    for (const Resource& r : members[kind].resources) resource_start.push_back(r.uses);
+    rules.push_back(creature_rules);
+    initiative.push_back(members[kind].initiative);
+    if (creature_rules.legendary_per_round > 0 && creature_rules.legendary.count > 0) {
+      legendary_creatures.push_back(creature_count() - 1);
+    }
+    for (int type = 0; type < kDamageTypeCount; ++type) {
+      for (bool magical : {false, true}) {
+        defences.push_back(defence_against(static_cast<DamageType>(type), magical, members[kind]));
+      }
+    }
   }
   for (const Faction& faction : encounter.factions) faction_sizes.push_back(static_cast<int>(faction.members.size()));
   for (int f = 0; f < faction_count(); ++f) list_enemies(f);
-  compile_full_rules(encounter);
-  for (int a = 0; a < creature_count(); ++a) {
-    for (int t = 0; t < creature_count(); ++t) {
-      const int action = dnd5e::best_action(creature_of(encounter, a), creature_of(encounter, t));
-      best_action.push_back(action);
-      best_attacks.push_back(actions[creatures[a].first_action + static_cast<std::uint32_t>(action)]);
+
+  // What tactics need: the best attack action of each creature against
+  // each, and per kind pair the values of every action's attacks and every
+  // save effect.
+  for (int attacker = 0; attacker < creature_count(); ++attacker) {
+    const Creature& kind = members[static_cast<std::size_t>(creatures[attacker].kind)];
+    for (const PlanCreature& target : creatures) {
+      const int best = dnd5e::best_action(kind, members[static_cast<std::size_t>(target.kind)]);
+      best_action.push_back(rules[attacker].actions.first + static_cast<std::uint32_t>(best));
+    }
+  }
+  for (const Creature& attacker : members) {
+    for (const auto* list : {&attacker.actions, &attacker.legendary_actions}) {
+      for (const Action& action : *list) {
+        for (const Creature& target : members) {
+          double total = 0;  // summed in the order expected_action_value sums
+          for (int attack : action.attacks) total += expected_damage(attacker.attacks[attack], target);
+          attack_values.push_back(total);
+        }
+      }
+    }
+    for (const SaveEffect& effect : attacker.save_effects) {
+      for (const Creature& target : members) save_values.push_back(expected_save_value(effect, target));
+    }
+    // Riders are never chosen between: no values, but keep the indexing.
+    for (const Attack& attack : attacker.attacks) {
+      save_values.insert(save_values.end(), attack.on_hit_saves.size() * members.size(), 0.0);
     }
   }
 }
 
-static bool needs_full_rules(const Creature& c) {
-  if (!c.save_effects.empty() || !c.resources.empty() || !c.legendary_actions.empty() ||
-      c.legendary_resistance > 0 || c.traits.any()) {
-    return true;
+double BattlePlan::action_value(int attacker, const PlanAction& action, int target, int enemy_count) const {
+  const auto index = static_cast<std::size_t>(&action - actions.data());
+  const auto target_kind = static_cast<std::size_t>(creatures[target].kind);
+  const auto per_kind = static_cast<std::size_t>(kinds);
+  double total = attack_values[index * per_kind + target_kind];
+  for (int save : parts_of(action.saves)) {
+    const std::size_t effect = rules[attacker].save_effects.first + static_cast<std::size_t>(save);
+    total += save_values[effect * per_kind + target_kind] *
+             std::clamp(enemy_count, 1, std::max(save_effects[effect].targets, 1));
   }
-  return std::any_of(c.attacks.begin(), c.attacks.end(), [](const Attack& a) {
-    return a.auto_hit || !a.on_hit_saves.empty() || !a.on_hit_conditions.empty();
-  });
-}
-
-void BattlePlan::compile_full_rules(const Encounter& encounter) {
-  const auto& members = roster_of(encounter).members;
-  full_rules = std::any_of(members.begin(), members.end(), needs_full_rules);
-  if (!full_rules) return;
-  for (int c = 0; c < encounter.combatant_count(); ++c) stat_blocks.push_back(creature_of(encounter, c));
-  for (int c = 0; c < creature_count(); ++c) {
-    const Creature& creature = stat_blocks[static_cast<std::size_t>(c)];
-    first_resource.push_back(static_cast<std::uint32_t>(resource_start.size()));
-    for (const Resource& r : creature.resources) resource_start.push_back(r.uses);
-    if (creature.legendary_per_round > 0 && !creature.legendary_actions.empty()) legendary_creatures.push_back(c);
-  }
+  return total;
 }
 
 void BattlePlan::list_enemies(int faction) {
@@ -156,6 +265,33 @@ void BattlePlan::list_enemies(int faction) {
   }
   list.count = static_cast<std::uint32_t>(enemy_lists.size()) - list.first;
   enemies.push_back(list);
+}
+
+// ---------------------------------------------------------------- BattleState
+
+void BattleState::reset(const BattlePlan& plan) {
+  const std::size_t creatures = plan.creatures.size();
+  combatants.assign(creatures, CombatantState{});
+  order.resize(creatures);
+  turns.resize(creatures);
+  turns_stale = true;
+  initiative.assign(creatures, 0);
+  standing.assign(plan.faction_sizes.begin(), plan.faction_sizes.end());
+  focus.assign(plan.faction_sizes.size(), -1);
+  round = 0;
+  standing_total = 0;
+  factions_standing = 0;
+  for (int members : standing) {
+    standing_total += members;
+    factions_standing += members > 0;
+  }
+  if (!plan.full_rules) return;
+  resource_uses = plan.resource_start;
+  rules.assign(creatures, RulesState{});
+  for (std::size_t c = 0; c < creatures; ++c) {
+    rules[c].legendary_resistance_left = static_cast<std::int8_t>(plan.rules[c].legendary_resistance);
+    rules[c].legendary_left = static_cast<std::int8_t>(plan.rules[c].legendary_per_round);
+  }
 }
 
 }  // namespace arena::dnd5e

@@ -1,25 +1,44 @@
-// BattlePlan: an Encounter compiled for the battle loop, built once per
-// encounter and shared read-only by all workers (thread-safe to read).
+// BattlePlan: a 5e Encounter compiled for the battle loop, built once per
+// run and shared read-only by all workers (thread-safe to read).
 //
 // Creature records are big (names, strings, vectors of attacks each with
 // their own vectors of dice), so reading them every turn spreads a battle
-// over many cache lines and pointer hops. The plan holds what the loop
-// reads, in a few flat arrays: per creature its faction, AC, initiative
-// modifier, tactics and HP dice; per attack its bonus and damage parts,
-// with every dice term of the encounter in one array; each creature's
-// defence against each damage type; the enemies of each faction; and the
-// best action against each target. Everything is addressed by small
-// integers: creature, attack and action indices as in the Encounter.
+// over many cache lines and pointer hops. The plan holds what the turn
+// reads, in flat arrays addressed by small integers, and nothing else:
+//   - per combatant (PlanCreature): faction, AC, tactics, HP dice, and
+//     where its stat block's attacks, actions, save effects and resources
+//     start in the arrays below; the full rules' data (saves, traits,
+//     legendary actions) in a parallel array (PlanRules);
+//   - per stat block, its "kind" (the member of the file; copies share it):
+//     attacks with their damage parts, save effects, actions and legendary
+//     options, resources, with every dice term of the encounter in one
+//     array;
+//   - each combatant's defence against each damage type, magical or not;
+//   - the enemies of each faction;
+//   - what tactics need to pick an action: the best action of each
+//     creature against each when only attacks are to be chosen between, and
+//     the expected value of each action's attacks and of each save effect
+//     against each kind (action_value.hpp), so a turn never rebuilds them.
+// Attack, action, save and resource indices within a kind are those of the
+// stat block (Creature). Names, for events only, point into the encounter's
+// roster, which outlives the plan.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
 
+#include "rules/common/tactics.hpp"
 #include "rules/dnd5e/attack_rules.hpp"
 #include "rules/dnd5e/roster.hpp"
 
 namespace arena::dnd5e {
+
+// Limits the plan's packed keys rely on (battle.hpp's initiative order);
+// the reader keeps far inside both (modifiers within +-100, 1000 creatures).
+inline constexpr int kMaxInitiativeModifier = 255;
+inline constexpr int kCreatureSpan = 1024;
 
 // A run of elements of one of the plan's flat arrays.
 struct Slice {
@@ -31,6 +50,7 @@ struct Slice {
 struct FlatDice {
   int constant = 0;
   Slice terms;
+  bool has_dice() const { return terms.count > 0; }
 };
 
 struct PlanDamagePart {
@@ -40,85 +60,159 @@ struct PlanDamagePart {
 
 struct PlanAttack {
   int to_hit = 0;
-  bool disadvantage = false;
+  bool melee = true;
+  bool disadvantage = false;  // always rolled with disadvantage
   bool magical = false;
-  Slice parts;  // of BattlePlan::damage_parts
+  bool auto_hit = false;
+  Slice parts;              // of BattlePlan::damage_parts
+  Slice on_hit_conditions;  // of BattlePlan::conditions: a hit imposes them, no save
+  Slice on_hit_saves;       // of BattlePlan::save_effects: a hit forces them
 };
 
+struct PlanSaveEffect {
+  Ability ability = Ability::Dex;
+  int dc = 10;
+  Slice damage;  // of BattlePlan::damage_parts, rolled once for all targets
+  bool half_on_success = false;
+  Slice conditions;  // of BattlePlan::conditions, on a failure
+  bool magical = false;
+  int targets = 1;  // enemies an area catches
+  const char* name = "";  // the roster's, for events
+};
+
+struct PlanAction {
+  Slice attacks;  // of BattlePlan::action_parts: attack indices within the kind
+  Slice saves;    // of BattlePlan::action_parts: save effect indices within the kind
+  int resource = -1;  // index within the creature's resources; -1: at will
+  int cost = 1;       // legendary options: the legendary actions it costs
+  const char* name = "";  // the roster's, for events
+};
+
+struct PlanResource {
+  int uses = 1;
+  int recharge = 0;  // the least d6 that restores a use; 0: never
+  const char* name = "";  // the roster's, for events
+};
+
+// Traits (creature.hpp) with their dice in the plan's terms.
+struct PlanTraits {
+  bool pack_tactics = false;
+  bool magic_resistance = false;
+  bool undead_fortitude = false;
+  bool blood_frenzy = false;
+  bool reckless = false;
+  int rampage_attack = -1;
+  FlatDice martial_advantage;
+  FlatDice sneak_attack;
+  int regeneration = 0;
+  DamageTypeSet regeneration_stopped_by;
+  bool regenerates_from_zero = false;
+  int relentless = 0;
+};
+
+// What the turn reads of a combatant on every attack.
 struct PlanCreature {
   int faction = 0;
+  int kind = 0;  // its stat block: the member of the file it copies
   int ac = 10;
   bool pc = false;
   TargetPolicy target = TargetPolicy::Random;
+  bool only_attacks = true;  // some actions, at-will attacks only: BattlePlan::best_action decides
   FlatDice hp;
   std::uint32_t first_attack = 0;  // its attack i is BattlePlan::attacks[first_attack + i]
-  std::uint32_t first_action = 0;  // its action i is BattlePlan::actions[first_action + i]
+};
+
+// What the full rules read of a combatant, apart so that plain battles do
+// not bring it into the cache.
+struct PlanRules {
+  std::array<int, 6> saves{};  // saving throw bonus per ability
+  ConditionSet condition_immunities;
+  PlanTraits traits;
+  Slice actions;    // of BattlePlan::actions, at-will ones first
+  Slice legendary;  // of BattlePlan::actions: legendary options
+  Slice save_effects;  // of BattlePlan::save_effects
+  Slice resources;  // of BattlePlan::resources (per kind)
+  std::uint32_t first_use = 0;  // its resource r's uses: BattleState::resource_uses[first_use + r]
+  int legendary_per_round = 0;
+  int legendary_resistance = 0;
 };
 
 struct BattlePlan {
-  std::vector<PlanCreature> creatures;  // indexed like Encounter::creatures
+  std::vector<PlanCreature> creatures;  // indexed like Encounter::combatants
+  std::vector<PlanRules> rules;         // likewise
   std::vector<int> initiative;          // per creature: the modifier added to the d20
   std::vector<int> faction_sizes;       // members per faction
   std::vector<Slice> enemies;           // per faction: the other factions' members (of enemy_lists)
   std::vector<int> enemy_lists;         // creature indices, in creature order within each list
-  std::vector<PlanAttack> attacks;      // every creature's attacks, creature after creature
+  // Per kind, in kind order: a kind's attacks, save effects, actions and
+  // resources are contiguous.
+  std::vector<PlanAttack> attacks;
+  std::vector<PlanSaveEffect> save_effects;
+  std::vector<PlanAction> actions;
+  std::vector<PlanResource> resources;
+  std::vector<int> action_parts;  // attack and save indices of actions
   std::vector<PlanDamagePart> damage_parts;
-  std::vector<DiceTerm> terms;          // every dice term of the encounter
-  std::vector<Slice> actions;           // each action's attacks, a slice of action_attacks
-  std::vector<int> action_attacks;      // attack indices within their creature
+  std::vector<ConditionEffect> conditions;
+  std::vector<DiceTerm> terms;  // every dice term of the encounter
   // defences[(target * kDamageTypeCount + type) * 2 + magical]
   std::vector<Defence> defences;
-  // best_action[attacker * creatures + target]: the action index with the
-  // highest expected damage against that target; best_attacks[...]: its
-  // attacks, a slice of action_attacks (one look-up per turn).
-  std::vector<int> best_action;
-  std::vector<Slice> best_attacks;
+  int kinds = 0;
+  // best_action[attacker * creatures + target]: the action (an index into
+  // `actions`) of highest expected damage, for creatures that choose
+  // between attacks only; one look-up per turn.
+  std::vector<std::uint32_t> best_action;
+  // attack_values[action * kinds + target kind]: the mean damage of the
+  // action's attacks (action: index into `actions`); save_values[effect *
+  // kinds + target kind]: the mean value of one save effect for one target.
+  std::vector<double> attack_values;
+  std::vector<double> save_values;
+  std::vector<int> resource_start;       // per creature resource: uses at the start of a battle
+  std::vector<int> legendary_creatures;  // creatures with legendary actions
   int max_rounds = 0;
 
-  // The full rules: set when any creature has more than attacks and
-  // defences (saves, conditions, resources, legendary actions, traits).
-  // Their turns then read the creatures' stat blocks (copied here), a slower
-  // path that plain encounters never take.
+  // Set when any creature has more than attacks and defences (saves,
+  // conditions, resources, legendary actions, traits): only then does a
+  // turn look at conditions, traits and resources at all.
   bool full_rules = false;
-  std::vector<Creature> stat_blocks;       // indexed like creatures; empty without full rules
-  std::vector<std::uint32_t> first_resource;  // per creature: its resources in BattleState::resource_uses
-  std::vector<int> resource_start;         // uses of every resource at the start of a battle
-  std::vector<int> legendary_creatures;    // creatures with legendary actions
 
   // Precondition: at most 1024 creatures, initiative modifiers within
-  // +-255 (resolve keeps far inside both).
+  // +-255 (the reader keeps far inside both).
   explicit BattlePlan(const Encounter& encounter);
 
   int creature_count() const { return static_cast<int>(creatures.size()); }
   int faction_count() const { return static_cast<int>(faction_sizes.size()); }
 
-  int action_against(int attacker, int target) const { return best_action[pair_index(attacker, target)]; }
-  // The attacks (indices within the attacker) of its best action against `target`.
-  std::span<const int> attacks_against(int attacker, int target) const {
-    return slice(action_attacks, best_attacks[pair_index(attacker, target)]);
-  }
   const PlanAttack& attack(int creature, int index) const {
     return attacks[creatures[creature].first_attack + static_cast<std::uint32_t>(index)];
   }
-  std::span<const PlanDamagePart> parts_of(const PlanAttack& attack) const {
-    return slice(damage_parts, attack.parts);
+  std::span<const PlanAction> actions_of(int creature) const { return slice(actions, rules[creature].actions); }
+  std::span<const PlanAction> legendary_of(int creature) const { return slice(actions, rules[creature].legendary); }
+  const PlanSaveEffect& save_effect(int creature, int index) const {
+    return save_effects[rules[creature].save_effects.first + static_cast<std::uint32_t>(index)];
   }
+  std::span<const int> parts_of(Slice s) const { return slice(action_parts, s); }
+  std::span<const PlanDamagePart> damage_of(Slice s) const { return slice(damage_parts, s); }
+  std::span<const ConditionEffect> conditions_of(Slice s) const { return slice(conditions, s); }
+  std::span<const PlanSaveEffect> saves_of(Slice s) const { return slice(save_effects, s); }
   std::span<const DiceTerm> terms_of(const FlatDice& dice) const { return slice(terms, dice.terms); }
   Defence defence(int target, DamageType type, bool magical) const {
     const auto index = (static_cast<std::size_t>(target) * kDamageTypeCount + static_cast<std::size_t>(type)) * 2 +
                        static_cast<std::size_t>(magical);
     return defences[index];
   }
-  std::span<const int> enemies_of(int faction) const {
-    return slice(enemy_lists, enemies[static_cast<std::size_t>(faction)]);
+  std::span<const int> enemies_of(int faction) const { return slice(enemy_lists, enemies[static_cast<std::size_t>(faction)]); }
+  // The best action of `attacker` against `target` when only attacks are
+  // chosen between (PlanCreature::only_attacks).
+  const PlanAction& best_attack_action(int attacker, int target) const {
+    return actions[best_action[static_cast<std::size_t>(attacker) * creatures.size() + static_cast<std::size_t>(target)]];
   }
+  // The expected value of `action` (an element of actions_of or
+  // legendary_of of its creature) against `target`, its areas catching up to
+  // `enemies` enemies: its attacks, then each save effect it forces.
+  double action_value(int attacker, const PlanAction& action, int target, int enemies) const;
 
  private:
   void list_enemies(int faction);  // appends the faction's enemy list
-  void compile_full_rules(const Encounter& encounter);
-  std::size_t pair_index(int attacker, int target) const {
-    return static_cast<std::size_t>(attacker) * creatures.size() + static_cast<std::size_t>(target);
-  }
   template <class T>
   static std::span<const T> slice(const std::vector<T>& array, Slice s) {
     return {array.data() + s.first, s.count};

@@ -1,0 +1,146 @@
+// One 5e attack and one forced saving throw, over the plan and the state.
+//
+// An attack goes through three steps, in one place for every attack a
+// creature makes (its action, a multiattack, a rampage, a legendary
+// option):
+//   1. declared: the attack roll under the creature's and the target's
+//      conditions and traits, a tentative outcome (hit, miss, critical);
+//   2. answered: the reactions the declared attack triggers. None are
+//      modelled yet; the reaction chain (parry, riposte, shield) is to hook
+//      in here and may change or cancel the outcome before it lands;
+//   3. landed: damage, hit points, a fall, and what a hit also does
+//      (conditions, a forced save).
+// A saving throw effect (a breath weapon, a spell, a rider) rolls its
+// damage once for all its targets, each of whom saves.
+#pragma once
+
+#include <algorithm>
+#include <vector>
+
+#include "rules/dnd5e/damage.hpp"
+
+namespace arena::dnd5e::detail {
+
+// `source` forces `effect` on `target` and, for an area, on more enemies
+// drawn at random. The damage is rolled once for all.
+template <class Dice, class Events>
+[[gnu::noinline]] void force_save(const BattlePlan& plan, BattleState& state, int source, int target, const PlanSaveEffect& effect,
+                Dice& dice, Events& events) {
+  std::vector<int>& targets = state.scratch;
+  targets.clear();
+  targets.push_back(target);
+  if (effect.targets > 1) {
+    for (int c : plan.enemies_of(plan.creatures[source].faction)) {
+      if (c != target && state.combatants[c].can_act()) targets.push_back(c);
+    }
+    // Draw the others (a partial Fisher-Yates) unless all are caught.
+    const int candidates = static_cast<int>(targets.size());
+    const int wanted = std::min(effect.targets, candidates);
+    for (int i = 1; i < wanted && wanted < candidates; ++i) {
+      const int j = i + dice.roll(static_cast<int>(targets.size()) - i) - 1;
+      std::swap(targets[static_cast<std::size_t>(i)], targets[static_cast<std::size_t>(j)]);
+    }
+    targets.resize(static_cast<std::size_t>(wanted));
+  }
+  const auto parts = plan.damage_of(effect.damage);
+  int rolled[8] = {};  // per damage part (a save effect has few parts)
+  const std::size_t part_count = std::min<std::size_t>(parts.size(), 8);
+  for (std::size_t p = 0; p < part_count; ++p) rolled[p] = roll(plan, parts[p].dice, dice);
+  // What `victim` takes of the rolled damage: all of it, half or none.
+  const auto damage_for = [&](int victim, bool saved) {
+    DealtDamage dealt;
+    for (std::size_t p = 0; p < part_count; ++p) {
+      int amount = rolled[p];
+      if (saved) amount = effect.half_on_success ? amount / 2 : 0;
+      // Not an attack: resistance to nonmagical attacks does not apply.
+      amount = apply_defence(amount, plan.defence(victim, parts[p].type, true));
+      dealt.total += amount;
+      if (amount > 0) dealt.types.insert(parts[p].type);
+    }
+    return dealt;
+  };
+  for (int victim : targets) {
+    if (!state.combatants[victim].can_act()) continue;
+    SaveRoll roll = saving_throw(plan, state, victim, effect.ability, effect.dc, effect.magical, dice);
+    DealtDamage dealt = damage_for(victim, roll.success);
+    CombatantState& them = state.combatants[victim];
+    std::int8_t& resistance_left = state.rules[victim].legendary_resistance_left;
+    if (!roll.success && resistance_left > 0 && (effect.conditions.count > 0 || dealt.total * 4 >= them.hp)) {
+      --resistance_left;
+      roll.success = true;
+      roll.legendary_resistance = true;
+      dealt = damage_for(victim, true);
+    }
+    events.save(victim, effect.name, effect.ability, roll);
+    const int hp_before = them.hp;
+    const DamageEffect fell = deal_damage<true>(plan, state, victim, dealt, dice, events);
+    if (dealt.total > 0) events.damaged(victim, hp_before - them.hp, them.hp);
+    record_damage<true>(plan, state, source, victim, fell, events);
+    if (roll.success) continue;
+    for (const ConditionEffect& condition : plan.conditions_of(effect.conditions)) {
+      impose_condition(plan, state, source, victim, condition, effect.ability, effect.dc, events);
+    }
+  }
+}
+
+// An attack that hits without a roll (magic missile).
+inline AttackRoll automatic_hit() {
+  AttackRoll roll;
+  roll.hit = true;
+  return roll;
+}
+
+// Step 1: the attack roll of `attacker` against `target`. Within 5 feet of
+// a paralyzed creature every hit is a critical.
+template <bool Full, class Dice>
+[[gnu::always_inline]] inline AttackRoll declare_attack(const BattlePlan& plan, const BattleState& state, int attacker, int target,
+                          const PlanAttack& attack, bool own_turn, Dice& dice) {
+  if (attack.auto_hit) return automatic_hit();
+  AttackRoll roll = roll_attack(attack.to_hit, plan.creatures[target].ac,
+                                attack_mode<Full>(plan, state, attacker, target, attack, own_turn), dice);
+  if constexpr (Full) {
+    if (roll.hit && attack.melee && state.rules[target].conditions.contains(Condition::Paralyzed)) roll.critical = true;
+  }
+  return roll;
+}
+
+// Step 3: the declared (and answered) attack lands; returns whether the
+// target dropped.
+template <bool Full, class Dice, class Events>
+[[gnu::always_inline]] inline bool land_attack(const BattlePlan& plan, BattleState& state, int attacker, int target, int attack_index,
+                 const AttackRoll& roll, Dice& dice, Events& events) {
+  const PlanAttack& attack = plan.attack(attacker, attack_index);
+  CombatantState& them = state.combatants[target];
+  if (!roll.hit) {
+    events.attack(attacker, target, attack_index, roll, 0, them.hp);
+    return false;
+  }
+  const DealtDamage dealt = roll_hit<Full>(plan, state, attacker, attack, target, roll.critical, roll.mode, dice);
+  const DamageEffect effect = deal_damage<Full>(plan, state, target, dealt, dice, events);
+  events.attack(attacker, target, attack_index, roll, dealt.total, them.hp);
+  record_damage<Full>(plan, state, attacker, target, effect, events);
+  if constexpr (Full) {
+    if (them.hp > 0) {
+      for (const ConditionEffect& condition : plan.conditions_of(attack.on_hit_conditions)) {
+        impose_condition(plan, state, attacker, target, condition, Ability::Str, 0, events);
+      }
+      for (const PlanSaveEffect& save : plan.saves_of(attack.on_hit_saves)) {
+        force_save(plan, state, attacker, target, save, dice, events);
+      }
+    }
+  }
+  return effect.dropped;
+}
+
+// One attack of `attacker` (its attack `attack_index`) against `target`:
+// declared, answered, landed. Returns whether the target dropped.
+template <bool Full, class Dice, class Events>
+[[gnu::always_inline]] inline bool make_attack(const BattlePlan& plan, BattleState& state, int attacker, int target, int attack_index, bool own_turn,
+                 Dice& dice, Events& events) {
+  const AttackRoll roll =
+      declare_attack<Full>(plan, state, attacker, target, plan.attack(attacker, attack_index), own_turn, dice);
+  // Step 2, the answer: no reaction is modelled yet, so the declared outcome stands.
+  return land_attack<Full>(plan, state, attacker, target, attack_index, roll, dice, events);
+}
+
+}  // namespace arena::dnd5e::detail

@@ -1,0 +1,143 @@
+// Rolling and dealing damage in a 5e battle, over the plan and the state:
+// the dice of a hit (with a once-a-turn extra), the traits that act on a
+// dropping blow, hit points lost, and the counts and figures that follow.
+// Plain functions; the dice source is a template parameter.
+#pragma once
+
+#include <algorithm>
+
+#include "rules/dnd5e/attack_rules.hpp"
+#include "rules/dnd5e/condition_rules.hpp"
+#include "rules/dnd5e/events.hpp"
+#include "rules/dnd5e/plan.hpp"
+#include "rules/dnd5e/state.hpp"
+
+namespace arena::dnd5e::detail {
+
+template <class Dice>
+int roll(const BattlePlan& plan, const FlatDice& expr, Dice& dice) {
+  return expr.constant + roll_terms(plan.terms_of(expr), dice);
+}
+
+// What a hit or a failed save deals, after the target's defences, part by part.
+struct DealtDamage {
+  int total = 0;
+  DamageTypeSet types;  // the types of the parts that dealt some
+  bool critical = false;
+};
+
+// The once-a-turn extra damage of a hit (Martial Advantage, Sneak Attack),
+// of the first part's type, when the attacker's traits allow it (the
+// gridless assumptions of README.md: an ally stands next to the target
+// while one can act). Full rules only.
+template <class Dice>
+void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
+                                        const PlanAttack& attack, int target, RollMode mode, Dice& dice,
+                                        DealtDamage& dealt) {
+  const auto parts = plan.damage_of(attack.parts);
+  const bool critical = dealt.critical;
+  RulesState& self = state.rules[attacker];
+  const PlanTraits& traits = plan.rules[attacker].traits;
+  const bool ally_up = state.standing[plan.creatures[attacker].faction] > 1;
+  const FlatDice* extra = nullptr;
+  if (traits.martial_advantage.has_dice() && ally_up) extra = &traits.martial_advantage;
+  if (traits.sneak_attack.has_dice() && (ally_up || mode == RollMode::Advantage)) extra = &traits.sneak_attack;
+  if (extra != nullptr && !self.extra_damage_used && !parts.empty()) {
+    self.extra_damage_used = true;
+    dealt.total += roll_damage_part(0, plan.terms_of(*extra), critical,
+                                    plan.defence(target, parts.front().type, attack.magical), dice);
+  }
+}
+
+// The damage of a hit: the attack's parts (dice twice on a critical), plus
+// the once-a-turn extra of the full rules.
+template <bool Full, class Dice>
+[[gnu::always_inline]] inline DealtDamage roll_hit(const BattlePlan& plan, BattleState& state, int attacker, const PlanAttack& attack, int target,
+                     bool critical, RollMode mode, Dice& dice) {
+  DealtDamage dealt;
+  dealt.critical = critical;
+  for (const PlanDamagePart& part : plan.damage_of(attack.parts)) {
+    const int amount = roll_damage_part(part.dice.constant, plan.terms_of(part.dice), critical,
+                                        plan.defence(target, part.type, attack.magical), dice);
+    dealt.total += amount;
+    if constexpr (Full) {  // the types matter to regeneration and Undead Fortitude only
+      if (amount > 0) dealt.types.insert(part.type);
+    }
+  }
+  if constexpr (Full) add_extra_damage(plan, state, attacker, attack, target, mode, dice, dealt);
+  return dealt;
+}
+
+// Traits that act on damage about to drop `target` (Undead Fortitude,
+// Relentless): the damage it takes instead.
+template <class Dice, class Events>
+int soften_dropping_blow(const BattlePlan& plan, BattleState& state, int target, const DealtDamage& dealt,
+                         Dice& dice, Events& events) {
+  CombatantState& them = state.combatants[target];
+  RulesState& rules = state.rules[target];
+  const PlanTraits& traits = plan.rules[target].traits;
+  if (them.hp <= 0 || dealt.total < them.hp) return dealt.total;
+  if (traits.undead_fortitude && !dealt.critical && !dealt.types.contains(DamageType::Radiant)) {
+    const SaveRoll roll = saving_throw(plan, state, target, Ability::Con, 5 + dealt.total, false, dice);
+    events.save(target, "Undead Fortitude", Ability::Con, roll);
+    if (roll.success) return them.hp - 1;
+  }
+  if (traits.relentless > 0 && !rules.relentless_used && dealt.total <= traits.relentless) {
+    rules.relentless_used = true;
+    events.note(target, "is relentless");
+    return them.hp - 1;
+  }
+  return dealt.total;
+}
+
+// deal_damage under the full rules: regeneration stopped by the damage's
+// types, a troll at 0 HP, Undead Fortitude and Relentless.
+template <class Dice, class Events>
+DamageEffect deal_full_damage(const BattlePlan& plan, BattleState& state, int target,
+                                                const DealtDamage& dealt, Dice& dice, Events& events) {
+  CombatantState& them = state.combatants[target];
+  const PlanTraits& traits = plan.rules[target].traits;
+  if (dealt.types.any_of(traits.regeneration_stopped_by)) state.rules[target].regeneration_blocked = true;
+  if (dealt.total <= 0 || them.dead) return {};
+  if (them.regenerating_at_zero) return {};  // only its regeneration matters now
+  const int damage = soften_dropping_blow(plan, state, target, dealt, dice, events);
+  DamageEffect effect = apply_damage(them, plan.creatures[target].pc, damage, dealt.critical);
+  if (effect.killed && traits.regenerates_from_zero) {
+    // A troll at 0 HP dies only if it does not regenerate at its next turn.
+    them.dead = false;
+    them.regenerating_at_zero = true;
+    effect.killed = false;
+    effect.dropped = false;
+    events.note(target, "drops to 0 HP and may regenerate");
+  }
+  return effect;
+}
+
+// `dealt` lands on `target`: hit points lost, and whether it dropped. The
+// caller reports the blow, then records it (record_damage), so that a fall
+// follows the blow that caused it.
+template <bool Full, class Dice, class Events>
+[[gnu::always_inline]] inline DamageEffect deal_damage(const BattlePlan& plan, BattleState& state, int target, const DealtDamage& dealt, Dice& dice,
+                         Events& events) {
+  if constexpr (Full) return deal_full_damage(plan, state, target, dealt, dice, events);
+  return apply_damage(state.combatants[target], plan.creatures[target].pc, dealt.total, dealt.critical);
+}
+
+// The figures and counts after `source` did `effect` to `target`.
+template <bool Full, class Events>
+[[gnu::always_inline]] inline void record_damage(const BattlePlan& plan, BattleState& state, int source, int target, const DamageEffect& effect,
+                   Events& events) {
+  state.combatants[source].damage_dealt += effect.hp_lost;
+  state.combatants[target].damage_taken += effect.hp_lost;
+  if (effect.killed) {
+    ++state.combatants[source].kills;
+    state.turns_stale = true;
+  }
+  if (effect.dropped) {
+    state.member_drops(plan.creatures[target].faction);
+    events.falls(target, state.combatants[target].dead);
+    if constexpr (Full) release_conditions(state, target, events);
+  }
+}
+
+}  // namespace arena::dnd5e::detail
