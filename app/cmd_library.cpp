@@ -20,9 +20,10 @@ namespace arena::app {
 
 namespace {
 
-// What every `library` subcommand reads: the ruleset and the format.
+// What every `library` subcommand reads: the ruleset (default: the
+// encounter files' default) and the format.
 struct LibraryOptions {
-  std::string rules = "5e";
+  std::string rules{name(Encounter{}.rules)};
   std::string format = "table";
   std::vector<std::string> words;  // show: the name, possibly unquoted (show adult red dragon)
   LibraryRequest request;

@@ -7,7 +7,7 @@ re-running on the same input gives byte-identical files).
 
 Usage: python3 scripts/convert_srd.py [--srd DIR] [--out DIR]
   --srd  defaults to <repo root>/../shared/data/srd-5.1
-  --out  defaults to <repo root>/lib/data
+  --out  defaults to <repo root>/lib/data/dnd5e
 
 Every file is an object whose first key is "source" (the licence line).
 
@@ -1605,7 +1605,7 @@ def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--srd", default=os.path.join(repo_root, "..", "shared", "data", "srd-5.1"),
                         help="folder with Equipment.json, Monsters.json and Spells.json")
-    parser.add_argument("--out", default=os.path.join(repo_root, "lib", "data"),
+    parser.add_argument("--out", default=os.path.join(repo_root, "lib", "data", "dnd5e"),
                         help="folder to write weapons.json, armor.json, monsters.json into")
     return parser.parse_args()
 

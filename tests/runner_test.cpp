@@ -2,6 +2,11 @@
 // size, replay agreeing with simulation, exact merging, clean stops.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
 #include "arena/replay.hpp"
 #include "arena/report.hpp"
 #include "arena/runner.hpp"
@@ -10,8 +15,16 @@
 namespace arena {
 namespace {
 
-const char* const kScenarios[] = {"goblin-ambush", "knight-vs-ogre", "wolf-pack", "fighter-greatsword",
-                                  "fighter-sword-and-shield"};
+// Every shipped scenario, of every ruleset, by name.
+std::vector<std::string> shipped_scenarios() {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(ARENA_SOURCE_DIR) + "/scenarios")) {
+    const std::string name = entry.path().stem().string();
+    if (entry.path().extension() == ".json" && name != "schema") names.push_back(name);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
 
 Encounter scenario(const std::string& name) {
   auto loaded = load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/scenarios/" + name + ".json");
@@ -25,7 +38,7 @@ std::string report_without_run(const Encounter& e, const RunOptions& options) {
 }
 
 TEST(RunnerTest, ReportIsIdenticalForAnyThreadCountAndChunkOnEveryScenario) {
-  for (const char* name : kScenarios) {
+  for (const std::string& name : shipped_scenarios()) {
     const Encounter e = scenario(name);
     RunOptions options;
     options.battles = 20000;
@@ -58,7 +71,7 @@ TEST(RunnerTest, SplitRunsMergeExactlyIntoTheWholeRun) {
 }
 
 TEST(RunnerTest, ReplayAgreesWithTheSimulatedBattle) {
-  for (const char* name : kScenarios) {
+  for (const std::string& name : shipped_scenarios()) {
     const Encounter e = scenario(name);
     for (std::int64_t index : {0, 1, 17, 4242, 99999}) {
       RunOptions one;

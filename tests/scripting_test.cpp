@@ -610,3 +610,81 @@ TEST_F(ScriptingTest, CheckPassesOnSamplingNoiseAlone) {
 }
 
 }  // namespace
+
+// ------------------------------------------------------------ oldschool ----
+
+// Every scripting command works on a ruleset other than 5e, through the same
+// neutral core: the seed 002 battle and its upgrade of Eve.
+TEST_F(ScriptingTest, SweepCompareCheckShardsAndMergeWorkOnOldschool) {
+  const std::string blog = scenario("oldschool-blog");
+  const std::string eve = "factions.Mithril Order.members.Eve.armor";
+
+  const Output sweep = arena({"sweep", blog, "-n", "20000", "--vary", eve + "=shield,splint mail", "--format", "json"});
+  ASSERT_EQ(sweep.exit_code, 0) << sweep.err;
+  const json table = json::parse(sweep.out);
+  ASSERT_EQ(table.at("rows").size(), 2u);
+  for (const std::string armor : {"shield", "splint mail"}) {
+    json single = simulate_json({blog, "-n", "20000", "--set", eve + "=" + armor});
+    single.erase("run");
+    const json& row = table["rows"][armor == "shield" ? 0 : 1];
+    EXPECT_EQ(row.at("report"), single) << armor;
+    EXPECT_EQ(row.at("report").at("rules"), "oldschool");
+  }
+
+  const Output compare = arena({"compare", blog, scenario("oldschool-blog-upgrade"), "-n", "20000", "--format", "json"});
+  ASSERT_EQ(compare.exit_code, 0) << compare.err;
+  const json compared = json::parse(compare.out);
+  const json& green = compared["variants"][1].at("versus_first").at(0);
+  EXPECT_EQ(green.at("faction"), "Green Banner");
+  EXPECT_LT(green.at("difference").get<double>(), -0.1) << "the upgrade turns the battle";
+  EXPECT_EQ(green.at("significant"), true);
+
+  const std::string baseline = temp_path("blog.baseline.json");
+  ASSERT_EQ(arena({"simulate", blog, "-n", "20000", "--format", "json"}, baseline).exit_code, 0);
+  const Output same = arena({"check", blog, "--baseline", baseline});
+  EXPECT_EQ(same.exit_code, 0) << same.out << same.err;
+  const Output moved = arena({"check", blog, "--baseline", baseline, "--set", eve + "=splint mail"});
+  EXPECT_EQ(moved.exit_code, 1) << moved.out << moved.err;
+  EXPECT_NE(moved.out.find("Green Banner win probability"), std::string::npos) << moved.out;
+
+  std::vector<std::string> parts;
+  for (int k = 0; k < 3; ++k) parts.push_back(shard(blog, k, 3, {"-n", "9001"}));
+  const Output single = arena({"simulate", blog, "-n", "9001", "--format", "json"});
+  const Output merged = arena({"merge", parts[2], parts[0], parts[1], "--format", "json"});
+  ASSERT_EQ(merged.exit_code, 0) << merged.err;
+  EXPECT_EQ(without_run(merged.out), without_run(single.out));
+}
+
+TEST_F(ScriptingTest, ValidateAndReplayShowAnOldschoolBattle) {
+  const std::string blog = scenario("oldschool-blog");
+  const Output validate = arena({"validate", blog});
+  ASSERT_EQ(validate.exit_code, 0) << validate.err;
+  EXPECT_NE(validate.out.find("oldschool rules"), std::string::npos) << validate.out;
+  EXPECT_NE(validate.out.find("level 2   HP 2d10 (level d10, rolled per battle)   AC 5 (chain mail 5)"),
+            std::string::npos)
+      << validate.out;
+  EXPECT_NE(validate.out.find("scimitar 1d8: hits AC 10 on a d20 of 10 or more"), std::string::npos) << validate.out;
+  const Output replay = arena({"replay", blog, "--battle", "1"});
+  ASSERT_EQ(replay.exit_code, 0) << replay.err;
+  EXPECT_TRUE(replay.out.starts_with("Battle 1 of \"Bob against Alice and Eve\" (seed 2)\nFighters:\n  Bob ("))
+      << replay.out;
+  EXPECT_NE(replay.out.find("Round 1:\n  Bob "), std::string::npos) << replay.out;
+  // The replayed battle is the simulated one: its winner won battle 1 of a one-battle shard run.
+  const Output one = arena({"simulate", blog, "-n", "2", "--shard", "1/2", "--format", "json"});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  const json report = json::parse(one.out);
+  const std::string winner = report["factions"][0]["wins"] == 1 ? "Green Banner" : "Mithril Order";
+  EXPECT_NE(replay.out.find(winner + " wins after "), std::string::npos) << replay.out;
+}
+
+TEST_F(ScriptingTest, LibraryListsTheOldschoolEquipment) {
+  const Output weapons = arena({"library", "weapons", "--rules", "oldschool"});
+  ASSERT_EQ(weapons.exit_code, 0) << weapons.err;
+  EXPECT_NE(weapons.out.find("scimitar          1d8"), std::string::npos) << weapons.out;
+  EXPECT_NE(weapons.out.find("none              1d2     unarmed: fists"), std::string::npos) << weapons.out;
+  const Output armor = arena({"library", "armor", "--rules", "oldschool", "--format", "json"});
+  ASSERT_EQ(armor.exit_code, 0) << armor.err;
+  EXPECT_EQ(json::parse(armor.out).at(7), json({{"name", "chain mail"}, {"value", 5}, {"ac", 5}}));
+  expect_bad_input({"library", "monsters", "--rules", "oldschool"},
+                   "error: the oldschool rules have no monsters in their library (they have: weapons, armor)");
+}

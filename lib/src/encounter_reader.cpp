@@ -20,14 +20,14 @@ constexpr std::string_view kFactionKeys[] = {"name", "members"};
 
 // The ruleset a file asks for, looked at before the file is read so that
 // its keys are known while reading; a missing or unknown "rules" reads as
-// 5e, the default (an unknown name is reported when "rules" is read).
+// the default ruleset (an unknown name is reported when "rules" is read).
 const RulesetHooks& ruleset_of(const nlohmann::json& root) {
   if (root.is_object()) {
     if (auto it = root.find("rules"); it != root.end() && it->is_string()) {
       if (auto rules = parse_ruleset(it->get<std::string>())) return ruleset_hooks(*rules);
     }
   }
-  return ruleset_hooks(Ruleset::Dnd5e);
+  return ruleset_hooks(Encounter{}.rules);
 }
 
 void read_rules(const JsonContext& context, ObjectReader& object, Encounter& encounter) {
@@ -113,6 +113,7 @@ Encounter read_encounter(const JsonContext& context) {
   std::vector<std::string_view> keys(std::begin(kEncounterKeys), std::end(kEncounterKeys));
   keys.insert(keys.end(), hooks.encounter_keys.begin(), hooks.encounter_keys.end());
   ObjectReader object(context, root, "", keys);
+  report_foreign_encounter_keys(object, hooks.id);
   if (!object.is_object()) return encounter;
   (void)object.string("$schema");
   (void)object.string("description");

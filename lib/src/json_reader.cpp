@@ -122,11 +122,13 @@ void ObjectReader::finish() {
   if (object_ == nullptr) return;
   for (const auto& [key, value] : object_->items()) {
     if (std::find(known_keys_.begin(), known_keys_.end(), key) != known_keys_.end()) continue;
-    if (std::find(foreign_keys_.begin(), foreign_keys_.end(), key) != foreign_keys_.end()) {
-      context_.key_error(child(key), fmt::format("unknown key \"{}\" ({})", key, foreign_why_));
+    const auto suggestion = suggest_key(key);
+    // Another form's key: say so, unless it is a plain slip ("weapons" for "weapon").
+    const bool slip = suggestion && edit_distance(key, *suggestion) <= 1;
+    if (!slip && std::find(foreign_keys_.begin(), foreign_keys_.end(), key) != foreign_keys_.end()) {
+      context_.key_error(child(key), fmt::format("unknown key \"{}\" ({})", key, foreign_why_(key)));
       continue;
     }
-    const auto suggestion = suggest_key(key);
     context_.key_error(child(key), fmt::format("unknown key \"{}\"{}", key,
                                                suggestion ? fmt::format(" (did you mean '{}'?)", *suggestion)
                                                           : std::string()));

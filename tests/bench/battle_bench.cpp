@@ -11,6 +11,7 @@
 #include "arena/load.hpp"
 #include "arena/tally.hpp"
 #include "rules/dnd5e/ruleset.hpp"
+#include "rules/oldschool/ruleset.hpp"
 
 namespace {
 
@@ -38,6 +39,7 @@ void play_scenario(benchmark::State& state, const char* name) {
 }
 
 void dnd5e(benchmark::State& state, const char* name) { play_scenario<arena::dnd5e::Engine>(state, name); }
+void oldschool(benchmark::State& state, const char* name) { play_scenario<arena::oldschool::Engine>(state, name); }
 
 }  // namespace
 
@@ -49,3 +51,5 @@ BENCHMARK_CAPTURE(dnd5e, fighter_sword_and_shield, "fighter-sword-and-shield");
 BENCHMARK_CAPTURE(dnd5e, young_dragon_party, "young-dragon-party");
 BENCHMARK_CAPTURE(dnd5e, undead_horde, "undead-horde");
 BENCHMARK_CAPTURE(dnd5e, troll_hunt, "troll-hunt");
+BENCHMARK_CAPTURE(oldschool, oldschool_blog, "oldschool-blog");
+BENCHMARK_CAPTURE(oldschool, oldschool_blog_upgrade, "oldschool-blog-upgrade");

@@ -12,7 +12,8 @@
 //     each other consistently, every combatant has a roster entry; for 5e,
 //     hit points roll at least 1 and each action names existing attacks or
 //     save effects, and does something (a stat block with nothing arena can
-//     model has no action at all and is a target only).
+//     model has no action at all and is a target only); for oldschool, hit
+//     points and damage roll at least 1 and levels are within 1 to 20.
 // A violated invariant prints what broke and aborts, which libFuzzer reports as
 // a crash with the input saved.
 #include <cstddef>
@@ -25,6 +26,7 @@
 #include "arena/encounter.hpp"
 #include "arena/load.hpp"
 #include "rules/dnd5e/roster.hpp"
+#include "rules/oldschool/roster.hpp"
 
 namespace {
 
@@ -110,6 +112,20 @@ void check_5e_roster(const arena::Encounter& encounter) {
   }
 }
 
+void check_oldschool_roster(const arena::Encounter& encounter) {
+  const arena::oldschool::Roster& roster = arena::oldschool::roster_of(encounter);
+  for (const arena::oldschool::Fighter& fighter : roster.members) {
+    if (fighter.hp.min() < 1) fail("a fighter's hit points can roll below 1", fighter.name);
+    if (fighter.level < 1 || fighter.level > 20) fail("a fighter's level is out of range", fighter.name);
+    if (fighter.damage.min() < 1) fail("a weapon can deal no damage", fighter.name);
+  }
+  for (const arena::Combatant& c : encounter.combatants) {
+    if (c.member < 0 || c.member >= static_cast<int>(roster.members.size())) {
+      fail("a combatant has no roster entry", c.name);
+    }
+  }
+}
+
 void check_encounter(const arena::Encounter& encounter) {
   if (encounter.factions.empty()) fail("a loaded encounter has no factions", encounter.name);
   if (encounter.combatants.empty()) fail("a loaded encounter has no combatants", encounter.name);
@@ -133,6 +149,7 @@ void check_encounter(const arena::Encounter& encounter) {
   }
   switch (encounter.rules) {
     case arena::Ruleset::Dnd5e: check_5e_roster(encounter); break;
+    case arena::Ruleset::OldSchool: check_oldschool_roster(encounter); break;
   }
 }
 

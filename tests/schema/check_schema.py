@@ -53,14 +53,18 @@ KEY_LISTS = {
     ("lib/src/rules/dnd5e/run.cpp", "kFactionKeys"): "/definitions/faction",
     ("lib/src/rules/dnd5e/member_reader.cpp", "kMemberKeys"): "/definitions/member",
     ("lib/src/rules/dnd5e/member_reader.cpp", "kAttackKeys"): "/definitions/attack",
-    ("lib/src/rules/dnd5e/member_reader.cpp", "kTacticsKeys"): "/definitions/tactics",
+    ("lib/src/rules/common/readers.cpp", "kTacticsKeys"): "/definitions/tactics",
     ("lib/src/rules/dnd5e/abilities.hpp", "kAbilityKeys"): "/definitions/abilities",
+    ("lib/src/rules/oldschool/run.cpp", "kEncounterKeys"): "",
+    ("lib/src/rules/oldschool/run.cpp", "kFactionKeys"): "/definitions/faction",
+    ("lib/src/rules/oldschool/reader.cpp", "kMemberKeys"): "/definitions/oldschool_member",
 }
 # Files in which every k<Name>Keys array must be mapped above.
-KEY_LIST_FILES = ["lib/src/encounter_reader.cpp", "lib/src/rules/dnd5e/member_reader.cpp",
-                  "lib/src/rules/dnd5e/run.cpp"]
+KEY_LIST_FILES = ["lib/src/encounter_reader.cpp", "lib/src/rules/common/readers.cpp",
+                  "lib/src/rules/dnd5e/member_reader.cpp", "lib/src/rules/dnd5e/run.cpp",
+                  "lib/src/rules/oldschool/reader.cpp", "lib/src/rules/oldschool/run.cpp"]
 # Where each ruleset's registry entry is, for the rules enum.
-RULESET_FILES = sorted(str(p) for p in ["lib/src/rules/dnd5e/run.cpp"])
+RULESET_FILES = ["lib/src/rules/dnd5e/run.cpp", "lib/src/rules/oldschool/run.cpp"]
 
 
 class Failures:
@@ -353,6 +357,7 @@ def command_values(args):
     schema = load_json(args.schema)
     scenario_cpp = read_source(args.source, "lib/src/rules/dnd5e/member_reader.cpp")
     encounter_hpp = read_source(args.source, "lib/include/arena/encounter.hpp")
+    readers_hpp = read_source(args.source, "lib/src/rules/common/readers.hpp")
     arrays = string_arrays(scenario_cpp)
     tactics_names = string_arrays(read_source(args.source, "lib/src/rules/common/tactics.cpp")).get("kNames")
     damage_names = string_arrays(read_source(args.source, "lib/src/damage_type.cpp")).get("kNames")
@@ -384,13 +389,13 @@ def command_values(args):
         else:
             print(f"ok: the damage dice pattern names the {len(damage_types)} damage types")
 
-    # Rules: exactly the rulesets of the registry (each one's `hooks.name = "..."`).
+    # Rules: exactly the rulesets of the registry (each one's `.name = "..."` in its hooks()).
     rules = []
     for relative in RULESET_FILES:
-        rules += re.findall(r'hooks\.name\s*=\s*"([^"]+)"', read_source(args.source, relative))
+        rules += re.findall(r'\.name\s*=\s*"([^"]+)"', read_source(args.source, relative))
     schema_rules = enum_at(schema, "/properties/rules") or []
     if len(rules) != len(RULESET_FILES):
-        failures.add(f"{RULESET_FILES}: could not find every ruleset's hooks.name; update check_schema.py")
+        failures.add(f"{RULESET_FILES}: could not find every ruleset's .name in hooks(); update check_schema.py")
     elif sorted(schema_rules) != sorted(rules) or "5e" not in schema_rules:
         failures.add(f"schema /properties/rules enum {schema_rules} must be the rulesets of the registry {rules}")
     else:
@@ -402,7 +407,7 @@ def command_values(args):
         (encounter_hpp, "kMaxRounds", "/properties/max_rounds", "maximum", 1),
         (encounter_hpp, "kMaxFactions", "/properties/factions", "maxItems", 1),
         (encounter_hpp, "kMaxCount", "/definitions/member/properties/count", "maximum", 1),
-        (scenario_cpp, "kMaxHp", "/definitions/member/properties/hp/oneOf/0", "maximum", 1),
+        (readers_hpp, "kMaxHp", "/definitions/member/properties/hp/oneOf/0", "maximum", 1),
         (scenario_cpp, "kMaxAc", "/definitions/member/properties/ac", "maximum", 1),
         (scenario_cpp, "kMaxBonus", "/definitions/member/properties/initiative", "maximum", 1),
         (scenario_cpp, "kMaxBonus", "/definitions/member/properties/initiative", "minimum", -1),

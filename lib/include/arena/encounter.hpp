@@ -18,7 +18,8 @@
 
 namespace arena {
 
-// The rule systems arena plays (rulesets.hpp lists them with their names).
+// The rule systems arena plays, as the ruleset registry indexes them
+// (lib/src/rules/registry.cpp; rulesets.hpp gives their names).
 enum class Ruleset : std::uint8_t { Dnd5e, OldSchool };
 
 // A ruleset's resolved members: each ruleset derives its own

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -78,9 +79,10 @@ class ObjectReader {
   const nlohmann::json* array(std::string_view key, bool allow_empty = false);
 
   // Keys that belong to another form (another ruleset's members): an
-  // unknown key among them is reported as "unknown key "K" (`why`)", which
-  // says what the user mixed up rather than guessing a spelling.
-  void set_foreign_keys(std::span<const std::string_view> keys, std::string why) {
+  // unknown key among them is reported as "unknown key "K" (`why(K)`)", which
+  // says what the user mixed up rather than guessing a spelling (unless a
+  // known key is one letter away: then it is a slip, and "did you mean").
+  void set_foreign_keys(std::span<const std::string_view> keys, std::function<std::string(std::string_view)> why) {
     foreign_keys_ = keys;
     foreign_why_ = std::move(why);
   }
@@ -97,7 +99,7 @@ class ObjectReader {
   std::string pointer_;
   std::span<const std::string_view> known_keys_;
   std::span<const std::string_view> foreign_keys_;
-  std::string foreign_why_;
+  std::function<std::string(std::string_view)> foreign_why_;
 };
 
 // Checks a standalone value (an array element): reports and returns nullopt

@@ -8,12 +8,13 @@
 #include <fmt/format.h>
 
 #include "rules/dnd5e/ruleset.hpp"
+#include "rules/oldschool/ruleset.hpp"
 
 namespace arena {
 
 std::span<const RulesetHooks> all_rulesets() {
   // Indexed by Ruleset.
-  static const std::array<RulesetHooks, 1> kRulesets = {dnd5e::hooks()};
+  static const std::array<RulesetHooks, 2> kRulesets = {dnd5e::hooks(), oldschool::hooks()};
   return kRulesets;
 }
 
@@ -28,29 +29,53 @@ std::span<const std::string_view> planned_rulesets() {
   return kPlanned;
 }
 
-std::span<const std::string_view> foreign_member_keys(Ruleset rules) {
-  static const std::vector<std::vector<std::string_view>> kForeign = [] {
-    std::vector<std::vector<std::string_view>> foreign;
-    for (const RulesetHooks& hooks : all_rulesets()) {
-      const auto& own = hooks.member_keys;
-      std::vector<std::string_view> keys;
-      for (const RulesetHooks& other : all_rulesets()) {
-        for (std::string_view key : other.member_keys) {
-          const bool known = std::find(own.begin(), own.end(), key) != own.end() ||
-                             std::find(keys.begin(), keys.end(), key) != keys.end();
-          if (!known) keys.push_back(key);
-        }
+namespace {
+
+using KeyList = std::span<const std::string_view> RulesetHooks::*;
+
+// For each ruleset, the keys of `list` that other rulesets have and it has not.
+std::vector<std::vector<std::string_view>> foreign_keys(KeyList list) {
+  std::vector<std::vector<std::string_view>> foreign;
+  for (const RulesetHooks& hooks : all_rulesets()) {
+    const auto& own = hooks.*list;
+    std::vector<std::string_view> keys;
+    for (const RulesetHooks& other : all_rulesets()) {
+      for (std::string_view key : other.*list) {
+        const bool known = std::find(own.begin(), own.end(), key) != own.end() ||
+                           std::find(keys.begin(), keys.end(), key) != keys.end();
+        if (!known) keys.push_back(key);
       }
-      foreign.push_back(std::move(keys));
     }
-    return foreign;
-  }();
-  return kForeign[static_cast<std::size_t>(rules)];
+    foreign.push_back(std::move(keys));
+  }
+  return foreign;
 }
 
-std::string foreign_member_note(Ruleset rules) {
-  const RulesetHooks& hooks = ruleset_hooks(rules);
-  return fmt::format("not a key of {} members, which have: {}", hooks.name, fmt::join(hooks.member_keys, ", "));
+// "a key of oldschool members; this encounter's rules are 5e"
+std::string foreign_key_note(KeyList list, const char* what, Ruleset rules, std::string_view key) {
+  std::vector<std::string_view> owners;
+  for (const RulesetHooks& other : all_rulesets()) {
+    const auto& keys = other.*list;
+    if (std::find(keys.begin(), keys.end(), key) != keys.end()) owners.push_back(other.name);
+  }
+  return fmt::format("a key of {} {}; this encounter's rules are {}", fmt::join(owners, " and "), what,
+                     ruleset_hooks(rules).name);
+}
+
+}  // namespace
+
+void report_foreign_member_keys(ObjectReader& member, Ruleset rules) {
+  static const auto kForeign = foreign_keys(&RulesetHooks::member_keys);
+  member.set_foreign_keys(kForeign[static_cast<std::size_t>(rules)], [rules](std::string_view key) {
+    return foreign_key_note(&RulesetHooks::member_keys, "members", rules, key);
+  });
+}
+
+void report_foreign_encounter_keys(ObjectReader& encounter, Ruleset rules) {
+  static const auto kForeign = foreign_keys(&RulesetHooks::encounter_keys);
+  encounter.set_foreign_keys(kForeign[static_cast<std::size_t>(rules)], [rules](std::string_view key) {
+    return foreign_key_note(&RulesetHooks::encounter_keys, "encounters", rules, key);
+  });
 }
 
 std::string_view name(Ruleset rules) { return ruleset_hooks(rules).name; }

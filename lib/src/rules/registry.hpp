@@ -83,11 +83,12 @@ struct RulesetHooks {
 std::span<const RulesetHooks> all_rulesets();
 const RulesetHooks& ruleset_hooks(Ruleset rules);
 
-// The member keys of other rulesets that `rules` does not have, and a
-// note for a member reader's ObjectReader::set_foreign_keys: "not a key of
-// oldschool members, which have: name, count, ...".
-std::span<const std::string_view> foreign_member_keys(Ruleset rules);
-std::string foreign_member_note(Ruleset rules);
+// Makes `object`, an ObjectReader over a member (or the top level) of a
+// `rules` encounter, report another ruleset's member (or encounter) key as
+// such: "unknown key "weapon" (a key of oldschool members; this
+// encounter's rules are 5e)".
+void report_foreign_member_keys(ObjectReader& member, Ruleset rules);
+void report_foreign_encounter_keys(ObjectReader& encounter, Ruleset rules);
 
 // Rulesets named in DESIGN.md that arena does not play yet, for a clear
 // message when a file asks for one.

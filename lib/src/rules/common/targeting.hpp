@@ -45,7 +45,7 @@ int first_enemy_standing(const View& view, int self) {
 // candidate is taken without rolling, so scripted tests need no targeting
 // dice in one-on-one fights.
 template <class View, class Dice>
-int random_enemy(const View& view, int self, Dice& dice) {
+[[gnu::always_inline]] inline int random_enemy(const View& view, int self, Dice& dice) {
   const int candidates = view.enemies_standing(self);
   if (candidates <= 1) return first_enemy_standing(view, self);  // no die for one
   const int pick = dice.roll(candidates);
@@ -89,7 +89,7 @@ int best_enemy(const View& view, int self, Key key) {
 // The target `self` attacks now under `policy`, or -1 when no enemy can be
 // attacked.
 template <class View, class Dice>
-int choose_target(View& view, TargetPolicy policy, int self, Dice& dice) {
+[[gnu::always_inline]] inline int choose_target(View& view, TargetPolicy policy, int self, Dice& dice) {
   const auto hp = [&](int c) -> std::int64_t { return view.hp(c); };
   constexpr std::int64_t kHpRange = std::int64_t{1} << 31;  // hit points are ints
   switch (policy) {

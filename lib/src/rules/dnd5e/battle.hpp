@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules/common/rounds.hpp"
 #include "rules/dnd5e/events.hpp"
 #include "rules/dnd5e/plan.hpp"
 #include "rules/dnd5e/state.hpp"
@@ -105,13 +106,6 @@ inline void list_turns(BattleState& state) {
   state.turns_stale = false;
 }
 
-inline int last_faction_standing(const BattleState& state) {
-  for (std::size_t f = 0; f < state.standing.size(); ++f) {
-    if (state.standing[f] > 0) return static_cast<int>(f);
-  }
-  return -1;
-}
-
 // Sets up a fresh battle: state cleared, hit points rolled.
 template <class Dice>
 void begin_battle(const BattlePlan& plan, BattleState& state, Dice& dice) {
@@ -123,33 +117,20 @@ void begin_battle(const BattlePlan& plan, BattleState& state, Dice& dice) {
   }
 }
 
-// The rounds of a battle: every creature's turn in initiative order, and
-// the legendary actions after each, until at most one faction is left or
-// max_rounds have passed. `Full`: the encounter has the full rules (turn.hpp).
+// One round: every creature's turn in initiative order, and the legendary
+// actions after each, until at most one faction is left. `Full`: the
+// encounter has the full rules (turn.hpp).
 template <bool Full, class Dice, class Events>
-BattleOutcome play_rounds(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
-  BattleOutcome outcome;
-  while (state.factions_standing > 1) {
-    if (state.round == plan.max_rounds) {
-      outcome.rounds = state.round;
-      events.ends(-1, outcome.rounds);
-      return outcome;
-    }
-    events.round_begins(++state.round);
-    if (state.turns_stale) list_turns(state);
-    for (int self : state.turns) {
-      take_turn<Full>(plan, state, self, dice, events);
-      if (state.factions_standing <= 1) break;
-      if constexpr (Full) {
-        if (!plan.legendary_creatures.empty()) legendary_actions_after(plan, state, self, dice, events);
-        if (state.factions_standing <= 1) break;
-      }
+void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
+  if (state.turns_stale) list_turns(state);
+  for (int self : state.turns) {
+    take_turn<Full>(plan, state, self, dice, events);
+    if (state.factions_standing <= 1) return;
+    if constexpr (Full) {
+      if (!plan.legendary_creatures.empty()) legendary_actions_after(plan, state, self, dice, events);
+      if (state.factions_standing <= 1) return;
     }
   }
-  outcome.winner = last_faction_standing(state);
-  outcome.rounds = state.round;
-  events.ends(outcome.winner, outcome.rounds);
-  return outcome;
 }
 
 }  // namespace detail
@@ -160,8 +141,10 @@ template <class Dice, class Events = NoEvents>
 BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice, Events&& events = Events{}) {
   detail::begin_battle(plan, state, dice);
   detail::roll_initiative(plan, state, dice, events);
-  if (plan.full_rules) return detail::play_rounds<true>(plan, state, dice, events);
-  return detail::play_rounds<false>(plan, state, dice, events);
+  if (plan.full_rules) {
+    return play_rounds(plan.max_rounds, state, events, [&] { detail::play_round<true>(plan, state, dice, events); });
+  }
+  return play_rounds(plan.max_rounds, state, events, [&] { detail::play_round<false>(plan, state, dice, events); });
 }
 
 }  // namespace arena::dnd5e

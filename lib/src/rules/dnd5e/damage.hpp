@@ -16,7 +16,7 @@ namespace arena::dnd5e::detail {
 
 template <class Dice>
 int roll(const BattlePlan& plan, const FlatDice& expr, Dice& dice) {
-  return expr.constant + roll_terms(plan.terms_of(expr), dice);
+  return roll_flat(plan.terms, expr, dice);
 }
 
 // What a hit or a failed save deals, after the target's defences, part by part.

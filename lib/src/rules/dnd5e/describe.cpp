@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "arena/dice.hpp"
+#include "rules/common/describe.hpp"
 
 namespace arena::dnd5e {
 
@@ -349,33 +350,15 @@ std::string creature_table(std::string_view combatant_name, const Creature& crea
 }
 
 std::string describe_factions(const Encounter& encounter) {
-  const Roster& roster = roster_of(encounter);
-  std::string out;
-  for (std::size_t f = 0; f < encounter.factions.size(); ++f) {
-    const Faction& faction = encounter.factions[f];
-    out += fmt::format("\n{} (target: {})\n", faction.name, name(roster.faction_tactics[f].target));
-    for (int member : faction.members) {
-      out += creature_table(encounter.combatants[static_cast<std::size_t>(member)].name, creature_of(encounter, member));
-    }
-  }
-  return out;
+  return describe_factions_text(encounter, roster_of(encounter).faction_tactics, [&](int c) {
+    return creature_table(encounter.combatants[static_cast<std::size_t>(c)].name, creature_of(encounter, c));
+  });
 }
 
 nlohmann::json describe_factions_json(const Encounter& encounter) {
-  const Roster& roster = roster_of(encounter);
-  json factions = json::array();
-  for (std::size_t f = 0; f < encounter.factions.size(); ++f) {
-    const Faction& faction = encounter.factions[f];
-    json creatures = json::array();
-    for (int member : faction.members) {
-      creatures.push_back(creature_json(encounter.combatants[static_cast<std::size_t>(member)].name,
-                                        creature_of(encounter, member)));
-    }
-    factions.push_back({{"name", faction.name},
-                        {"tactics", {{"target", name(roster.faction_tactics[f].target)}}},
-                        {"creatures", creatures}});
-  }
-  return factions;
+  return describe_factions_as_json(encounter, roster_of(encounter).faction_tactics, [&](int c) {
+    return creature_json(encounter.combatants[static_cast<std::size_t>(c)].name, creature_of(encounter, c));
+  });
 }
 
 }  // namespace arena::dnd5e

@@ -7,6 +7,8 @@
 
 #include "arena/encounter.hpp"
 #include "arena/suggest.hpp"
+#include "rules/common/readers.hpp"
+#include "rules/registry.hpp"
 
 namespace arena::dnd5e {
 
@@ -19,35 +21,10 @@ constexpr std::string_view kMemberKeys[] = {
     "weapons",     "armor",      "shield",          "size",    "tactics",
     "area_targets"};
 constexpr std::string_view kAttackKeys[] = {"name", "to_hit", "damage", "reach", "range", "magical"};
-constexpr std::string_view kTacticsKeys[] = {"target"};
 constexpr std::string_view kSizes[] = {"tiny", "small", "medium", "large", "huge", "gargantuan"};
 
-constexpr int kMaxHp = 1'000'000;
 constexpr int kMaxAc = 100;
 constexpr int kMaxBonus = 100;
-
-// A dice error points at the character inside the string.
-void report_dice_error(const JsonContext& context, const std::string& pointer,
-                       const std::string& text, const DiceError& error) {
-  context.error_in_string(pointer, error.column,
-                          fmt::format("bad dice expression \"{}\": {}", text, error.message));
-}
-
-// Reads one of a fixed set of names, with "did you mean" for a near miss.
-std::optional<std::string> read_choice(ObjectReader& object, std::string_view key,
-                                       std::span<const std::string_view> choices) {
-  auto text = object.string(key);
-  if (!text) return std::nullopt;
-  for (std::string_view choice : choices) {
-    if (edit_distance(*text, choice) == 0) return std::string(choice);
-  }
-  std::string list;
-  for (std::string_view choice : choices) list += (list.empty() ? "" : ", ") + std::string(choice);
-  object.context().error(object.child(key),
-                         fmt::format("unknown {} \"{}\"{}; expected one of: {}", key, *text,
-                                     did_you_mean(*text, choices), list));
-  return std::nullopt;
-}
 
 // A list of strings, or one string standing for a list of one.
 std::optional<NameList> read_names(const JsonContext& context, const nlohmann::json& value,
@@ -224,35 +201,6 @@ std::optional<DamageTypeListSpec> read_damage_types(const JsonContext& context,
   return list;
 }
 
-std::optional<DiceExpr> read_hp(const JsonContext& context, const nlohmann::json& value,
-                                const std::string& pointer) {
-  if (value.is_number_integer()) {
-    auto hp = read_integer(context, value, pointer, 1, kMaxHp);
-    if (!hp) return std::nullopt;
-    return DiceExpr::constant(static_cast<int>(*hp));
-  }
-  if (!value.is_string()) {
-    context.error(pointer, fmt::format("expected hit points as a number or dice (\"2d8+2\"), found {}",
-                                       describe_json_type(value)));
-    return std::nullopt;
-  }
-  auto dice = DiceExpr::parse(value.get<std::string>());
-  if (!dice) {
-    report_dice_error(context, pointer, value.get<std::string>(), dice.error());
-    return std::nullopt;
-  }
-  if (dice->min() < 1) {
-    context.error(pointer, fmt::format("hit point dice {} can roll {}: they must roll at least 1",
-                                       dice->to_string(), dice->min()));
-    return std::nullopt;
-  }
-  if (dice->max() > kMaxHp) {
-    context.error(pointer, fmt::format("hit point dice can roll up to {} (at most {})", dice->max(), kMaxHp));
-    return std::nullopt;
-  }
-  return *dice;
-}
-
 template <class T, class Reader>
 void read_optional(ObjectReader& object, std::string_view key, std::optional<T>& out,
                    Reader reader) {
@@ -269,6 +217,7 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
   member.pointer = pointer;
   const std::size_t problems_before = context.problems();
   ObjectReader object(context, value, pointer, kMemberKeys);
+  report_foreign_member_keys(object, Ruleset::Dnd5e);
   member.monster = object.string("monster");
   if (auto name = object.string("name")) {
     if (name->empty()) {
@@ -278,7 +227,7 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
     }
   }
   member.count = static_cast<int>(object.integer("count", 1, kMaxCount).value_or(1));
-  read_optional(object, "hp", member.hp, read_hp);
+  read_optional(object, "hp", member.hp, read_hit_points);
   if (auto ac = object.integer("ac", 0, kMaxAc)) member.ac = static_cast<int>(*ac);
   if (auto initiative = object.integer("initiative", -kMaxBonus, kMaxBonus)) {
     member.initiative = static_cast<int>(*initiative);
@@ -313,19 +262,7 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
   return member;
 }
 
-std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::json& value,
-                                    const std::string& pointer) {
-  ObjectReader object(context, value, pointer, kTacticsKeys);
-  Tactics tactics;
-  if (auto target = read_choice(object, "target", target_policy_names())) {
-    tactics.target = *parse_target_policy(*target);
-  }
-  object.finish();
-  return tactics;
-}
-
 std::span<const std::string_view> member_keys() { return kMemberKeys; }
 std::span<const std::string_view> attack_keys() { return kAttackKeys; }
-std::span<const std::string_view> tactics_keys() { return kTacticsKeys; }
 
 }  // namespace arena::dnd5e

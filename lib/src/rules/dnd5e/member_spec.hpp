@@ -75,14 +75,9 @@ struct MemberSpec {
 // returns what could be read, with `complete` false.
 MemberSpec read_member(const JsonContext& context, const nlohmann::json& value, const std::string& pointer);
 
-// Reads a "tactics" object (of a faction or a member).
-std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::json& value,
-                                    const std::string& pointer);
-
 // The keys each object of 5e members accepts (also checked against
 // scenarios/schema.json by a test).
 std::span<const std::string_view> member_keys();
 std::span<const std::string_view> attack_keys();
-std::span<const std::string_view> tactics_keys();
 
 }  // namespace arena::dnd5e

@@ -12,21 +12,12 @@ namespace arena::dnd5e {
 
 namespace {
 
-template <class T>
-Slice slice_from(const std::vector<T>& array, std::size_t first) {
-  return {static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(array.size() - first)};
-}
-
 // Compiles the members' stat blocks (the kinds) into the plan's arrays.
 class Compiler {
  public:
   explicit Compiler(BattlePlan& plan) : plan_(plan) {}
 
-  FlatDice flatten(const DiceExpr& expr) {
-    const std::size_t first = plan_.terms.size();
-    plan_.terms.insert(plan_.terms.end(), expr.terms().begin(), expr.terms().end());
-    return FlatDice{expr.flat(), slice_from(plan_.terms, first)};
-  }
+  FlatDice flatten(const DiceExpr& expr) { return arena::flatten(expr, plan_.terms); }
 
   Slice damage(const std::vector<DamageDice>& parts) {
     // Flatten first: the parts of one attack must be contiguous.

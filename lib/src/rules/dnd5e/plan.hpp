@@ -29,6 +29,7 @@
 #include <span>
 #include <vector>
 
+#include "rules/common/flat_dice.hpp"
 #include "rules/common/tactics.hpp"
 #include "rules/dnd5e/attack_rules.hpp"
 #include "rules/dnd5e/roster.hpp"
@@ -39,19 +40,6 @@ namespace arena::dnd5e {
 // the reader keeps far inside both (modifiers within +-100, 1000 creatures).
 inline constexpr int kMaxInitiativeModifier = 255;
 inline constexpr int kCreatureSpan = 1024;
-
-// A run of elements of one of the plan's flat arrays.
-struct Slice {
-  std::uint32_t first = 0;
-  std::uint32_t count = 0;
-};
-
-// A dice expression whose terms are the `terms` slice of BattlePlan::terms.
-struct FlatDice {
-  int constant = 0;
-  Slice terms;
-  bool has_dice() const { return terms.count > 0; }
-};
 
 struct PlanDamagePart {
   FlatDice dice;
@@ -215,7 +203,7 @@ struct BattlePlan {
   void list_enemies(int faction);  // appends the faction's enemy list
   template <class T>
   static std::span<const T> slice(const std::vector<T>& array, Slice s) {
-    return {array.data() + s.first, s.count};
+    return slice_of(array, s);
   }
 };
 

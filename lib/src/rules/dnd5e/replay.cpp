@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "arena/battle_dice.hpp"
+#include "rules/common/replay_with.hpp"
 #include "rules/dnd5e/battle.hpp"
 
 namespace arena::dnd5e {
@@ -144,15 +144,10 @@ class TextEvents : public NoEvents {
 }  // namespace
 
 Replay replay(const Encounter& encounter, std::int64_t index) {
-  Replay replay;
-  replay.text = fmt::format("Battle {} of \"{}\" (seed {})\n", index, encounter.name, encounter.seed);
-  const BattlePlan plan(encounter);
-  BattleState state;
-  BattleDice dice(encounter.seed, static_cast<std::uint64_t>(index));
-  replay.outcome = play_battle(plan, state, dice, TextEvents(encounter, state, replay.text));
-  replay.results.resize(encounter.combatants.size());
-  Engine::results(plan, state, replay.results);
-  return replay;
+  return replay_with<Engine>(encounter, index, [&](const BattlePlan& plan, BattleState& state, auto& dice,
+                                                   std::string& text) {
+    return play_battle(plan, state, dice, TextEvents(encounter, state, text));
+  });
 }
 
 }  // namespace arena::dnd5e

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "arena/suggest.hpp"
+#include "rules/common/readers.hpp"
 #include "rules/dnd5e/library.hpp"
 #include "rules/dnd5e/member_spec.hpp"
 #include "rules/dnd5e/stat_block_rules.hpp"
@@ -434,10 +435,7 @@ std::shared_ptr<const arena::Roster> read_roster(const EncounterJson& input,
   Resolver resolver(Library::builtin(), input.context);
   for (std::size_t f = 0; f < input.factions.size(); ++f) {
     const FactionJson& faction = input.factions[f];
-    Tactics tactics;
-    if (const nlohmann::json* value = faction.object->get("tactics")) {
-      tactics = read_tactics(input.context, *value, faction.object->child("tactics")).value_or(Tactics{});
-    }
+    const Tactics tactics = read_faction_tactics(input.context, faction);
     roster->faction_tactics.push_back(tactics);
     for (const MemberJson& json : faction.members) {
       const MemberSpec spec = read_member(input.context, *json.value, json.pointer);

@@ -19,21 +19,20 @@ RunResult run(const Encounter& encounter, const RunOptions& options) {
 }  // namespace
 
 RulesetHooks hooks() {
-  RulesetHooks hooks{};
-  hooks.id = Ruleset::Dnd5e;
-  hooks.name = "5e";
-  hooks.faction_keys = kFactionKeys;
-  hooks.member_keys = member_keys();
-  hooks.figures = kFigures;
-  hooks.library_views = kLibraryViews;
-  hooks.read = read_roster;
-  hooks.run = run;
-  hooks.replay = replay;
-  hooks.describe = describe_factions;
-  hooks.describe_json = describe_factions_json;
-  hooks.digest = digest_roster;
-  hooks.library = library_view;
-  return hooks;
+  return {.id = Ruleset::Dnd5e,
+          .name = "5e",
+          .encounter_keys = {},
+          .faction_keys = kFactionKeys,
+          .member_keys = member_keys(),
+          .figures = kFigures,
+          .library_views = kLibraryViews,
+          .read = read_roster,
+          .run = run,
+          .replay = replay,
+          .describe = describe_factions,
+          .describe_json = describe_factions_json,
+          .digest = digest_roster,
+          .library = library_view};
 }
 
 }  // namespace arena::dnd5e

@@ -1,0 +1,53 @@
+// Dice expressions kept flat for a battle plan: every term of an encounter
+// in one array, each expression a constant and a run of it. A plan reads
+// them without a pointer hop per expression, and rolls them with the dice
+// passed in. Plain values; thread-safe to read.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "arena/dice.hpp"
+
+namespace arena {
+
+// A run of elements of one of a plan's flat arrays.
+struct Slice {
+  std::uint32_t first = 0;
+  std::uint32_t count = 0;
+};
+
+// The elements of `array` that `s` designates.
+template <class T>
+std::span<const T> slice_of(const std::vector<T>& array, Slice s) {
+  return {array.data() + s.first, s.count};
+}
+
+// The slice from `first` to the end of `array`: what was just appended.
+template <class T>
+Slice slice_from(const std::vector<T>& array, std::size_t first) {
+  return {static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(array.size() - first)};
+}
+
+// A dice expression whose terms are the `terms` slice of a plan's terms.
+struct FlatDice {
+  int constant = 0;
+  Slice terms;
+  bool has_dice() const { return terms.count > 0; }
+};
+
+// Appends the terms of `expr` to `terms` and returns it flat.
+inline FlatDice flatten(const DiceExpr& expr, std::vector<DiceTerm>& terms) {
+  const std::size_t first = terms.size();
+  terms.insert(terms.end(), expr.terms().begin(), expr.terms().end());
+  return FlatDice{expr.flat(), slice_from(terms, first)};
+}
+
+// Rolls `expr`, whose terms are in `terms`.
+template <class Dice>
+[[gnu::always_inline]] inline int roll_flat(const std::vector<DiceTerm>& terms, const FlatDice& expr, Dice& dice) {
+  return expr.constant + roll_terms(slice_of(terms, expr.terms), dice);
+}
+
+}  // namespace arena

@@ -1,0 +1,84 @@
+#include "rules/common/readers.hpp"
+
+#include <fmt/format.h>
+
+#include "arena/suggest.hpp"
+
+namespace arena {
+
+namespace {
+
+constexpr std::string_view kTacticsKeys[] = {"target"};
+
+}  // namespace
+
+std::optional<std::string> read_choice(ObjectReader& object, std::string_view key,
+                                       std::span<const std::string_view> choices) {
+  auto text = object.string(key);
+  if (!text) return std::nullopt;
+  for (std::string_view choice : choices) {
+    if (edit_distance(*text, choice) == 0) return std::string(choice);
+  }
+  std::string list;
+  for (std::string_view choice : choices) list += (list.empty() ? "" : ", ") + std::string(choice);
+  object.context().error(object.child(key),
+                         fmt::format("unknown {} \"{}\"{}; expected one of: {}", key, *text,
+                                     did_you_mean(*text, choices), list));
+  return std::nullopt;
+}
+
+void report_dice_error(const JsonContext& context, const std::string& pointer,
+                       const std::string& text, const DiceError& error) {
+  context.error_in_string(pointer, error.column,
+                          fmt::format("bad dice expression \"{}\": {}", text, error.message));
+}
+
+std::optional<DiceExpr> read_hit_points(const JsonContext& context, const nlohmann::json& value,
+                                        const std::string& pointer) {
+  if (value.is_number_integer()) {
+    auto hp = read_integer(context, value, pointer, 1, kMaxHp);
+    if (!hp) return std::nullopt;
+    return DiceExpr::constant(static_cast<int>(*hp));
+  }
+  if (!value.is_string()) {
+    context.error(pointer, fmt::format("expected hit points as a number or dice (\"2d8+2\"), found {}",
+                                       describe_json_type(value)));
+    return std::nullopt;
+  }
+  auto dice = DiceExpr::parse(value.get<std::string>());
+  if (!dice) {
+    report_dice_error(context, pointer, value.get<std::string>(), dice.error());
+    return std::nullopt;
+  }
+  if (dice->min() < 1) {
+    context.error(pointer, fmt::format("hit point dice {} can roll {}: they must roll at least 1",
+                                       dice->to_string(), dice->min()));
+    return std::nullopt;
+  }
+  if (dice->max() > kMaxHp) {
+    context.error(pointer, fmt::format("hit point dice can roll up to {} (at most {})", dice->max(), kMaxHp));
+    return std::nullopt;
+  }
+  return *dice;
+}
+
+std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::json& value,
+                                    const std::string& pointer) {
+  ObjectReader object(context, value, pointer, kTacticsKeys);
+  Tactics tactics;
+  if (auto target = read_choice(object, "target", target_policy_names())) {
+    tactics.target = *parse_target_policy(*target);
+  }
+  object.finish();
+  return tactics;
+}
+
+std::span<const std::string_view> tactics_keys() { return kTacticsKeys; }
+
+Tactics read_faction_tactics(const JsonContext& context, const FactionJson& faction) {
+  const nlohmann::json* value = faction.object->get("tactics");
+  if (value == nullptr) return Tactics{};
+  return read_tactics(context, *value, faction.object->child("tactics")).value_or(Tactics{});
+}
+
+}  // namespace arena

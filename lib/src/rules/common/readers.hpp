@@ -1,0 +1,45 @@
+// Reading values that several rulesets' members share: one of a fixed set
+// of names, hit points as a number or dice, a "tactics" object. Problems are
+// reported with their position (json_reader.hpp). Thread-safe.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "arena/dice.hpp"
+#include "arena/json_reader.hpp"
+#include "rules/common/tactics.hpp"
+#include "rules/registry.hpp"
+
+namespace arena {
+
+// Hit points, as a number or as dice rolled anew for every battle.
+inline constexpr int kMaxHp = 1'000'000;
+
+// The value of `key`, one of `choices` (exactly); else reports it with a
+// "did you mean" and the list.
+std::optional<std::string> read_choice(ObjectReader& object, std::string_view key,
+                                       std::span<const std::string_view> choices);
+
+// A dice error, pointing at the character inside the string.
+void report_dice_error(const JsonContext& context, const std::string& pointer, const std::string& text,
+                       const DiceError& error);
+
+// Hit points: a number 1 to kMaxHp, or dice that always roll within it.
+std::optional<DiceExpr> read_hit_points(const JsonContext& context, const nlohmann::json& value,
+                                        const std::string& pointer);
+
+// A "tactics" object of a faction or a member: {"target": POLICY}.
+std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::json& value,
+                                    const std::string& pointer);
+// Its keys (checked against scenarios/schema.json by a test).
+std::span<const std::string_view> tactics_keys();
+
+// A faction's "tactics", for every member without its own. Default: random targets.
+Tactics read_faction_tactics(const JsonContext& context, const FactionJson& faction);
+
+}  // namespace arena

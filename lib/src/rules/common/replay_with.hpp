@@ -1,0 +1,31 @@
+// The frame of every ruleset's `arena replay`: battle `index` played with the
+// same dice as in a run (Rng(seed, index)), a heading, and the results the
+// tally would count. The ruleset's `play` writes the battle's lines.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "arena/battle_dice.hpp"
+#include "arena/replay.hpp"
+
+namespace arena {
+
+// `play(plan, state, dice, text)` plays the battle with an event sink that
+// appends to `text`, and returns its outcome.
+template <class Engine, class Play>
+Replay replay_with(const Encounter& encounter, std::int64_t index, Play play) {
+  Replay replay;
+  replay.text = fmt::format("Battle {} of \"{}\" (seed {})\n", index, encounter.name, encounter.seed);
+  const typename Engine::Plan plan(encounter);
+  typename Engine::State state;
+  BattleDice dice(encounter.seed, static_cast<std::uint64_t>(index));
+  replay.outcome = play(plan, state, dice, replay.text);
+  replay.results.resize(encounter.combatants.size());
+  Engine::results(plan, state, replay.results);
+  return replay;
+}
+
+}  // namespace arena

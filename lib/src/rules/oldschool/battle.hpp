@@ -1,0 +1,203 @@
+// One old-school battle (seed 002): fighters with a level, a weapon and an
+// armor class attack random enemies until one faction is left.
+//
+// Hit points are rolled per battle (level d10, or the file's "hp"). Each
+// round the living fighters act in the order the file lists them, or, with
+// "order": "initiative", faction by faction in the order of a d6 each
+// (ties to a fair coin), each faction's fighters in listed order; a fighter
+// killed earlier in the round does not act. A fighter attacks an enemy
+// picked by its tactics (a uniformly random living one by default): a d20
+// of at least 22 - its level - the target's AC hits (no natural 1 or 20, no
+// critical), and the target loses the weapon's damage roll. A fighter below
+// 1 HP dies. The battle ends when one faction is left, or at max_rounds (a
+// draw).
+//
+// Plain functions over the plan (read-only, shared) and the state (one per
+// worker), templated on the dice (BattleDice or ScriptedDice: the attack
+// d20 and the side initiative are checks, every other die a roll) and on
+// the event sink (NoEvents compiles away; replay.cpp writes lines).
+#pragma once
+
+#include <algorithm>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "arena/tally.hpp"
+#include "rules/common/flat_dice.hpp"
+#include "rules/common/rounds.hpp"
+#include "rules/common/targeting.hpp"
+#include "rules/oldschool/roster.hpp"
+
+namespace arena::oldschool {
+
+// What a battle reads of a fighter.
+struct PlanFighter {
+  int faction = 0;
+  int level = 1;
+  int ac = 10;
+  int armor_value = 0;
+  TargetPolicy target = TargetPolicy::Random;
+  FlatDice hp;
+  FlatDice damage;
+};
+
+// An oldschool encounter compiled for battles; built once per run and
+// shared read-only by all workers.
+struct BattlePlan {
+  std::vector<PlanFighter> fighters;  // indexed like Encounter::combatants
+  std::vector<int> faction_sizes;
+  std::vector<Slice> members;        // per faction: its fighters, in listed order (of member_lists)
+  std::vector<int> member_lists;
+  std::vector<Slice> enemies;        // per faction: every other faction's fighters (of enemy_lists)
+  std::vector<int> enemy_lists;
+  std::vector<DiceTerm> terms;
+  TurnOrder order = TurnOrder::Listed;
+  int max_rounds = 0;
+
+  explicit BattlePlan(const Encounter& encounter);
+
+  int fighter_count() const { return static_cast<int>(fighters.size()); }
+  int faction_count() const { return static_cast<int>(faction_sizes.size()); }
+};
+
+struct FighterState {
+  int hp = 0;
+  int max_hp = 0;
+  bool dead = false;
+  // This battle's figures, for the tally.
+  int damage_dealt = 0;  // hit points removed from enemies (overkill not counted)
+  int damage_taken = 0;
+  int kills = 0;
+};
+
+struct BattleState {
+  std::vector<FighterState> fighters;
+  std::vector<int> standing;        // per faction: fighters alive
+  std::vector<int> focus;           // per faction: the focus target, -1 when none
+  std::vector<int> side_order;      // this round's factions, in initiative order
+  std::vector<int> side_rolls;      // this round's d6 per faction
+  int standing_total = 0;           // fighters alive, all factions together
+  int factions_standing = 0;
+  int round = 0;
+
+  // Sizes the vectors for the plan (allocating only the first time) and
+  // clears them: every fighter alive, HP still to be rolled.
+  void reset(const BattlePlan& plan);
+};
+
+// The sink used by simulation: every event is ignored at no cost.
+struct NoEvents {
+  void round_begins(int /*round*/) {}
+  void initiative(int /*faction*/, int /*d6*/) {}
+  // An attack: the d20, the least roll that hits, and the damage (0 on a miss).
+  void attack(int /*attacker*/, int /*target*/, int /*d20*/, int /*needed*/, int /*damage*/) {}
+  void dies(int /*fighter*/) {}
+  void ends(int /*winner*/, int /*rounds*/) {}
+};
+
+namespace detail {
+
+// The battle as the shared targeting sees it.
+struct TargetView {
+  const BattlePlan& plan;
+  BattleState& state;
+
+  int faction(int c) const { return plan.fighters[c].faction; }
+  std::span<const int> enemies(int self) const { return slice_of(plan.enemy_lists, plan.enemies[faction(self)]); }
+  int enemies_standing(int self) const { return state.standing_total - state.standing[faction(self)]; }
+  bool can_act(int c) const { return !state.fighters[c].dead; }
+  int hp(int c) const { return state.fighters[c].hp; }
+  // lowest_ac means the easiest to hit: in these rules the least armor.
+  int ac(int c) const { return plan.fighters[c].armor_value; }
+  int& focus(int self) const { return state.focus[faction(self)]; }
+};
+
+// `self` attacks the enemy its tactics pick.
+template <class Dice, class Events>
+[[gnu::always_inline]] inline void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice, Events& events) {
+  TargetView view{plan, state};
+  const int target = choose_target(view, plan.fighters[self].target, self, dice);
+  if (target < 0) return;
+  const PlanFighter& me = plan.fighters[self];
+  const int needed = 22 - me.level - plan.fighters[target].ac;
+  const int d20 = dice.check(20);
+  // The damage is rolled whether the attack hits or not: a hit is a coin
+  // flip for the processor, and rolling costs less than a mispredicted branch.
+  const int damage = roll_flat(plan.terms, me.damage, dice) * (d20 >= needed);
+  FighterState& them = state.fighters[target];
+  const int lost = std::min(damage, them.hp);
+  them.hp -= lost;
+  state.fighters[self].damage_dealt += lost;
+  them.damage_taken += lost;
+  events.attack(self, target, d20, needed, damage);
+  if (them.hp >= 1) return;
+  them.dead = true;
+  ++state.fighters[self].kills;
+  --state.standing_total;
+  if (--state.standing[plan.fighters[target].faction] == 0) --state.factions_standing;
+  events.dies(target);
+}
+
+// This round's order of the factions still standing: a d6 each, higher
+// first; tied factions in a uniformly random order (a Fisher-Yates shuffle
+// of each run of ties, a die per step).
+template <class Dice, class Events>
+void roll_side_initiative(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
+  state.side_order.clear();
+  for (int f = 0; f < plan.faction_count(); ++f) {
+    if (state.standing[f] == 0) continue;
+    state.side_rolls[f] = dice.check(6);
+    events.initiative(f, state.side_rolls[f]);
+    state.side_order.push_back(f);
+  }
+  std::stable_sort(state.side_order.begin(), state.side_order.end(),
+                   [&](int a, int b) { return state.side_rolls[a] > state.side_rolls[b]; });
+  const auto roll_of = [&](std::size_t i) { return state.side_rolls[state.side_order[i]]; };
+  for (std::size_t start = 0; start < state.side_order.size();) {
+    std::size_t end = start + 1;
+    while (end < state.side_order.size() && roll_of(end) == roll_of(start)) ++end;
+    for (std::size_t i = end - 1; i > start; --i) {
+      const std::size_t j = start + static_cast<std::size_t>(dice.roll(static_cast<int>(i - start) + 1)) - 1;
+      std::swap(state.side_order[i], state.side_order[j]);
+    }
+    start = end;
+  }
+}
+
+// One round, until at most one faction is left.
+template <class Dice, class Events>
+void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
+  if (plan.order == TurnOrder::Listed) {
+    for (int c = 0; c < plan.fighter_count(); ++c) {
+      if (state.fighters[c].dead) continue;
+      take_turn(plan, state, c, dice, events);
+      if (state.factions_standing <= 1) return;
+    }
+    return;
+  }
+  roll_side_initiative(plan, state, dice, events);
+  for (int f : state.side_order) {
+    for (int c : slice_of(plan.member_lists, plan.members[f])) {
+      if (state.fighters[c].dead) continue;
+      take_turn(plan, state, c, dice, events);
+      if (state.factions_standing <= 1) return;
+    }
+  }
+}
+
+}  // namespace detail
+
+// Plays one battle into `state` (reset here) and returns how it ended.
+template <class Dice, class Events = NoEvents>
+BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice, Events&& events = Events{}) {
+  state.reset(plan);
+  for (int c = 0; c < plan.fighter_count(); ++c) {
+    const int hp = roll_flat(plan.terms, plan.fighters[c].hp, dice);
+    state.fighters[c].hp = hp;
+    state.fighters[c].max_hp = hp;
+  }
+  return play_rounds(plan.max_rounds, state, events, [&] { detail::play_round(plan, state, dice, events); });
+}
+
+}  // namespace arena::oldschool
