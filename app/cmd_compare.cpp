@@ -6,14 +6,14 @@
 // from the paired per-battle outcomes, whose variance is far smaller than
 // that of two independent runs: the report shows both intervals and how
 // many times fewer battles the pairing needs for the same precision.
+#include <fmt/format.h>
+
 #include <cmath>
 #include <filesystem>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "arena/report.hpp"
 #include "commands.hpp"
@@ -92,8 +92,9 @@ std::optional<std::vector<Variant>> variants_of(const CompareOptions& options) {
     return variants;
   }
   if (options.variants.size() < 2) {
-    print_error("compare needs at least two variants: --variant NAME:PATH=VALUE[;PATH=VALUE...] twice "
-                "or more (NAME: alone for the file as it is), or several files");
+    print_error(
+        "compare needs at least two variants: --variant NAME:PATH=VALUE[;PATH=VALUE...] twice "
+        "or more (NAME: alone for the file as it is), or several files");
     return std::nullopt;
   }
   for (const std::string& text : options.variants) {
@@ -120,9 +121,10 @@ bool same_factions(const Report& a, const Report& b, const std::string& name) {
   for (const auto& f : a.factions) fa.push_back(f.name);
   for (const auto& f : b.factions) fb.push_back(f.name);
   if (fa == fb) return true;
-  print_error(fmt::format("variant {} has other factions than the first variant: paired comparisons need "
-                          "the same factions",
-                          name));
+  print_error(
+      fmt::format("variant {} has other factions than the first variant: paired comparisons need "
+                  "the same factions",
+                  name));
   return false;
 }
 
@@ -131,8 +133,9 @@ void print_table(const std::vector<Played>& runs) {
   std::string out = fmt::format("{} battles per variant on common random numbers (seed {})\n\n",
                                 first.battles, first.seed);
   for (std::size_t f = 0; f < first.factions.size(); ++f) {
-    out += fmt::format("{} wins:\n  {:<24} {:>22}   {:>30}   {}\n", first.factions[f].name, "variant",
-                       "win % [95%]", "vs first, paired [95%]", "battles saved by pairing");
+    out +=
+        fmt::format("{} wins:\n  {:<24} {:>22}   {:>30}   {}\n", first.factions[f].name, "variant",
+                    "win % [95%]", "vs first, paired [95%]", "battles saved by pairing");
     for (std::size_t v = 0; v < runs.size(); ++v) {
       const FactionReport& r = runs[v].report.factions[f];
       std::string diff = "(reference)", saved;
@@ -140,16 +143,18 @@ void print_table(const std::vector<Played>& runs) {
         const auto d = paired_difference(runs[0].winners, runs[v].winners, static_cast<int>(f));
         diff = fmt::format("{:+.2f} [{:+.2f}, {:+.2f}]{}", 100 * d.difference, 100 * d.ci95.low,
                            100 * d.ci95.high, d.significant ? " *" : "  ");
-        if (d.paired_se > 0) saved = fmt::format("{:.1f}x", std::pow(d.independent_se / d.paired_se, 2));
+        if (d.paired_se > 0)
+          saved = fmt::format("{:.1f}x", std::pow(d.independent_se / d.paired_se, 2));
       }
       out += fmt::format("  {:<24} {:>22}   {:>30}   {}\n", runs[v].variant.name,
-                         fmt::format("{:.2f} [{:.2f}, {:.2f}]", 100 * r.win_probability, 100 * r.win_ci95.low,
-                                     100 * r.win_ci95.high),
+                         fmt::format("{:.2f} [{:.2f}, {:.2f}]", 100 * r.win_probability,
+                                     100 * r.win_ci95.low, 100 * r.win_ci95.high),
                          diff, saved);
     }
     out += '\n';
   }
-  out += "* significant: the paired 95% interval excludes 0. Differences are in percentage points.\n";
+  out +=
+      "* significant: the paired 95% interval excludes 0. Differences are in percentage points.\n";
   fmt::print("{}", out);
 }
 
@@ -168,11 +173,13 @@ nlohmann::ordered_json differences_json(const std::vector<Played>& runs, std::si
 }
 
 void print_json(const std::vector<Played>& runs) {
-  nlohmann::ordered_json out = {{"format_version", kReportFormatVersion}, {"variants", nlohmann::json::array()}};
+  nlohmann::ordered_json out = {{"format_version", kReportFormatVersion},
+                                {"variants", nlohmann::json::array()}};
   for (std::size_t v = 0; v < runs.size(); ++v) {
-    nlohmann::ordered_json entry = {{"name", runs[v].variant.name},
-                                    {"set", runs[v].variant.input.sets},
-                                    {"report", nlohmann::ordered_json::parse(format_json(runs[v].report, false))}};
+    nlohmann::ordered_json entry = {
+        {"name", runs[v].variant.name},
+        {"set", runs[v].variant.input.sets},
+        {"report", nlohmann::ordered_json::parse(format_json(runs[v].report, false))}};
     if (v > 0) entry["versus_first"] = differences_json(runs, v);
     out["variants"].push_back(entry);
   }
@@ -181,13 +188,15 @@ void print_json(const std::vector<Played>& runs) {
 
 void print_csv(const std::vector<Played>& runs) {
   std::string out =
-      "variant,faction,battles,win_probability,win_ci95_low,win_ci95_high,difference,difference_ci95_low,"
+      "variant,faction,battles,win_probability,win_ci95_low,win_ci95_high,difference,difference_"
+      "ci95_low,"
       "difference_ci95_high,stderr_paired,stderr_independent,significant\n";
   for (std::size_t v = 0; v < runs.size(); ++v) {
     for (std::size_t f = 0; f < runs[v].report.factions.size(); ++f) {
       const FactionReport& r = runs[v].report.factions[f];
-      out += fmt::format("{},{},{},{},{},{}", csv_field(runs[v].variant.name), csv_field(r.name),
-                         runs[v].report.battles, r.win_probability, r.win_ci95.low, r.win_ci95.high);
+      out +=
+          fmt::format("{},{},{},{},{},{}", csv_field(runs[v].variant.name), csv_field(r.name),
+                      runs[v].report.battles, r.win_probability, r.win_ci95.low, r.win_ci95.high);
       if (v == 0) {
         out += ",,,,,,\n";
         continue;
@@ -223,8 +232,10 @@ int run_compare(const CompareOptions& options) {
       print_error("interrupted: the comparison did not finish");
       return 130;
     }
-    played.report = make_report(*encounter, result.tally, ReportOptions{options.simulation.quantiles});
-    if (!runs.empty() && !same_factions(runs.front().report, played.report, variant.name)) return kExitBadInput;
+    played.report =
+        make_report(*encounter, result.tally, ReportOptions{options.simulation.quantiles});
+    if (!runs.empty() && !same_factions(runs.front().report, played.report, variant.name))
+      return kExitBadInput;
     runs.push_back(std::move(played));
   }
   if (options.format == "json") {
@@ -242,8 +253,10 @@ int run_compare(const CompareOptions& options) {
 Command add_compare_command(CLI::App& app) {
   auto options = std::make_shared<CompareOptions>();
   CLI::App* cli = app.add_subcommand(
-      "compare", "Compare variants on common random numbers: paired differences in win probability");
-  cli->add_option("files", options->files, "Encounter file, or several files to compare")->required();
+      "compare",
+      "Compare variants on common random numbers: paired differences in win probability");
+  cli->add_option("files", options->files, "Encounter file, or several files to compare")
+      ->required();
   cli->add_option("--variant", options->variants,
                   "NAME:PATH=VALUE[;PATH=VALUE...]; the first variant is the reference");
   cli->add_option("--set", options->sets, "Override applied to every variant (PATH=VALUE)");
@@ -253,7 +266,8 @@ Command add_compare_command(CLI::App& app) {
   cli->footer(
       "Examples:\n"
       "  arena compare scenarios/fighter-greatsword.json scenarios/fighter-sword-and-shield.json\n"
-      "  arena compare fight.json --variant base: --variant plate:factions.Heroes.members.Fighter.armor=plate\n"
+      "  arena compare fight.json --variant base: --variant "
+      "plate:factions.Heroes.members.Fighter.armor=plate\n"
       "Variant v's battle i rolls the same dice as the first variant's battle i.");
   return {cli, [options] { return run_compare(*options); }};
 }

@@ -5,12 +5,12 @@
 // equipment; other rulesets have their own lists (`--rules oldschool`).
 // The views themselves are the ruleset's (arena/rulesets.hpp); this file
 // wires them to the command line.
+#include <fmt/format.h>
+
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "arena/rulesets.hpp"
 #include "commands.hpp"
@@ -34,7 +34,8 @@ int run_view(LibraryOptions& options, const char* view) {
   LibraryRequest& request = options.request;
   request.view = view;
   request.json = options.format == "json";
-  for (const std::string& word : options.words) request.name += (request.name.empty() ? "" : " ") + word;
+  for (const std::string& word : options.words)
+    request.name += (request.name.empty() ? "" : " ") + word;
   auto text = library_view(*rules, request);
   if (!text) {
     print_error(text.error());
@@ -64,10 +65,10 @@ CLI::App* add_subcommand(CLI::App& library, const char* name, const char* descri
 }  // namespace
 
 Command add_library_command(CLI::App& app) {
-  CLI::App* cli = app.add_subcommand(
-      "library",
-      "List a ruleset's built-in library (for 5e: the SRD 5.1 monsters, weapons and armor) and what "
-      "arena models of it");
+  CLI::App* cli = app.add_subcommand("library",
+                                     "List a ruleset's built-in library (for 5e: the SRD 5.1 "
+                                     "monsters, weapons and armor) and what "
+                                     "arena models of it");
   cli->require_subcommand(1);
   cli->footer(
       "Examples:\n"
@@ -88,22 +89,27 @@ Command add_library_command(CLI::App& app) {
     views.push_back({name, add_subcommand(*cli, name, description, *options, examples), options});
     return views.back();
   };
-  const View monsters = add("monsters", "List the SRD 5.1 monsters, by challenge rating then name",
-                            "  arena library monsters --cr 1/4-1\n"
-                            "  arena library monsters --search dragon --cr 10-20\n"
-                            "  arena library monsters --format json | jq '.[] | select(.multiattack) | .name'");
+  const View monsters =
+      add("monsters", "List the SRD 5.1 monsters, by challenge rating then name",
+          "  arena library monsters --cr 1/4-1\n"
+          "  arena library monsters --search dragon --cr 10-20\n"
+          "  arena library monsters --format json | jq '.[] | select(.multiattack) | .name'");
   monsters.cli->add_option("--search", monsters.options->request.search,
                            "Only monsters whose name or type contains TEXT (any case)");
   monsters.cli->add_option("--cr", monsters.options->request.cr,
                            "Only challenge ratings in MIN-MAX (1-5, 1/4-2), or exactly one (5)");
-  const View show = add("show",
-                        "Show a monster as arena resolves it: HP, AC, attacks, actions, defences, what is not "
-                        "modelled",
-                        "  arena library show \"adult red dragon\"\n  arena library show giant-spider --format json");
-  show.cli->add_option("name", show.options->words, "Monster name (any case; spaces, hyphens or underscores)")
+  const View show = add(
+      "show",
+      "Show a monster as arena resolves it: HP, AC, attacks, actions, defences, what is not "
+      "modelled",
+      "  arena library show \"adult red dragon\"\n  arena library show giant-spider --format json");
+  show.cli
+      ->add_option("name", show.options->words,
+                   "Monster name (any case; spaces, hyphens or underscores)")
       ->required();
   const View coverage =
-      add("coverage", "Count what arena models of the whole bestiary, and the most frequent things it does not",
+      add("coverage",
+          "Count what arena models of the whole bestiary, and the most frequent things it does not",
           "  arena library coverage\n  arena library coverage --top 0 --format json");
   coverage.cli
       ->add_option("--top", coverage.options->request.top,
@@ -111,9 +117,11 @@ Command add_library_command(CLI::App& app) {
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
   add("weapons", "List the weapon table",
-      "  arena library weapons\n  arena library weapons --format json\n  arena library weapons --rules oldschool");
+      "  arena library weapons\n  arena library weapons --format json\n  arena library weapons "
+      "--rules oldschool");
   add("armor", "List the armor table",
-      "  arena library armor\n  arena library armor --format json\n  arena library armor --rules oldschool");
+      "  arena library armor\n  arena library armor --format json\n  arena library armor --rules "
+      "oldschool");
   return {cli, [views] {
             for (const View& view : views) {
               if (view.cli->parsed()) return run_view(*view.options, view.name);

@@ -1,9 +1,9 @@
 // `arena merge`: the report of a run played in shards (simulate --shard).
+#include <fmt/format.h>
+
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "arena/tally_io.hpp"
 #include "arena/text_file.hpp"
@@ -56,8 +56,8 @@ int run_merge(const MergeOptions& options) {
 
 Command add_merge_command(CLI::App& app) {
   auto options = std::make_shared<MergeOptions>();
-  CLI::App* cli = app.add_subcommand(
-      "merge", "Merge the tallies of a run played in shards into its report");
+  CLI::App* cli =
+      app.add_subcommand("merge", "Merge the tallies of a run played in shards into its report");
   cli->add_option("files", options->files, "Tally files (simulate --shard K/N --format tally)")
       ->required();
   cli->add_option("--format", options->format, "Output format")
@@ -68,7 +68,8 @@ Command add_merge_command(CLI::App& app) {
       ->capture_default_str();
   cli->footer(
       "Examples:\n"
-      "  for k in 0 1 2 3; do arena simulate big.json --shard $k/4 --format tally > part-$k.json; done\n"
+      "  for k in 0 1 2 3; do arena simulate big.json --shard $k/4 --format tally > part-$k.json; "
+      "done\n"
       "  arena merge part-*.json --format json\n"
       "The merged report equals the single run's, byte for byte, except the run block.");
   return {cli, [options] { return run_merge(*options); }};

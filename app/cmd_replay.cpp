@@ -1,9 +1,9 @@
 // `arena replay`: the blow-by-blow of one battle, as simulate played it.
+#include <fmt/format.h>
+
 #include <memory>
 #include <optional>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "arena/replay.hpp"
 #include "commands.hpp"
@@ -32,7 +32,8 @@ int run_replay(const ReplayOptions& options) {
 
 Command add_replay_command(CLI::App& app) {
   auto options = std::make_shared<ReplayOptions>();
-  CLI::App* cli = app.add_subcommand("replay", "Show battle I blow by blow, exactly as simulate played it");
+  CLI::App* cli =
+      app.add_subcommand("replay", "Show battle I blow by blow, exactly as simulate played it");
   add_encounter_options(*cli, options->input);
   cli->add_option("-b,--battle", options->battle, "Index of the battle (0-based)")
       ->check(CLI::Range(std::int64_t{0}, kMaxBattles - 1))
@@ -41,7 +42,8 @@ Command add_replay_command(CLI::App& app) {
   cli->footer(
       "Examples:\n"
       "  arena replay scenarios/knight-vs-ogre.json --battle 42\n"
-      "Battle I of a run with seed S is the same in simulate and replay, whatever the thread count.");
+      "Battle I of a run with seed S is the same in simulate and replay, whatever the thread "
+      "count.");
   return {cli, [options] { return run_replay(*options); }};
 }
 

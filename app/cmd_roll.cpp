@@ -1,13 +1,13 @@
 // `arena roll`: roll a dice expression, or print its exact distribution.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
 #include <string>
-
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "arena/dice.hpp"
 #include "arena/dice_distribution.hpp"
@@ -56,13 +56,18 @@ void print_stats_json(const std::string& expression, const DiceDistribution& dis
   double at_most = 0;
   for (int total = distribution.min(); total <= distribution.max(); ++total) {
     const double p = distribution.probability(total);
-    rows.push_back({{"total", total}, {"probability", p},
-                    {"at_least", std::max(0.0, 1.0 - at_most)}, {"at_most", at_most + p}});
+    rows.push_back({{"total", total},
+                    {"probability", p},
+                    {"at_least", std::max(0.0, 1.0 - at_most)},
+                    {"at_most", at_most + p}});
     at_most += p;
   }
-  nlohmann::json out = {{"expression", expression},     {"mean", distribution.mean()},
-                        {"stddev", distribution.stddev()}, {"min", distribution.min()},
-                        {"max", distribution.max()},       {"outcomes", distribution.outcomes()},
+  nlohmann::json out = {{"expression", expression},
+                        {"mean", distribution.mean()},
+                        {"stddev", distribution.stddev()},
+                        {"min", distribution.min()},
+                        {"max", distribution.max()},
+                        {"outcomes", distribution.outcomes()},
                         {"distribution", rows}};
   fmt::print("{}\n", out.dump(2));
 }
@@ -82,9 +87,10 @@ void print_stats_table(const std::string& expression, const DiceDistribution& di
                                 distribution.max());
   if (ways) out += fmt::format("   outcomes {:.0f}", distribution.outcomes());
   const std::string outcomes = fmt::format("{:.0f}", distribution.outcomes());
-  const int ways_width = ways ? static_cast<int>(std::max<std::size_t>(4, 2 * outcomes.size() + 1)) + 2 : 0;
-  out += fmt::format("\n\n{:>7}{:>{}}{:>13}{:>11}{:>10}\n", "total", ways ? "ways" : "",
-                     ways_width, "probability", "at least", "at most");
+  const int ways_width =
+      ways ? static_cast<int>(std::max<std::size_t>(4, 2 * outcomes.size() + 1)) + 2 : 0;
+  out += fmt::format("\n\n{:>7}{:>{}}{:>13}{:>11}{:>10}\n", "total", ways ? "ways" : "", ways_width,
+                     "probability", "at least", "at most");
   double at_most = 0;
   for (int total = distribution.min(); total <= distribution.max(); ++total) {
     const double p = distribution.probability(total);
@@ -93,8 +99,8 @@ void print_stats_table(const std::string& expression, const DiceDistribution& di
       out += fmt::format("{:>{}}", fmt::format("{:.0f}/{}", p * distribution.outcomes(), outcomes),
                          ways_width);
     }
-    out += fmt::format("{:>12.2f}%{:>10.2f}%{:>9.2f}%", 100 * p,
-                       100 * std::max(0.0, 1.0 - at_most), 100 * std::min(1.0, at_most + p));
+    out += fmt::format("{:>12.2f}%{:>10.2f}%{:>9.2f}%", 100 * p, 100 * std::max(0.0, 1.0 - at_most),
+                       100 * std::min(1.0, at_most + p));
     if (bars) out += "  " + bar(p / peak, 30);
     out += '\n';
     at_most += p;

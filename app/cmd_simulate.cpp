@@ -1,11 +1,11 @@
 // `arena simulate`: play an encounter many times and report the odds; or
 // play one shard of a large run and write its tally for `arena merge`.
+#include <fmt/format.h>
+
 #include <charconv>
 #include <memory>
 #include <optional>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "arena/report.hpp"
 #include "arena/tally_io.hpp"
@@ -24,8 +24,8 @@ struct SimulateOptions {
   std::optional<std::int64_t> battles;  // default: the file's
   std::optional<std::uint64_t> seed;    // default: the file's
   std::string format = "table";
-  std::optional<std::string> shard;     // "K/N"
-  std::optional<double> precision;      // target half-width of win intervals
+  std::optional<std::string> shard;  // "K/N"
+  std::optional<double> precision;   // target half-width of win intervals
   std::int64_t max_battles = 10'000'000;
   bool max_battles_given = false;
 };
@@ -40,10 +40,12 @@ std::optional<Shard> parse_shard(const std::string& text) {
   const std::size_t slash = text.find('/');
   const char* begin = text.data();
   const char* end = begin + text.size();
-  const bool ok = slash != std::string::npos &&
-                  std::from_chars(begin, begin + slash, shard.index) == std::from_chars_result{begin + slash, {}} &&
-                  std::from_chars(begin + slash + 1, end, shard.count) == std::from_chars_result{end, {}} &&
-                  shard.count >= 1 && shard.count <= 1'000'000 && shard.index >= 0 && shard.index < shard.count;
+  const bool ok =
+      slash != std::string::npos &&
+      std::from_chars(begin, begin + slash, shard.index) ==
+          std::from_chars_result{begin + slash, {}} &&
+      std::from_chars(begin + slash + 1, end, shard.count) == std::from_chars_result{end, {}} &&
+      shard.count >= 1 && shard.count <= 1'000'000 && shard.index >= 0 && shard.index < shard.count;
   if (!ok) {
     print_error(fmt::format("--shard {}: expected K/N with 0 <= K < N <= 1000000, e.g. 0/4", text));
     return std::nullopt;
@@ -54,8 +56,9 @@ std::optional<Shard> parse_shard(const std::string& text) {
 int run_simulate(const SimulateOptions& options) {
   if (!check_quantiles(options.simulation.quantiles)) return kExitBadInput;
   if (options.precision && (options.shard || options.format == "tally")) {
-    print_error("--precision cannot be combined with --shard or --format tally: a mergeable part must "
-                "have a fixed size");
+    print_error(
+        "--precision cannot be combined with --shard or --format tally: a mergeable part must "
+        "have a fixed size");
     return kExitBadInput;
   }
   if (options.precision && options.battles) {
@@ -74,10 +77,10 @@ int run_simulate(const SimulateOptions& options) {
   if (options.seed) encounter->seed = *options.seed;
 
   const BattleRange range = shard_range(encounter->battles, shard->index, shard->count);
-  const RunResult result =
-      options.precision
-          ? play_until_precise(*encounter, *options.precision, options.max_battles, options.simulation)
-          : play(*encounter, range.first, range.count, options.simulation);
+  const RunResult result = options.precision
+                               ? play_until_precise(*encounter, *options.precision,
+                                                    options.max_battles, options.simulation)
+                               : play(*encounter, range.first, range.count, options.simulation);
   if (result.tally.battles == 0) {
     print_error(range.count == 0 ? "this shard has no battles (more shards than battles)"
                                  : "interrupted before any battle finished");
@@ -93,7 +96,8 @@ int run_simulate(const SimulateOptions& options) {
     fmt::print("{}", format_tally(file));
     return kExitOk;
   }
-  Report report = make_report(*encounter, result.tally, ReportOptions{options.simulation.quantiles});
+  Report report =
+      make_report(*encounter, result.tally, ReportOptions{options.simulation.quantiles});
   report.partial = result.partial;
   report.requested_battles = options.precision ? options.max_battles : range.count;
   if (options.precision) {
@@ -109,11 +113,12 @@ int run_simulate(const SimulateOptions& options) {
 
 Command add_simulate_command(CLI::App& app) {
   auto options = std::make_shared<SimulateOptions>();
-  CLI::App* cli = app.add_subcommand("simulate", "Play an encounter many times and report the odds");
+  CLI::App* cli =
+      app.add_subcommand("simulate", "Play an encounter many times and report the odds");
   add_encounter_options(*cli, options->input);
-  add_run_options(*cli, options->battles, options->seed, options->format,
-                  {"table", "json", "csv", "tally"},
-                  "Number of battles (default: the file's); --format tally writes the mergeable counts");
+  add_run_options(
+      *cli, options->battles, options->seed, options->format, {"table", "json", "csv", "tally"},
+      "Number of battles (default: the file's); --format tally writes the mergeable counts");
   cli->add_option("--shard", options->shard,
                   "Play only shard K of N (0-based), a contiguous block of the battles; "
                   "use with --format tally and merge the parts with `arena merge`");
@@ -134,7 +139,8 @@ Command add_simulate_command(CLI::App& app) {
       "Examples:\n"
       "  arena simulate scenarios/goblin-ambush.json\n"
       "  arena simulate scenarios/knight-vs-ogre.json -n 1000000 --format json\n"
-      "  arena simulate fight.json --set factions.Heroes.members.Fighter.weapons='[\"greatsword\"]'\n"
+      "  arena simulate fight.json --set "
+      "factions.Heroes.members.Fighter.weapons='[\"greatsword\"]'\n"
       "  arena simulate fight.json --precision 0.005 --format csv > fight.csv\n"
       "  arena simulate fight.json -n 10000000 --shard 2/8 --format tally > part-2.json\n"
       "Ctrl-C stops early and reports the battles finished so far, marked partial.");

@@ -1,10 +1,10 @@
 // `arena sweep`: one run per combination of varied values (a grid), one row each.
+#include <fmt/format.h>
+
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "arena/overrides.hpp"
 #include "arena/report.hpp"
@@ -86,21 +86,23 @@ void print_table(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
     levels += fmt::format("{}p{:g}", levels.empty() ? "" : "/", 100 * level);
   }
   std::string out;
-  for (std::size_t a = 0; a < axes.size(); ++a) out += fmt::format("{:<{}}  ", axes[a].path, widths[a]);
+  for (std::size_t a = 0; a < axes.size(); ++a)
+    out += fmt::format("{:<{}}  ", axes[a].path, widths[a]);
   for (const FactionReport& f : rows.front().report.factions) {
     out += fmt::format("{:>26}  {:>24}", f.name + " win % [95%]", "dealt " + levels);
   }
   out += '\n';
   for (const Row& row : rows) {
-    for (std::size_t a = 0; a < axes.size(); ++a) out += fmt::format("{:<{}}  ", row.values[a], widths[a]);
+    for (std::size_t a = 0; a < axes.size(); ++a)
+      out += fmt::format("{:<{}}  ", row.values[a], widths[a]);
     for (const FactionReport& f : row.report.factions) {
       std::string quantiles;
       for (const auto& [level, value] : f.damage_dealt.quantiles) {
         quantiles += (quantiles.empty() ? "" : "/") + std::to_string(value);
       }
       out += fmt::format("{:>26}  {:>24}",
-                         fmt::format("{:.2f} [{:.2f}, {:.2f}]", 100 * f.win_probability, 100 * f.win_ci95.low,
-                                     100 * f.win_ci95.high),
+                         fmt::format("{:.2f} [{:.2f}, {:.2f}]", 100 * f.win_probability,
+                                     100 * f.win_ci95.low, 100 * f.win_ci95.high),
                          quantiles);
     }
     out += '\n';
@@ -113,15 +115,18 @@ void print_csv(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
   for (const Axis& axis : axes) out += csv_field(axis.path) + ",";
   out += "battles";
   for (const FactionReport& f : rows.front().report.factions) {
-    out += fmt::format(",{0}_win_probability,{0}_win_ci95_low,{0}_win_ci95_high,{0}_damage_dealt_mean", f.name);
-    for (const auto& [level, value] : f.damage_dealt.quantiles) out += fmt::format(",{}_damage_dealt_q{}", f.name, level);
+    out += fmt::format(
+        ",{0}_win_probability,{0}_win_ci95_low,{0}_win_ci95_high,{0}_damage_dealt_mean", f.name);
+    for (const auto& [level, value] : f.damage_dealt.quantiles)
+      out += fmt::format(",{}_damage_dealt_q{}", f.name, level);
   }
   out += ",draw_probability\n";
   for (const Row& row : rows) {
     for (const std::string& value : row.values) out += csv_field(value) + ",";
     out += std::to_string(row.report.battles);
     for (const FactionReport& f : row.report.factions) {
-      out += fmt::format(",{},{},{},{}", f.win_probability, f.win_ci95.low, f.win_ci95.high, f.damage_dealt.mean);
+      out += fmt::format(",{},{},{},{}", f.win_probability, f.win_ci95.low, f.win_ci95.high,
+                         f.damage_dealt.mean);
       for (const auto& [level, value] : f.damage_dealt.quantiles) out += fmt::format(",{}", value);
     }
     out += fmt::format(",{}\n", row.report.draw_probability);
@@ -130,7 +135,8 @@ void print_csv(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
 }
 
 void print_json(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
-  nlohmann::ordered_json out = {{"format_version", kReportFormatVersion}, {"vary", nlohmann::json::array()},
+  nlohmann::ordered_json out = {{"format_version", kReportFormatVersion},
+                                {"vary", nlohmann::json::array()},
                                 {"rows", nlohmann::json::array()}};
   for (const Axis& axis : axes) out["vary"].push_back(axis.path);
   for (const Row& row : rows) {
@@ -164,7 +170,8 @@ int run_sweep(const SweepOptions& options) {
       row.values.insert(row.values.begin(), axes[a].values[rest % axes[a].values.size()]);
       rest /= axes[a].values.size();
     }
-    for (std::size_t a = 0; a < axes.size(); ++a) input.sets.push_back(axes[a].path + "=" + row.values[a]);
+    for (std::size_t a = 0; a < axes.size(); ++a)
+      input.sets.push_back(axes[a].path + "=" + row.values[a]);
     auto encounter = load_encounter_or_report(input);
     if (!encounter) return kExitBadInput;
     if (options.battles) encounter->battles = *options.battles;
@@ -191,7 +198,8 @@ int run_sweep(const SweepOptions& options) {
 
 Command add_sweep_command(CLI::App& app) {
   auto options = std::make_shared<SweepOptions>();
-  CLI::App* cli = app.add_subcommand("sweep", "Run every combination of varied values, one row each");
+  CLI::App* cli =
+      app.add_subcommand("sweep", "Run every combination of varied values, one row each");
   add_encounter_options(*cli, options->input);
   cli->add_option("--vary", options->vary,
                   "PATH=V1,V2,...: the values to try for one path (repeat for a grid)")
@@ -201,8 +209,10 @@ Command add_sweep_command(CLI::App& app) {
   add_simulation_options(*cli, options->simulation);
   cli->footer(
       "Examples:\n"
-      "  arena sweep fight.json --vary 'factions.Heroes.members.Fighter.weapons=[\"greatsword\"],[\"longsword\"],[\"maul\"]'\n"
-      "  arena sweep fight.json --vary factions.Heroes.members.Fighter.ac=16,18,20 --vary /factions/1/members/0/count=2,3 --format csv\n"
+      "  arena sweep fight.json --vary "
+      "'factions.Heroes.members.Fighter.weapons=[\"greatsword\"],[\"longsword\"],[\"maul\"]'\n"
+      "  arena sweep fight.json --vary factions.Heroes.members.Fighter.ac=16,18,20 --vary "
+      "/factions/1/members/0/count=2,3 --format csv\n"
       "Every combination uses the same seed, so rows differ only by what was varied.");
   return {cli, [options] { return run_sweep(*options); }};
 }

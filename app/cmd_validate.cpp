@@ -1,9 +1,9 @@
 // `arena validate`: parse and resolve an encounter, then show what arena understood.
-#include <memory>
-#include <string>
-
 #include <fmt/format.h>
+
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "arena/rulesets.hpp"
 #include "commands.hpp"
@@ -31,9 +31,9 @@ void print_json(const Encounter& encounter) {
 }
 
 void print_table(const Encounter& encounter) {
-  std::string out = fmt::format("{}: valid ({} rules, {} battles, seed {}, at most {} rounds)\n",
-                                encounter.name, name(encounter.rules), encounter.battles,
-                                encounter.seed, encounter.max_rounds);
+  std::string out =
+      fmt::format("{}: valid ({} rules, {} battles, seed {}, at most {} rounds)\n", encounter.name,
+                  name(encounter.rules), encounter.battles, encounter.seed, encounter.max_rounds);
   out += describe_factions(encounter);
   fmt::print("{}", out);
 }

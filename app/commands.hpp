@@ -2,9 +2,8 @@
 // the function that runs it once the command line has been parsed.
 #pragma once
 
-#include <functional>
-
 #include <CLI/CLI.hpp>
+#include <functional>
 
 namespace arena::app {
 

@@ -2,11 +2,10 @@
 // reporting problems on stderr. Shared by every command that reads one.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "arena/encounter.hpp"
 

@@ -1,10 +1,10 @@
 // arena: the command line. Wires CLI11 to the subcommands in cmd_*.cpp; holds
 // no game rules. Exit codes: 0 success, 1 a check failed, 2 bad input or usage.
-#include <exception>
-
-#include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+
+#include <CLI/CLI.hpp>
+#include <exception>
 
 #include "commands.hpp"
 #include "terminal.hpp"
@@ -41,15 +41,9 @@ int main(int argc, char** argv) {
 
   // The subcommands, in the order `arena --help` lists them.
   const Command commands[] = {
-      add_simulate_command(app),
-      add_validate_command(app),
-      add_replay_command(app),
-      add_sweep_command(app),
-      add_compare_command(app),
-      add_check_command(app),
-      add_merge_command(app),
-      add_library_command(app),
-      add_roll_command(app),
+      add_simulate_command(app), add_validate_command(app), add_replay_command(app),
+      add_sweep_command(app),    add_compare_command(app),  add_check_command(app),
+      add_merge_command(app),    add_library_command(app),  add_roll_command(app),
   };
 
   try {

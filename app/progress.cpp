@@ -1,8 +1,8 @@
 #include "progress.hpp"
 
-#include <cstdio>
-
 #include <fmt/format.h>
+
+#include <cstdio>
 
 #include "terminal.hpp"
 

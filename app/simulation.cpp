@@ -1,9 +1,9 @@
 #include "simulation.hpp"
 
+#include <fmt/format.h>
+
 #include <atomic>
 #include <csignal>
-
-#include <fmt/format.h>
 
 #include "progress.hpp"
 #include "terminal.hpp"
@@ -16,7 +16,9 @@ namespace {
 std::atomic<bool> g_interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
 
-extern "C" void on_interrupt(int) { g_interrupted.store(true); }
+extern "C" void on_interrupt(int) {
+  g_interrupted.store(true);
+}
 
 // Battles per block of a --precision run: blocks are the same whatever the
 // thread count, so the stopping point (and the report) is too.
@@ -38,9 +40,12 @@ void add_simulation_options(CLI::App& command, SimulationOptions& options) {
 void add_run_options(CLI::App& command, std::optional<std::int64_t>& battles,
                      std::optional<std::uint64_t>& seed, std::string& format,
                      const std::vector<std::string>& formats, const std::string& battles_help) {
-  command.add_option("-n,--battles", battles, battles_help)->check(CLI::Range(std::int64_t{1}, kMaxBattles));
+  command.add_option("-n,--battles", battles, battles_help)
+      ->check(CLI::Range(std::int64_t{1}, kMaxBattles));
   command.add_option("--seed", seed, "Master seed (default: the file's)");
-  command.add_option("--format", format, "Output format")->check(CLI::IsMember(formats))->capture_default_str();
+  command.add_option("--format", format, "Output format")
+      ->check(CLI::IsMember(formats))
+      ->capture_default_str();
 }
 
 bool check_quantiles(const std::vector<double>& quantiles) {
@@ -53,7 +58,9 @@ bool check_quantiles(const std::vector<double>& quantiles) {
   return true;
 }
 
-bool interrupted() { return g_interrupted.load(); }
+bool interrupted() {
+  return g_interrupted.load();
+}
 
 RunResult play(const Encounter& encounter, std::int64_t first, std::int64_t count,
                const SimulationOptions& options, std::vector<std::int8_t>* winners) {
@@ -98,8 +105,8 @@ RunResult play_until_precise(const Encounter& encounter, double precision, std::
     total.seconds += block.seconds;
     if (block.partial) break;
     if (options.progress.value_or(is_terminal(stderr))) {
-      fmt::print(stderr, "\r{} battles, widest interval ±{:.4f} (target ±{}) \x1b[K", total.tally.battles,
-                 widest_half_interval(total.tally), precision);
+      fmt::print(stderr, "\r{} battles, widest interval ±{:.4f} (target ±{}) \x1b[K",
+                 total.tally.battles, widest_half_interval(total.tally), precision);
     }
     if (widest_half_interval(total.tally) <= precision) break;
   }

@@ -3,12 +3,11 @@
 // simulate, sweep, compare and check all use.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "arena/encounter.hpp"
 #include "arena/report.hpp"
@@ -17,8 +16,8 @@
 namespace arena::app {
 
 struct SimulationOptions {
-  int threads = 0;                                        // 0: all hardware threads
-  std::optional<bool> progress;                           // default: stderr is a terminal
+  int threads = 0;               // 0: all hardware threads
+  std::optional<bool> progress;  // default: stderr is a terminal
   std::vector<double> quantiles = ReportOptions{}.quantiles;
 };
 

@@ -1,18 +1,21 @@
 #include "terminal.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
 #include <string>
 
-#include <fmt/format.h>
-
 namespace arena::app {
 
-bool is_terminal(std::FILE* stream) { return ::isatty(::fileno(stream)) == 1; }
+bool is_terminal(std::FILE* stream) {
+  return ::isatty(::fileno(stream)) == 1;
+}
 
-void print_error(std::string_view message) { fmt::print(stderr, "error: {}\n", message); }
+void print_error(std::string_view message) {
+  fmt::print(stderr, "error: {}\n", message);
+}
 
 std::string bar(double fraction, int width) {
   static constexpr const char* kEighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};

@@ -1,14 +1,12 @@
 // End-to-end tests of the `arena` binary: what a user types, what they see.
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 namespace {
 
@@ -32,14 +30,14 @@ Output arena(const std::string& args) {
                            ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
                            std::to_string(::getpid());
   const std::string out = stem + ".out", err = stem + ".err";
-  const std::string command = std::string("cd ") + ARENA_SOURCE_DIR + " && " + ARENA_BINARY + " " + args +
-                              " > " + out + " 2> " + err;
+  const std::string command = std::string("cd ") + ARENA_SOURCE_DIR + " && " + ARENA_BINARY + " " +
+                              args + " > " + out + " 2> " + err;
   const int status = std::system(command.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
 }
 
-const char* const kScenarios[] = {"goblin-ambush", "knight-vs-ogre", "wolf-pack", "fighter-greatsword",
-                                  "fighter-sword-and-shield"};
+const char* const kScenarios[] = {"goblin-ambush", "knight-vs-ogre", "wolf-pack",
+                                  "fighter-greatsword", "fighter-sword-and-shield"};
 
 TEST(CliTest, SimulatePrintsATableForEveryShippedScenario) {
   for (const char* name : kScenarios) {
@@ -52,8 +50,10 @@ TEST(CliTest, SimulatePrintsATableForEveryShippedScenario) {
 }
 
 TEST(CliTest, SimulateJsonIsTheSameForOneAndThreeThreads) {
-  const Output one = arena("simulate scenarios/goblin-ambush.json -n 5000 --threads 1 --format json");
-  const Output three = arena("simulate scenarios/goblin-ambush.json -n 5000 --threads 3 --format json");
+  const Output one =
+      arena("simulate scenarios/goblin-ambush.json -n 5000 --threads 1 --format json");
+  const Output three =
+      arena("simulate scenarios/goblin-ambush.json -n 5000 --threads 3 --format json");
   ASSERT_EQ(one.exit_code, 0) << one.err;
   auto a = nlohmann::json::parse(one.out);
   auto b = nlohmann::json::parse(three.out);
@@ -67,7 +67,8 @@ TEST(CliTest, SimulateJsonIsTheSameForOneAndThreeThreads) {
 }
 
 TEST(CliTest, SimulateOverridesSeedAndQuantiles) {
-  const Output o = arena("simulate scenarios/knight-vs-ogre.json -n 1000 --seed 5 --quantiles 0.1,0.9 --format json");
+  const Output o = arena(
+      "simulate scenarios/knight-vs-ogre.json -n 1000 --seed 5 --quantiles 0.1,0.9 --format json");
   ASSERT_EQ(o.exit_code, 0) << o.err;
   const auto json = nlohmann::json::parse(o.out);
   EXPECT_EQ(json["seed"], 5);
@@ -91,7 +92,8 @@ TEST(CliTest, ReplayPlaysTheRequestedBattle) {
 TEST(CliTest, ValidateShowsTheDerivedGoblinBoss) {
   const Output o = arena("validate scenarios/goblin-ambush.json");
   ASSERT_EQ(o.exit_code, 0) << o.err;
-  EXPECT_NE(o.out.find("AC 17 (chain shirt: 13 + DEX 2 (max 2) + shield 2)"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("AC 17 (chain shirt: 13 + DEX 2 (max 2) + shield 2)"), std::string::npos)
+      << o.out;
 }
 
 TEST(CliTest, BadInputExitsTwoWithNothingOnStdout) {
@@ -107,7 +109,9 @@ TEST(CliTest, BadInputExitsTwoWithNothingOnStdout) {
   EXPECT_NE(quantile.err.find("--quantiles: 1.5 is not a level in (0, 1]"), std::string::npos);
   const Output dice = arena("roll 2d6+");
   EXPECT_EQ(dice.exit_code, 2);
-  EXPECT_EQ(dice.err, "error: bad dice expression at column 5: expected dice or a number after '+'\n  2d6+\n      ^\n");
+  EXPECT_EQ(dice.err,
+            "error: bad dice expression at column 5: expected dice or a number after '+'\n  2d6+\n "
+            "     ^\n");
 }
 
 TEST(CliTest, HelpAndVersion) {
@@ -147,9 +151,10 @@ namespace {
 TEST(CliTest, CtrlCStopsCleanlyAndReportsThePartialRun) {
   // A run far too long to finish; SIGINT after 1.5 s (time enough to start under a sanitizer).
   const std::string stem = ::testing::TempDir() + "arena_cli_sigint_" + std::to_string(::getpid());
-  const std::string command = std::string("cd ") + ARENA_SOURCE_DIR + " && (" + ARENA_BINARY +
-                              " simulate scenarios/goblin-ambush.json -n 1000000000 --format json > " +
-                              stem + ".out 2> " + stem + ".err & pid=$!; sleep 1.5; kill -INT $pid; wait $pid)";
+  const std::string command =
+      std::string("cd ") + ARENA_SOURCE_DIR + " && (" + ARENA_BINARY +
+      " simulate scenarios/goblin-ambush.json -n 1000000000 --format json > " + stem + ".out 2> " +
+      stem + ".err & pid=$!; sleep 1.5; kill -INT $pid; wait $pid)";
   const int status = std::system(command.c_str());
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0);

@@ -1,12 +1,13 @@
-#include <gtest/gtest.h>
-
 #include "arena/diagnostics.hpp"
+
+#include <gtest/gtest.h>
 
 namespace arena {
 namespace {
 
 TEST(DiagnosticsTest, FormatsFileLineColumnPointerAndMessage) {
-  EXPECT_EQ(format_diagnostic("f.json", {{3, 7}, "/factions/0", "bad"}), "f.json:3:7: /factions/0: bad");
+  EXPECT_EQ(format_diagnostic("f.json", {{3, 7}, "/factions/0", "bad"}),
+            "f.json:3:7: /factions/0: bad");
   EXPECT_EQ(format_diagnostic("f.json", {{1, 1}, "", "empty"}), "f.json:1:1: /: empty");
 }
 

@@ -1,3 +1,5 @@
+#include "arena/dice_distribution.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -5,7 +7,6 @@
 #include <map>
 
 #include "arena/dice.hpp"
-#include "arena/dice_distribution.hpp"
 
 namespace arena {
 namespace {

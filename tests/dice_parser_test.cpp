@@ -27,7 +27,9 @@ TEST(DiceParserTest, ParsesPlainDiceAndConstants) {
   EXPECT_EQ(parsed("-1d4+3").to_string(), "-1d4+3");
 }
 
-TEST(DiceParserTest, ReadsD20AsOneD20) { EXPECT_EQ(parsed("d20").to_string(), "1d20"); }
+TEST(DiceParserTest, ReadsD20AsOneD20) {
+  EXPECT_EQ(parsed("d20").to_string(), "1d20");
+}
 
 TEST(DiceParserTest, AllowsSpacesAroundOperatorsAndUppercase) {
   EXPECT_EQ(parsed(" 2D6 + 1d4 - 2 ").to_string(), "2d6+1d4-2");
@@ -39,7 +41,9 @@ TEST(DiceParserTest, ParsesKeepHighestAndLowest) {
   EXPECT_EQ(parsed("2d20kl1+5").to_string(), "2d20kl1+5");
 }
 
-TEST(DiceParserTest, FoldsConstantsTogether) { EXPECT_EQ(parsed("1d6+2+3-1").flat(), 4); }
+TEST(DiceParserTest, FoldsConstantsTogether) {
+  EXPECT_EQ(parsed("1d6+2+3-1").flat(), 4);
+}
 
 TEST(DiceParserTest, SummarisesMinMaxMean) {
   const DiceExpr expr = parsed("2d6+3");

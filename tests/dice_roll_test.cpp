@@ -16,13 +16,21 @@ int roll_scripted(std::string_view text, std::initializer_list<int> faces) {
   return total;
 }
 
-TEST(DiceRollTest, AddsDiceAndConstant) { EXPECT_EQ(roll_scripted("2d6+3", {4, 2}), 9); }
+TEST(DiceRollTest, AddsDiceAndConstant) {
+  EXPECT_EQ(roll_scripted("2d6+3", {4, 2}), 9);
+}
 
-TEST(DiceRollTest, SubtractsNegativeTerms) { EXPECT_EQ(roll_scripted("1d8-1d4-1", {5, 3}), 1); }
+TEST(DiceRollTest, SubtractsNegativeTerms) {
+  EXPECT_EQ(roll_scripted("1d8-1d4-1", {5, 3}), 1);
+}
 
-TEST(DiceRollTest, KeepsHighestDice) { EXPECT_EQ(roll_scripted("4d6kh3", {1, 5, 3, 6}), 14); }
+TEST(DiceRollTest, KeepsHighestDice) {
+  EXPECT_EQ(roll_scripted("4d6kh3", {1, 5, 3, 6}), 14);
+}
 
-TEST(DiceRollTest, KeepsLowestDice) { EXPECT_EQ(roll_scripted("4d6kl2", {4, 5, 3, 6}), 7); }
+TEST(DiceRollTest, KeepsLowestDice) {
+  EXPECT_EQ(roll_scripted("4d6kl2", {4, 5, 3, 6}), 7);
+}
 
 TEST(DiceRollTest, AdvantageKeepsTheBetterD20) {
   EXPECT_EQ(roll_scripted("2d20kh1", {7, 15}), 15);

@@ -2,7 +2,6 @@
 // filtering the SRD bestiary, one monster as arena resolves it, the coverage
 // of the whole bestiary, the weapon and armor tables, and bad input.
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -11,9 +10,8 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 namespace {
 
@@ -57,7 +55,9 @@ std::string arena_text(const std::string& args) {
 }
 
 // `arena ARGS` that must succeed with JSON on stdout and nothing on stderr.
-json arena_json(const std::string& args) { return json::parse(arena_text(args), nullptr, false); }
+json arena_json(const std::string& args) {
+  return json::parse(arena_text(args), nullptr, false);
+}
 
 // `arena ARGS` that must fail as bad input: exit code 2 and nothing on
 // stdout. Returns what it printed on stderr.
@@ -225,11 +225,13 @@ TEST(LibraryCliTest, ShowAdultRedDragonAsArenaResolvesIt) {
 
 TEST(LibraryCliTest, ShowMageSpellsWithTheirSlots) {
   const std::string mage_table = arena_text("library show mage");
-  EXPECT_TRUE(contains(mage_table, "Fireball: DC 14 Dex save, 8d6 fire, half on success, 20-foot "
-                                "sphere (4 targets), magical"))
+  EXPECT_TRUE(contains(mage_table,
+                       "Fireball: DC 14 Dex save, 8d6 fire, half on success, 20-foot "
+                       "sphere (4 targets), magical"))
       << mage_table;
   EXPECT_TRUE(contains(mage_table, "Fireball [3rd-level spell slots: 3]")) << mage_table;
-  EXPECT_TRUE(contains(mage_table, "Fireball (4th level) [4th-level spell slots: 3]")) << mage_table;
+  EXPECT_TRUE(contains(mage_table, "Fireball (4th level) [4th-level spell slots: 3]"))
+      << mage_table;
   EXPECT_TRUE(contains(mage_table, "Magic Missile x3 [1st-level spell slots: 4]")) << mage_table;
   EXPECT_TRUE(contains(mage_table, "spell [magical, automatic hit]")) << mage_table;
   EXPECT_TRUE(contains(mage_table, "warning: not modelled: spell Shield")) << mage_table;
@@ -245,7 +247,8 @@ TEST(LibraryCliTest, ShowMageSpellsWithTheirSlots) {
 
 TEST(LibraryCliTest, ShowTrollRegenerationAndTraitsWithNoEffect) {
   const std::string troll_table = arena_text("library show troll");
-  EXPECT_TRUE(contains(troll_table, "traits: Regeneration 10 (stopped by acid, fire; revives at 0 HP)"))
+  EXPECT_TRUE(
+      contains(troll_table, "traits: Regeneration 10 (stopped by acid, fire; revives at 0 HP)"))
       << troll_table;
   EXPECT_TRUE(contains(troll_table, "no effect in a gridless fight: Keen Smell")) << troll_table;
   EXPECT_FALSE(contains(troll_table, "warning:")) << troll_table;
@@ -259,18 +262,16 @@ TEST(LibraryCliTest, ShowTrollRegenerationAndTraitsWithNoEffect) {
 
 TEST(LibraryCliTest, ShowAttackRiders) {
   const std::string ghoul = arena_text("library show ghoul");
-  EXPECT_TRUE(contains(ghoul, "on hit: DC 10 Con save or paralyzed 10 rounds, save ends"))
-      << ghoul;
+  EXPECT_TRUE(contains(ghoul, "on hit: DC 10 Con save or paralyzed 10 rounds, save ends")) << ghoul;
   EXPECT_TRUE(contains(ghoul, "condition immunities: poisoned")) << ghoul;
   const std::string snake = arena_text("library show giant constrictor snake");
   EXPECT_TRUE(contains(snake, "on hit: grappled (ends with source)")) << snake;
   const json claws = named(arena_json("library show ghoul --format json")["attacks"], "Claws");
   ASSERT_EQ(claws["on_hit_saves"].size(), 1u);
-  EXPECT_EQ(claws["on_hit_saves"][0]["conditions"][0],
-            (json{{"condition", "paralyzed"},
-                  {"duration", 10},
-                  {"repeat_save", true},
-                  {"ends_with_source", false}}));
+  EXPECT_EQ(claws["on_hit_saves"][0]["conditions"][0], (json{{"condition", "paralyzed"},
+                                                             {"duration", 10},
+                                                             {"repeat_save", true},
+                                                             {"ends_with_source", false}}));
 }
 
 TEST(LibraryCliTest, ShowDefencesAndAMonsterWithoutAttacks) {
@@ -338,9 +339,9 @@ TEST(LibraryCliTest, CoverageJsonTotalsAreConsistent) {
   for (const char* part : {"modelled", "no_effect", "not_modelled"}) {
     EXPECT_EQ(coverage[part], sum[part]) << part;
   }
-  for (const char* kind : {"attacks", "multiattacks", "save actions", "other actions",
-                           "legendary actions", "reactions", "spells", "traits",
-                           "damage defences"}) {
+  for (const char* kind :
+       {"attacks", "multiattacks", "save actions", "other actions", "legendary actions",
+        "reactions", "spells", "traits", "damage defences"}) {
     EXPECT_TRUE(coverage["entries"].contains(kind)) << kind;
   }
 

@@ -1,9 +1,10 @@
+#include "arena/rng.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "arena/battle_dice.hpp"
-#include "arena/rng.hpp"
 #include "test_util.hpp"
 
 namespace arena {
@@ -54,8 +55,7 @@ TEST(RngTest, NeighbouringStreamsAreUncorrelated) {
       sa += x, sb += y, saa += x * x, sbb += y * y, sab += x * y;
     }
     const double n = kDraws;
-    const double r = (sab - sa * sb / n) /
-                     std::sqrt((saa - sa * sa / n) * (sbb - sb * sb / n));
+    const double r = (sab - sa * sb / n) / std::sqrt((saa - sa * sa / n) * (sbb - sb * sb / n));
     EXPECT_LT(std::abs(r), 5 / std::sqrt(n)) << "index " << index;
   }
 }
@@ -66,8 +66,10 @@ TEST(RngTest, FirstDrawsAcrossBattlesAreUniform) {
   constexpr int kBattles = 200000;
   constexpr int kBuckets = 20;
   std::vector<long long> counts(kBuckets, 0);
-  for (int i = 0; i < kBattles; ++i) ++counts[Rng(3, static_cast<std::uint64_t>(i)).below(kBuckets)];
-  const auto chi = testing::chi_square(counts, std::vector<double>(kBuckets, 1.0 / kBuckets), kBattles);
+  for (int i = 0; i < kBattles; ++i)
+    ++counts[Rng(3, static_cast<std::uint64_t>(i)).below(kBuckets)];
+  const auto chi =
+      testing::chi_square(counts, std::vector<double>(kBuckets, 1.0 / kBuckets), kBattles);
   EXPECT_LT(chi.statistic, testing::chi_square_bound(chi.degrees_of_freedom));
 }
 

@@ -1,5 +1,7 @@
 // The runner's contracts: the same report for any thread count and chunk
 // size, replay agreeing with simulation, exact merging, clean stops.
+#include "arena/runner.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,7 +11,6 @@
 
 #include "arena/replay.hpp"
 #include "arena/report.hpp"
-#include "arena/runner.hpp"
 #include "test_util.hpp"
 
 namespace arena {
@@ -18,7 +19,8 @@ namespace {
 // Every shipped scenario, of every ruleset, by name.
 std::vector<std::string> shipped_scenarios() {
   std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(ARENA_SOURCE_DIR) + "/scenarios")) {
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(ARENA_SOURCE_DIR) + "/scenarios")) {
     const std::string name = entry.path().stem().string();
     if (entry.path().extension() == ".json" && name != "schema") names.push_back(name);
   }
@@ -46,7 +48,8 @@ TEST(RunnerTest, ReportIsIdenticalForAnyThreadCountAndChunkOnEveryScenario) {
     const std::string reference = report_without_run(e, options);
     for (int threads : {2, 3, 8}) {
       options.threads = threads;
-      EXPECT_EQ(report_without_run(e, options), reference) << name << " with " << threads << " threads";
+      EXPECT_EQ(report_without_run(e, options), reference)
+          << name << " with " << threads << " threads";
     }
     options.threads = 3;
     options.chunk = 7;
@@ -98,7 +101,8 @@ TEST(RunnerTest, ReplayTextNamesTheWinnerAndEveryAttack) {
   const Replay replay = replay_battle(e, 3);
   EXPECT_NE(replay.text.find("Initiative rolls:"), std::string::npos);
   EXPECT_NE(replay.text.find("vs AC"), std::string::npos);
-  const std::string winner = replay.outcome.winner < 0 ? "Draw" : "Winner: " + e.factions[replay.outcome.winner].name;
+  const std::string winner =
+      replay.outcome.winner < 0 ? "Draw" : "Winner: " + e.factions[replay.outcome.winner].name;
   EXPECT_NE(replay.text.find(winner), std::string::npos);
 }
 

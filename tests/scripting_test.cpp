@@ -2,9 +2,8 @@
 // --set, sweep, compare, check, shards and merge, --precision. Each test runs
 // the binary as a user or a script would and compares its output with the
 // output of the plain `simulate` runs it must agree with.
-#include <gtest/gtest.h>
-
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,11 +12,10 @@
 #include <cstdio>
 #include <fstream>
 #include <initializer_list>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 extern char** environ;
 
@@ -98,10 +96,10 @@ class ScriptingTest : public ::testing::Test {
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0644);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0644);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout_path.c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
     pid_t pid = 0;
     const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
@@ -141,9 +139,10 @@ class ScriptingTest : public ::testing::Test {
 
   // simulate --shard K/N --format tally into a file of this test; its path.
   std::string shard(const std::string& file, int k, int n, std::vector<std::string> extra = {}) {
-    const std::string path = temp_path("part-" + std::to_string(k) + "-of-" + std::to_string(n) + "-" +
-                                       std::to_string(runs_) + ".json");
-    std::vector<std::string> args{"simulate", file, "--shard", std::to_string(k) + "/" + std::to_string(n),
+    const std::string path = temp_path("part-" + std::to_string(k) + "-of-" + std::to_string(n) +
+                                       "-" + std::to_string(runs_) + ".json");
+    std::vector<std::string> args{"simulate", file,
+                                  "--shard",  std::to_string(k) + "/" + std::to_string(n),
                                   "--format", "tally"};
     args.insert(args.end(), extra.begin(), extra.end());
     const Output run = arena(args, path);
@@ -159,12 +158,15 @@ class ScriptingTest : public ::testing::Test {
 // ---------------------------------------------------------------- --set ----
 
 TEST_F(ScriptingTest, SetByNamesAndByJsonPointerChangeTheSameValue) {
-  const Output validate = arena({"validate", scenario("knight-vs-ogre"), "--set", "factions.Knight.members.knight.ac=20"});
+  const Output validate = arena(
+      {"validate", scenario("knight-vs-ogre"), "--set", "factions.Knight.members.knight.ac=20"});
   ASSERT_EQ(validate.exit_code, 0) << validate.err;
   EXPECT_NE(validate.out.find("AC 20"), std::string::npos) << validate.out;
 
-  json by_names = simulate_json({scenario("knight-vs-ogre"), "-n", "3000", "--set", "factions.Knight.members.knight.ac=20"});
-  json by_pointer = simulate_json({scenario("knight-vs-ogre"), "-n", "3000", "--set", "/factions/0/members/0/ac=20"});
+  json by_names = simulate_json(
+      {scenario("knight-vs-ogre"), "-n", "3000", "--set", "factions.Knight.members.knight.ac=20"});
+  json by_pointer = simulate_json(
+      {scenario("knight-vs-ogre"), "-n", "3000", "--set", "/factions/0/members/0/ac=20"});
   json plain = simulate_json({scenario("knight-vs-ogre"), "-n", "3000"});
   by_names.erase("run");
   by_pointer.erase("run");
@@ -174,8 +176,9 @@ TEST_F(ScriptingTest, SetByNamesAndByJsonPointerChangeTheSameValue) {
 }
 
 TEST_F(ScriptingTest, MalformedSetIsBadInput) {
-  expect_bad_input({"simulate", scenario("knight-vs-ogre"), "--set", "factions.Knight.members.knight.ac20"},
-                   "--set factions.Knight.members.knight.ac20: expected PATH=VALUE");
+  expect_bad_input(
+      {"simulate", scenario("knight-vs-ogre"), "--set", "factions.Knight.members.knight.ac20"},
+      "--set factions.Knight.members.knight.ac20: expected PATH=VALUE");
   expect_bad_input({"simulate", scenario("knight-vs-ogre"), "--set", "=20"}, "the path is empty");
 }
 
@@ -192,11 +195,15 @@ TEST_F(ScriptingTest, SetWithAnUnknownPathSaysWhatItMeant) {
   const std::string bad = "factions.Knigt.members.knight.ac=20";
   const std::string meant = "(did you mean 'Knight'?)";
   expect_bad_input({"validate", file, "--set", bad}, meant);
-  expect_bad_input({"sweep", file, "--set", bad, "--vary", "factions.Ogre.members.ogre.ac=11,12", "-n", "100"},
+  expect_bad_input(
+      {"sweep", file, "--set", bad, "--vary", "factions.Ogre.members.ogre.ac=11,12", "-n", "100"},
+      meant);
+  expect_bad_input(
+      {"compare", file, "--set", bad, "--variant", "a:", "--variant", "b:", "-n", "100"}, meant);
+  expect_bad_input({"compare", file, "--variant", "a:", "--variant", "b:" + bad, "-n", "100"},
                    meant);
-  expect_bad_input({"compare", file, "--set", bad, "--variant", "a:", "--variant", "b:", "-n", "100"}, meant);
-  expect_bad_input({"compare", file, "--variant", "a:", "--variant", "b:" + bad, "-n", "100"}, meant);
-  expect_bad_input({"sweep", file, "--vary", "factions.Knigt.members.knight.ac=18,20", "-n", "100"}, meant);
+  expect_bad_input({"sweep", file, "--vary", "factions.Knigt.members.knight.ac=18,20", "-n", "100"},
+                   meant);
 }
 
 // ---------------------------------------------------------------- sweep ----
@@ -206,8 +213,9 @@ TEST_F(ScriptingTest, SweepRowsEqualSeparateSimulateRuns) {
   // without multiattack, so that each row is a different run.
   const std::string path = "factions.Heroes.members.Fighter.weapons";
   const std::vector<std::string> weapons{R"(["longsword"])", R"(["handaxe"])", R"(["club"])"};
-  const Output sweep = arena({"sweep", scenario("goblin-ambush"), "-n", "5000", "--vary",
-                           path + "=" + weapons[0] + "," + weapons[1] + "," + weapons[2], "--format", "json"});
+  const Output sweep =
+      arena({"sweep", scenario("goblin-ambush"), "-n", "5000", "--vary",
+             path + "=" + weapons[0] + "," + weapons[1] + "," + weapons[2], "--format", "json"});
   ASSERT_EQ(sweep.exit_code, 0) << sweep.err;
   EXPECT_EQ(sweep.err, "");
   const json table = json::parse(sweep.out);
@@ -216,12 +224,15 @@ TEST_F(ScriptingTest, SweepRowsEqualSeparateSimulateRuns) {
   for (std::size_t k = 0; k < weapons.size(); ++k) {
     const json& row = table["rows"][k];
     EXPECT_EQ(row.at("values").at(path), json::parse(weapons[k])) << k;
-    json single = simulate_json({scenario("goblin-ambush"), "-n", "5000", "--set", path + "=" + weapons[k]});
+    json single =
+        simulate_json({scenario("goblin-ambush"), "-n", "5000", "--set", path + "=" + weapons[k]});
     ASSERT_TRUE(single.contains("run"));
     single.erase("run");
     EXPECT_EQ(row.at("report"), single) << "row " << k << " (" << weapons[k] << ")";
   }
-  const auto dealt = [&](std::size_t k) { return table["rows"][k]["report"]["factions"][0]["damage_dealt"]["mean"]; };
+  const auto dealt = [&](std::size_t k) {
+    return table["rows"][k]["report"]["factions"][0]["damage_dealt"]["mean"];
+  };
   EXPECT_NE(dealt(0), dealt(1));
   EXPECT_NE(dealt(1), dealt(2));
 }
@@ -230,7 +241,8 @@ TEST_F(ScriptingTest, SweepOverTwoPathsPlaysEveryCombinationFirstPathSlowest) {
   const std::string weapons = "factions.Heroes.members.Fighter.weapons";
   const std::string goblins = "factions.Goblins.members.goblin.count";
   const Output sweep = arena({"sweep", scenario("goblin-ambush"), "-n", "1000", "--vary",
-                           weapons + R"(=["longsword"],["club"])", "--vary", goblins + "=2,4,6", "--format", "json"});
+                              weapons + R"(=["longsword"],["club"])", "--vary", goblins + "=2,4,6",
+                              "--format", "json"});
   ASSERT_EQ(sweep.exit_code, 0) << sweep.err;
   const json table = json::parse(sweep.out);
   ASSERT_EQ(table.at("rows").size(), 6u);
@@ -240,12 +252,15 @@ TEST_F(ScriptingTest, SweepOverTwoPathsPlaysEveryCombinationFirstPathSlowest) {
     const json& row = table["rows"][k];
     EXPECT_EQ(row["values"][weapons], json::array({expected_weapons[k]})) << k;
     EXPECT_EQ(row["values"][goblins], expected_goblins[k]) << k;
-    EXPECT_EQ(row["report"]["combatants"].size(), 4u + expected_goblins[k] + 1) << k;  // 4 heroes, the boss
+    EXPECT_EQ(row["report"]["combatants"].size(), 4u + expected_goblins[k] + 1)
+        << k;  // 4 heroes, the boss
   }
   const Output csv = arena({"sweep", scenario("goblin-ambush"), "-n", "1000", "--vary",
-                         weapons + R"(=["longsword"],["club"])", "--vary", goblins + "=2,4,6", "--format", "csv"});
+                            weapons + R"(=["longsword"],["club"])", "--vary", goblins + "=2,4,6",
+                            "--format", "csv"});
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
-  EXPECT_TRUE(csv.out.starts_with(weapons + "," + goblins + ",battles,Heroes_win_probability")) << csv.out;
+  EXPECT_TRUE(csv.out.starts_with(weapons + "," + goblins + ",battles,Heroes_win_probability"))
+      << csv.out;
   EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 7) << csv.out;
 }
 
@@ -253,7 +268,8 @@ TEST_F(ScriptingTest, EmptyVaryIsBadInput) {
   const std::string file = scenario("knight-vs-ogre");
   const std::string path = "factions.Knight.members.knight.ac";
   expect_bad_input({"sweep", file, "--vary", path + "="}, "--vary " + path + "=: empty value");
-  expect_bad_input({"sweep", file, "--vary", path + "=18,,20"}, "--vary " + path + "=18,,20: empty value");
+  expect_bad_input({"sweep", file, "--vary", path + "=18,,20"},
+                   "--vary " + path + "=18,,20: empty value");
   expect_bad_input({"sweep", file, "--vary", path + "=18,"}, "empty value");
   expect_bad_input({"sweep", file, "--vary", path}, "expected PATH=V1,V2,...");
   expect_bad_input({"sweep", file, "--vary", "=18,20"}, "expected PATH=V1,V2,...");
@@ -296,7 +312,8 @@ TEST_F(ScriptingTest, MergeRefusesOverlappingAndMissingShards) {
   const std::string file = scenario("knight-vs-ogre");
   std::vector<std::string> parts;
   for (int k = 0; k < 3; ++k) parts.push_back(shard(file, k, 3, {"-n", "9001"}));
-  expect_bad_input({"merge", parts[0], parts[1], parts[1], parts[2]}, "overlaps another part: battles 3000 to 5999");
+  expect_bad_input({"merge", parts[0], parts[1], parts[1], parts[2]},
+                   "overlaps another part: battles 3000 to 5999");
   expect_bad_input({"merge", parts[0], parts[0]}, "overlaps another part");
   expect_bad_input({"merge", parts[0], parts[2]}, "battles 3000 to 5999 are in no part");
   expect_bad_input({"merge", parts[0], parts[1]}, "battles 6000 to 9000 are in no part");
@@ -310,7 +327,8 @@ TEST_F(ScriptingTest, MergeRefusesTalliesOfAnotherEncounter) {
   // Another scenario, the same scenario with a changed creature, another seed:
   // each gives another fingerprint.
   const std::string goblins = shard(scenario("goblin-ambush"), 1, 3, {"-n", "9001"});
-  const std::string armored = shard(knight, 1, 3, {"-n", "9001", "--set", "factions.Ogre.members.ogre.ac=13"});
+  const std::string armored =
+      shard(knight, 1, 3, {"-n", "9001", "--set", "factions.Ogre.members.ogre.ac=13"});
   const std::string reseeded = shard(knight, 1, 3, {"-n", "9001", "--seed", "8"});
   for (const std::string& stranger : {goblins, armored, reseeded}) {
     expect_bad_input({"merge", part0, stranger, part2}, "are from different encounters or seeds");
@@ -326,8 +344,10 @@ TEST_F(ScriptingTest, MergeRefusesTalliesOfAnotherEncounter) {
 
 TEST_F(ScriptingTest, BadShardIsBadInput) {
   const std::string file = scenario("knight-vs-ogre");
-  expect_bad_input({"simulate", file, "--shard", "3/3", "--format", "tally"}, "--shard 3/3: expected K/N with 0 <= K < N");
-  expect_bad_input({"simulate", file, "--shard", "x", "--format", "tally"}, "--shard x: expected K/N");
+  expect_bad_input({"simulate", file, "--shard", "3/3", "--format", "tally"},
+                   "--shard 3/3: expected K/N with 0 <= K < N");
+  expect_bad_input({"simulate", file, "--shard", "x", "--format", "tally"},
+                   "--shard x: expected K/N");
   expect_bad_input({"simulate", file, "--shard", "0/0", "--format", "tally"}, "expected K/N");
   expect_bad_input({"simulate", file, "--shard", "-1/3", "--format", "tally"}, "expected K/N");
   expect_bad_input({"simulate", file, "--shard", "1/3/4", "--format", "tally"}, "expected K/N");
@@ -359,8 +379,10 @@ TEST_F(ScriptingTest, PrecisionTallyIsRefusedOrMergeable) {
 
 TEST_F(ScriptingTest, PrecisionStopsAtTheFirstBlockThatIsPreciseEnough) {
   const std::string file = scenario("knight-vs-ogre");
-  const Output one = arena({"simulate", file, "--precision", "0.01", "--threads", "1", "--format", "json"});
-  const Output two = arena({"simulate", file, "--precision", "0.01", "--threads", "2", "--format", "json"});
+  const Output one =
+      arena({"simulate", file, "--precision", "0.01", "--threads", "1", "--format", "json"});
+  const Output two =
+      arena({"simulate", file, "--precision", "0.01", "--threads", "2", "--format", "json"});
   ASSERT_EQ(one.exit_code, 0) << one.err;
   ASSERT_EQ(two.exit_code, 0) << two.err;
   EXPECT_EQ(without_run(one.out), without_run(two.out));
@@ -374,14 +396,17 @@ TEST_F(ScriptingTest, PrecisionStopsAtTheFirstBlockThatIsPreciseEnough) {
   EXPECT_GT(battles, 0);
   EXPECT_EQ(battles % 10000, 0) << battles;
   EXPECT_LE(widest_half_interval(report), 0.01);
-  EXPECT_DOUBLE_EQ(report["precision"].at("widest_half_interval").get<double>(), widest_half_interval(report));
+  EXPECT_DOUBLE_EQ(report["precision"].at("widest_half_interval").get<double>(),
+                   widest_half_interval(report));
 }
 
 TEST_F(ScriptingTest, PrecisionOverSeveralBlocksIsTheFixedRunOfThatSize) {
   const std::string file = scenario("knight-vs-ogre");
   const double target = 0.002;  // about 60000 battles for a 94% favourite
-  const Output one = arena({"simulate", file, "--precision", "0.002", "--threads", "1", "--format", "json"});
-  const Output two = arena({"simulate", file, "--precision", "0.002", "--threads", "2", "--format", "json"});
+  const Output one =
+      arena({"simulate", file, "--precision", "0.002", "--threads", "1", "--format", "json"});
+  const Output two =
+      arena({"simulate", file, "--precision", "0.002", "--threads", "2", "--format", "json"});
   ASSERT_EQ(one.exit_code, 0) << one.err;
   ASSERT_EQ(two.exit_code, 0) << two.err;
   EXPECT_EQ(without_run(one.out), without_run(two.out));
@@ -403,8 +428,8 @@ TEST_F(ScriptingTest, PrecisionOverSeveralBlocksIsTheFixedRunOfThatSize) {
 }
 
 TEST_F(ScriptingTest, PrecisionThatIsNotReachedSaysSo) {
-  const Output run = arena({"simulate", scenario("knight-vs-ogre"), "--precision", "0.001", "--max-battles", "25000",
-                         "--format", "json"});
+  const Output run = arena({"simulate", scenario("knight-vs-ogre"), "--precision", "0.001",
+                            "--max-battles", "25000", "--format", "json"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const json report = json::parse(run.out);
   EXPECT_EQ(report.at("battles"), 25000);
@@ -428,7 +453,8 @@ TEST_F(ScriptingTest, CheckPassesItsOwnBaselineAndFailsWhenArmorChanges) {
   EXPECT_EQ(one_thread.exit_code, 0) << one_thread.out << one_thread.err;
 
   // The knight's AC from 18 to 20: the knight wins more often.
-  const Output moved = arena({"check", file, "--baseline", baseline, "--set", "factions.Knight.members.knight.ac=20"});
+  const Output moved = arena(
+      {"check", file, "--baseline", baseline, "--set", "factions.Knight.members.knight.ac=20"});
   EXPECT_EQ(moved.exit_code, 1) << moved.out << moved.err;
   EXPECT_EQ(moved.err, "");
   EXPECT_TRUE(moved.out.starts_with("REGRESSION")) << moved.out;
@@ -436,28 +462,34 @@ TEST_F(ScriptingTest, CheckPassesItsOwnBaselineAndFailsWhenArmorChanges) {
   EXPECT_NE(moved.out.find("Ogre win probability"), std::string::npos) << moved.out;
 
   // The ogre's AC from 11 to 13 moves the same figures the other way.
-  const Output ogre = arena({"check", file, "--baseline", baseline, "--set", "factions.Ogre.members.ogre.ac=13"});
+  const Output ogre =
+      arena({"check", file, "--baseline", baseline, "--set", "factions.Ogre.members.ogre.ac=13"});
   EXPECT_EQ(ogre.exit_code, 1) << ogre.out << ogre.err;
   EXPECT_NE(ogre.out.find("Knight win probability"), std::string::npos) << ogre.out;
 }
 
 TEST_F(ScriptingTest, CheckRefusesABaselineOfAnotherEncounter) {
   const std::string wolves = temp_path("wolves.baseline.json");
-  ASSERT_EQ(arena({"simulate", scenario("wolf-pack"), "-n", "2000", "--format", "json"}, wolves).exit_code, 0);
-  expect_bad_input({"check", scenario("knight-vs-ogre"), "--baseline", wolves}, "the baseline is of another encounter");
+  ASSERT_EQ(arena({"simulate", scenario("wolf-pack"), "-n", "2000", "--format", "json"}, wolves)
+                .exit_code,
+            0);
+  expect_bad_input({"check", scenario("knight-vs-ogre"), "--baseline", wolves},
+                   "the baseline is of another encounter");
   // Same factions and creatures, but another scenario name.
   const std::string renamed = temp_path("renamed.baseline.json");
-  ASSERT_EQ(arena({"simulate", scenario("knight-vs-ogre"), "-n", "2000", "--set", "name=Another duel", "--format",
-                   "json"},
+  ASSERT_EQ(arena({"simulate", scenario("knight-vs-ogre"), "-n", "2000", "--set",
+                   "name=Another duel", "--format", "json"},
                   renamed)
                 .exit_code,
             0);
-  expect_bad_input({"check", scenario("knight-vs-ogre"), "--baseline", renamed}, "the baseline is of another encounter");
+  expect_bad_input({"check", scenario("knight-vs-ogre"), "--baseline", renamed},
+                   "the baseline is of another encounter");
 }
 
 TEST_F(ScriptingTest, CheckRefusesABaselineThatIsNotAReport) {
   const std::string file = scenario("knight-vs-ogre");
-  expect_bad_input({"check", file, "--baseline", temp_path("missing.json")}, "cannot open the baseline");
+  expect_bad_input({"check", file, "--baseline", temp_path("missing.json")},
+                   "cannot open the baseline");
   const std::string text = temp_path("text.json");
   write_file(text, "this is not JSON\n");
   expect_bad_input({"check", file, "--baseline", text}, "not a report");
@@ -468,7 +500,8 @@ TEST_F(ScriptingTest, CheckRefusesABaselineThatIsNotAReport) {
   expect_bad_input({"check", file, "--baseline", file}, "not a report");
   // Nor is a sweep's output.
   const std::string sweep = temp_path("sweep.json");
-  ASSERT_EQ(arena({"sweep", file, "-n", "100", "--vary", "factions.Knight.members.knight.ac=18,20", "--format", "json"},
+  ASSERT_EQ(arena({"sweep", file, "-n", "100", "--vary", "factions.Knight.members.knight.ac=18,20",
+                   "--format", "json"},
                   sweep)
                 .exit_code,
             0);
@@ -486,8 +519,8 @@ TEST_F(ScriptingTest, CheckRefusesATallyAsBaseline) {
 // -------------------------------------------------------------- compare ----
 
 TEST_F(ScriptingTest, CompareOfIdenticalVariantsHasAZeroDifference) {
-  const Output run = arena({"compare", scenario("knight-vs-ogre"), "-n", "5000", "--variant", "first:", "--variant",
-                         "second:", "--format", "json"});
+  const Output run = arena({"compare", scenario("knight-vs-ogre"), "-n", "5000", "--variant",
+                            "first:", "--variant", "second:", "--format", "json"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.err, "");
   const json out = json::parse(run.out);
@@ -510,8 +543,8 @@ TEST_F(ScriptingTest, CompareOfIdenticalVariantsHasAZeroDifference) {
 TEST_F(ScriptingTest, CompareVariantsEqualSimulateRunsWithTheirSets) {
   const std::string file = scenario("knight-vs-ogre");
   const std::string armor = "factions.Knight.members.knight.ac=20";
-  const Output run = arena({"compare", file, "-n", "20000", "--variant", "base:", "--variant", "ac20:" + armor,
-                         "--format", "json"});
+  const Output run = arena({"compare", file, "-n", "20000", "--variant", "base:", "--variant",
+                            "ac20:" + armor, "--format", "json"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const json out = json::parse(run.out);
   json base = simulate_json({file, "-n", "20000"});
@@ -542,14 +575,16 @@ TEST_F(ScriptingTest, CompareOfTwoFilesMatchesTheirSimulateRuns) {
   EXPECT_EQ(out["variants"][0].at("name"), "fighter-greatsword");
   EXPECT_EQ(out["variants"][1].at("name"), "fighter-sword-and-shield");
   const json first = simulate_json({greatsword});
-  const json second = simulate_json({sword_and_shield, "--seed", std::to_string(first.at("seed").get<std::uint64_t>()),
-                                     "-n", std::to_string(first.at("battles").get<std::int64_t>())});
+  const json second = simulate_json({sword_and_shield, "--seed",
+                                     std::to_string(first.at("seed").get<std::uint64_t>()), "-n",
+                                     std::to_string(first.at("battles").get<std::int64_t>())});
   for (std::size_t f = 0; f < 2; ++f) {
     EXPECT_EQ(out["variants"][0]["report"]["factions"][f].at("win_probability"),
               first["factions"][f].at("win_probability"));
     EXPECT_EQ(out["variants"][1]["report"]["factions"][f].at("win_probability"),
               second["factions"][f].at("win_probability"));
-    EXPECT_EQ(out["variants"][1]["report"]["factions"][f].at("win_ci95"), second["factions"][f].at("win_ci95"));
+    EXPECT_EQ(out["variants"][1]["report"]["factions"][f].at("win_ci95"),
+              second["factions"][f].at("win_ci95"));
   }
 }
 
@@ -570,7 +605,8 @@ TEST_F(ScriptingTest, CompareUsesTheFirstFilesSeedAndBattlesForEveryFile) {
   const Output run = arena({"compare", first_copy, copy, "--format", "json"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const json out = json::parse(run.out);
-  json expected = simulate_json({scenario("fighter-sword-and-shield"), "--seed", "11", "-n", "20000"});
+  json expected =
+      simulate_json({scenario("fighter-sword-and-shield"), "--seed", "11", "-n", "20000"});
   expected.erase("run");
   EXPECT_EQ(out["variants"][1].at("report"), expected);
   EXPECT_EQ(out["variants"][1]["report"].at("battles"), 20000);
@@ -580,10 +616,12 @@ TEST_F(ScriptingTest, CompareUsesTheFirstFilesSeedAndBattlesForEveryFile) {
 TEST_F(ScriptingTest, CompareNeedsTwoVariants) {
   const std::string file = scenario("knight-vs-ogre");
   const std::string message = "compare needs at least two variants";
-  expect_bad_input({"compare", file, "--variant", "only:factions.Knight.members.knight.ac=20"}, message);
+  expect_bad_input({"compare", file, "--variant", "only:factions.Knight.members.knight.ac=20"},
+                   message);
   expect_bad_input({"compare", file, "--variant", "only:"}, message);
   expect_bad_input({"compare", file}, message);
-  expect_bad_input({"compare", file, "--variant", "nameless", "--variant", "b:"}, "expected NAME:PATH=VALUE");
+  expect_bad_input({"compare", file, "--variant", "nameless", "--variant", "b:"},
+                   "expected NAME:PATH=VALUE");
   expect_bad_input({"compare", file, scenario("wolf-pack"), "--variant", "a:", "--variant", "b:"},
                    "either several files or --variant");
 }
@@ -619,7 +657,8 @@ TEST_F(ScriptingTest, SweepCompareCheckShardsAndMergeWorkOnOldschool) {
   const std::string blog = scenario("oldschool-blog");
   const std::string eve = "factions.Mithril Order.members.Eve.armor";
 
-  const Output sweep = arena({"sweep", blog, "-n", "20000", "--vary", eve + "=shield,splint mail", "--format", "json"});
+  const Output sweep = arena(
+      {"sweep", blog, "-n", "20000", "--vary", eve + "=shield,splint mail", "--format", "json"});
   ASSERT_EQ(sweep.exit_code, 0) << sweep.err;
   const json table = json::parse(sweep.out);
   ASSERT_EQ(table.at("rows").size(), 2u);
@@ -631,7 +670,8 @@ TEST_F(ScriptingTest, SweepCompareCheckShardsAndMergeWorkOnOldschool) {
     EXPECT_EQ(row.at("report").at("rules"), "oldschool");
   }
 
-  const Output compare = arena({"compare", blog, scenario("oldschool-blog-upgrade"), "-n", "20000", "--format", "json"});
+  const Output compare = arena(
+      {"compare", blog, scenario("oldschool-blog-upgrade"), "-n", "20000", "--format", "json"});
   ASSERT_EQ(compare.exit_code, 0) << compare.err;
   const json compared = json::parse(compare.out);
   const json& green = compared["variants"][1].at("versus_first").at(0);
@@ -643,7 +683,8 @@ TEST_F(ScriptingTest, SweepCompareCheckShardsAndMergeWorkOnOldschool) {
   ASSERT_EQ(arena({"simulate", blog, "-n", "20000", "--format", "json"}, baseline).exit_code, 0);
   const Output same = arena({"check", blog, "--baseline", baseline});
   EXPECT_EQ(same.exit_code, 0) << same.out << same.err;
-  const Output moved = arena({"check", blog, "--baseline", baseline, "--set", eve + "=splint mail"});
+  const Output moved =
+      arena({"check", blog, "--baseline", baseline, "--set", eve + "=splint mail"});
   EXPECT_EQ(moved.exit_code, 1) << moved.out << moved.err;
   EXPECT_NE(moved.out.find("Green Banner win probability"), std::string::npos) << moved.out;
 
@@ -660,13 +701,16 @@ TEST_F(ScriptingTest, ValidateAndReplayShowAnOldschoolBattle) {
   const Output validate = arena({"validate", blog});
   ASSERT_EQ(validate.exit_code, 0) << validate.err;
   EXPECT_NE(validate.out.find("oldschool rules"), std::string::npos) << validate.out;
-  EXPECT_NE(validate.out.find("level 2   HP 2d10 (level d10, rolled per battle)   AC 5 (chain mail 5)"),
-            std::string::npos)
+  EXPECT_NE(
+      validate.out.find("level 2   HP 2d10 (level d10, rolled per battle)   AC 5 (chain mail 5)"),
+      std::string::npos)
       << validate.out;
-  EXPECT_NE(validate.out.find("scimitar 1d8: hits AC 10 on a d20 of 10 or more"), std::string::npos) << validate.out;
+  EXPECT_NE(validate.out.find("scimitar 1d8: hits AC 10 on a d20 of 10 or more"), std::string::npos)
+      << validate.out;
   const Output replay = arena({"replay", blog, "--battle", "1"});
   ASSERT_EQ(replay.exit_code, 0) << replay.err;
-  EXPECT_TRUE(replay.out.starts_with("Battle 1 of \"Bob against Alice and Eve\" (seed 2)\nFighters:\n  Bob ("))
+  EXPECT_TRUE(replay.out.starts_with(
+      "Battle 1 of \"Bob against Alice and Eve\" (seed 2)\nFighters:\n  Bob ("))
       << replay.out;
   EXPECT_NE(replay.out.find("Round 1:\n  Bob "), std::string::npos) << replay.out;
   // The replayed battle is the simulated one: its winner won battle 1 of a one-battle shard run.
@@ -681,10 +725,12 @@ TEST_F(ScriptingTest, LibraryListsTheOldschoolEquipment) {
   const Output weapons = arena({"library", "weapons", "--rules", "oldschool"});
   ASSERT_EQ(weapons.exit_code, 0) << weapons.err;
   EXPECT_NE(weapons.out.find("scimitar          1d8"), std::string::npos) << weapons.out;
-  EXPECT_NE(weapons.out.find("none              1d2     unarmed: fists"), std::string::npos) << weapons.out;
+  EXPECT_NE(weapons.out.find("none              1d2     unarmed: fists"), std::string::npos)
+      << weapons.out;
   const Output armor = arena({"library", "armor", "--rules", "oldschool", "--format", "json"});
   ASSERT_EQ(armor.exit_code, 0) << armor.err;
   EXPECT_EQ(json::parse(armor.out).at(7), json({{"name", "chain mail"}, {"value", 5}, {"ac", 5}}));
-  expect_bad_input({"library", "monsters", "--rules", "oldschool"},
-                   "error: the oldschool rules have no monsters in their library (they have: weapons, armor)");
+  expect_bad_input(
+      {"library", "monsters", "--rules", "oldschool"},
+      "error: the oldschool rules have no monsters in their library (they have: weapons, armor)");
 }

@@ -1,8 +1,8 @@
+#include "arena/suggest.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string_view>
-
-#include "arena/suggest.hpp"
 
 namespace arena {
 namespace {

@@ -10,13 +10,15 @@ namespace {
 
 // Indexed by DamageType; entry 0 is Untyped.
 constexpr std::array<std::string_view, kDamageTypeCount> kNames = {
-    "untyped", "acid",     "bludgeoning", "cold",     "fire",     "force",    "lightning",
+    "untyped",  "acid",     "bludgeoning", "cold",    "fire",    "force",    "lightning",
     "necrotic", "piercing", "poison",      "psychic", "radiant", "slashing", "thunder",
 };
 
 }  // namespace
 
-std::string_view name(DamageType type) { return kNames[static_cast<std::size_t>(type)]; }
+std::string_view name(DamageType type) {
+  return kNames[static_cast<std::size_t>(type)];
+}
 
 std::optional<DamageType> parse_damage_type(std::string_view text) {
   for (std::size_t i = 1; i < kNames.size(); ++i) {

@@ -1,8 +1,8 @@
 #include "arena/diagnostics.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace arena {
 

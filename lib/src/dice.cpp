@@ -1,10 +1,10 @@
 // DiceExpr's summaries and canonical text; parsing lives in dice_parser.cpp.
-#include <algorithm>
-#include <cmath>
+#include "arena/dice.hpp"
 
 #include <fmt/format.h>
 
-#include "arena/dice.hpp"
+#include <algorithm>
+#include <cmath>
 
 namespace arena {
 
@@ -39,8 +39,8 @@ double mean_of_highest(int n, int m, int k) {
     const double p = static_cast<double>(m - v + 1) / m;
     const double log_p = std::log(p), log_q = std::log1p(-p);
     for (int i = 1; i <= n; ++i) {
-      const double log_pmf = std::lgamma(n + 1.0) - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0) +
-                             i * log_p + (n - i) * log_q;
+      const double log_pmf = std::lgamma(n + 1.0) - std::lgamma(i + 1.0) -
+                             std::lgamma(n - i + 1.0) + i * log_p + (n - i) * log_q;
       total += std::min(i, k) * std::exp(log_pmf);
     }
   }
@@ -71,7 +71,8 @@ std::string DiceExpr::to_string() const {
       text += '+';
     }
     text += fmt::format("{}d{}", term.count, term.sides);
-    if (term.keep != term.count) text += fmt::format("k{}{}", term.keep_lowest ? 'l' : 'h', term.keep);
+    if (term.keep != term.count)
+      text += fmt::format("k{}{}", term.keep_lowest ? 'l' : 'h', term.keep);
   }
   if (constant_ > 0 && !text.empty()) text += '+';
   if (constant_ != 0 || text.empty()) text += fmt::format("{}", constant_);

@@ -1,9 +1,9 @@
 #include "arena/dice_distribution.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include <fmt/format.h>
 
 namespace arena {
 
@@ -79,8 +79,8 @@ double term_work(const DiceTerm& term) {
 DiceDistribution term_distribution(const DiceTerm& term) {
   DiceDistribution result;
   result.min_ = term.keep;
-  result.probabilities_ = term.keep == term.count ? sum_of_dice(term.count, term.sides)
-                                                  : sum_of_kept_dice(term);
+  result.probabilities_ =
+      term.keep == term.count ? sum_of_dice(term.count, term.sides) : sum_of_kept_dice(term);
   result.outcomes_ = std::pow(static_cast<double>(term.sides), term.count);
   return result;
 }
@@ -100,9 +100,9 @@ Expected<DiceDistribution, std::string> DiceDistribution::of(const DiceExpr& exp
     support += term_support;
   }
   if (work > kMaxWork) {
-    return unexpected(fmt::format(
-        "the exact distribution of {} is too large to compute (about {:.0e} steps)",
-        expr.to_string(), work));
+    return unexpected(
+        fmt::format("the exact distribution of {} is too large to compute (about {:.0e} steps)",
+                    expr.to_string(), work));
   }
   DiceDistribution result = constant(expr.flat());
   for (const DiceTerm& term : expr.terms()) {
@@ -119,7 +119,8 @@ Expected<DiceDistribution, std::string> DiceDistribution::of(
     auto distribution = of(part.dice);
     if (!distribution) return distribution;
     if (static_cast<double>(result.probabilities_.size()) *
-            static_cast<double>(distribution->probabilities_.size()) > kMaxWork) {
+            static_cast<double>(distribution->probabilities_.size()) >
+        kMaxWork) {
       return unexpected(std::string("the exact distribution is too large to compute"));
     }
     result = result.plus(*distribution);

@@ -1,10 +1,10 @@
 // The dice-expression parser: a hand-written scanner over the text that keeps
 // the column of every token, so that errors point at the exact character.
+#include <fmt/format.h>
+
 #include <cctype>
 #include <limits>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "arena/dice.hpp"
 #include "arena/suggest.hpp"
@@ -14,8 +14,12 @@ namespace arena {
 
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+bool is_letter(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) != 0;
+}
 
 }  // namespace
 
@@ -159,7 +163,7 @@ class DiceParser {
       }
       return std::nullopt;
     }
-    ++pos_;  // the 'd' 
+    ++pos_;  // the 'd'
     if (!is_digit(peek())) {
       return DiceError{static_cast<int>(pos_) + 1, "expected the number of sides after 'd'"};
     }

@@ -2,10 +2,10 @@
 // (encounter.hpp). Private to libarena.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <cstdint>
 #include <utility>
-
-#include <fmt/format.h>
 
 namespace arena {
 

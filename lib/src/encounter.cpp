@@ -9,12 +9,14 @@ namespace arena {
 
 std::string fingerprint(const Encounter& encounter) {
   Digest digest;
-  digest.add("{}|{}|{}|{}", encounter.name, name(encounter.rules), encounter.seed, encounter.max_rounds);
+  digest.add("{}|{}|{}|{}", encounter.name, name(encounter.rules), encounter.seed,
+             encounter.max_rounds);
   for (const Faction& faction : encounter.factions) {
     digest.add("{}", faction.name);
     for (int member : faction.members) digest.add("{}", member);
   }
-  for (const Combatant& c : encounter.combatants) digest.add("{}|{}|{}", c.name, c.faction, c.member);
+  for (const Combatant& c : encounter.combatants)
+    digest.add("{}|{}|{}", c.name, c.faction, c.member);
   ruleset_hooks(encounter.rules).digest(encounter, digest);
   return fmt::format("{:016x}", digest.value());
 }

@@ -1,9 +1,9 @@
 // Reading an encounter file (format 1, DESIGN.md): the ruleset-neutral frame
 // here, the members by the file's ruleset (the dispatch on "rules").
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
-
-#include <fmt/format.h>
 
 #include "arena/load.hpp"
 #include "arena/suggest.hpp"
@@ -14,8 +14,8 @@ namespace arena {
 
 namespace {
 
-constexpr std::string_view kEncounterKeys[] = {"$schema", "name",       "description", "rules",
-                                               "battles", "seed",       "max_rounds",  "factions"};
+constexpr std::string_view kEncounterKeys[] = {"$schema", "name", "description", "rules",
+                                               "battles", "seed", "max_rounds",  "factions"};
 constexpr std::string_view kFactionKeys[] = {"name", "members"};
 
 // The ruleset a file asks for, looked at before the file is read so that
@@ -40,12 +40,14 @@ void read_rules(const JsonContext& context, ObjectReader& object, Encounter& enc
   const auto supported = ruleset_names();
   const auto planned = planned_rulesets();
   if (std::find(planned.begin(), planned.end(), *text) != planned.end()) {
-    context.error(object.child("rules"), fmt::format("the {} rules are not supported yet (supported: {})", *text,
-                                                     fmt::join(supported, ", ")));
+    context.error(object.child("rules"),
+                  fmt::format("the {} rules are not supported yet (supported: {})", *text,
+                              fmt::join(supported, ", ")));
     return;
   }
-  context.error(object.child("rules"), fmt::format("unknown rules \"{}\"{}; expected one of: {}", *text,
-                                                   did_you_mean(*text, supported), fmt::join(supported, ", ")));
+  context.error(object.child("rules"),
+                fmt::format("unknown rules \"{}\"{}; expected one of: {}", *text,
+                            did_you_mean(*text, supported), fmt::join(supported, ", ")));
 }
 
 void check_faction_names(const JsonContext& context, const std::vector<FactionJson>& factions) {
@@ -53,7 +55,8 @@ void check_faction_names(const JsonContext& context, const std::vector<FactionJs
     for (std::size_t j = 0; j < i; ++j) {
       if (!factions[i].name.empty() && factions[i].name == factions[j].name) {
         context.error(factions[i].pointer + "/name",
-                      fmt::format("duplicate faction name \"{}\" (also {})", factions[i].name, factions[j].pointer));
+                      fmt::format("duplicate faction name \"{}\" (also {})", factions[i].name,
+                                  factions[j].pointer));
         break;
       }
     }
@@ -74,7 +77,8 @@ FactionJson read_faction(const JsonContext& context, ObjectReader& object) {
   if (object.require("members")) {
     const nlohmann::json* members = object.get("members");
     if (!members->is_array()) {
-      context.error(object.child("members"), fmt::format("expected an array, found {}", describe_json_type(*members)));
+      context.error(object.child("members"),
+                    fmt::format("expected an array, found {}", describe_json_type(*members)));
     } else if (members->empty()) {
       context.error(object.child("members"), "a faction needs at least one member");
     } else {
@@ -97,8 +101,9 @@ void add_combatants(const std::vector<std::vector<ResolvedMember>>& members, Enc
     Faction& faction = encounter.factions[f];
     for (const ResolvedMember& member : members[f]) {
       for (int copy = 1; copy <= member.count; ++copy) {
-        const std::string name =
-            totals[member.name] <= 1 ? member.name : fmt::format("{} {}", member.name, ++numbered[member.name]);
+        const std::string name = totals[member.name] <= 1
+                                     ? member.name
+                                     : fmt::format("{} {}", member.name, ++numbered[member.name]);
         faction.members.push_back(encounter.combatant_count());
         encounter.combatants.push_back({name, static_cast<int>(f), member.entry});
       }
@@ -122,7 +127,8 @@ Encounter read_encounter(const JsonContext& context) {
   encounter.battles = object.integer("battles", 1, kMaxBattles).value_or(encounter.battles);
   encounter.seed = static_cast<std::uint64_t>(
       object.integer("seed", 0, INT64_MAX).value_or(static_cast<std::int64_t>(encounter.seed)));
-  encounter.max_rounds = static_cast<int>(object.integer("max_rounds", 1, kMaxRounds).value_or(encounter.max_rounds));
+  encounter.max_rounds =
+      static_cast<int>(object.integer("max_rounds", 1, kMaxRounds).value_or(encounter.max_rounds));
   encounter.figures.assign(hooks.figures.begin(), hooks.figures.end());
 
   EncounterJson input{context, object, {}};
@@ -132,16 +138,19 @@ Encounter read_encounter(const JsonContext& context) {
   if (object.require("factions")) {
     const nlohmann::json& factions = *object.get("factions");
     if (!factions.is_array()) {
-      context.error("/factions", fmt::format("expected an array, found {}", describe_json_type(factions)));
-    } else if (factions.size() < 2) {
       context.error("/factions",
-                    fmt::format("an encounter needs at least two factions, found {}", factions.size()));
+                    fmt::format("expected an array, found {}", describe_json_type(factions)));
+    } else if (factions.size() < 2) {
+      context.error("/factions", fmt::format("an encounter needs at least two factions, found {}",
+                                             factions.size()));
     } else if (factions.size() > static_cast<std::size_t>(kMaxFactions)) {
-      context.error("/factions", fmt::format("too many factions: {} (at most {})", factions.size(), kMaxFactions));
+      context.error("/factions", fmt::format("too many factions: {} (at most {})", factions.size(),
+                                             kMaxFactions));
     } else {
       faction_objects.reserve(factions.size());  // FactionJson points into it
       for (std::size_t i = 0; i < factions.size(); ++i) {
-        faction_objects.emplace_back(context, factions[i], json_pointer_child("/factions", i), faction_keys);
+        faction_objects.emplace_back(context, factions[i], json_pointer_child("/factions", i),
+                                     faction_keys);
         input.factions.push_back(read_faction(context, faction_objects.back()));
         encounter.factions.push_back({input.factions.back().name, {}});
       }
@@ -152,8 +161,8 @@ Encounter read_encounter(const JsonContext& context) {
   encounter.roster = hooks.read(input, members);
   add_combatants(members, encounter);
   if (encounter.combatants.size() > static_cast<std::size_t>(kMaxCreatures)) {
-    context.error("/factions",
-                  fmt::format("too many creatures: {} (at most {})", encounter.combatants.size(), kMaxCreatures));
+    context.error("/factions", fmt::format("too many creatures: {} (at most {})",
+                                           encounter.combatants.size(), kMaxCreatures));
   }
   for (ObjectReader& faction : faction_objects) faction.finish();
   object.finish();
@@ -162,8 +171,8 @@ Encounter read_encounter(const JsonContext& context) {
 
 }  // namespace
 
-Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view text, const std::string& file,
-                                                             const std::vector<Override>& overrides) {
+Expected<Encounter, std::vector<std::string>> load_encounter(
+    std::string_view text, const std::string& file, const std::vector<Override>& overrides) {
   auto source = JsonSource::parse(text);
   if (!source) return unexpected(std::vector<std::string>{format_diagnostic(file, source.error())});
   if (auto applied = apply_overrides(source->mutable_root(), overrides); !applied) {
@@ -176,8 +185,8 @@ Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view te
   return encounter;
 }
 
-Expected<Encounter, std::vector<std::string>> load_encounter_file(const std::string& path,
-                                                                  const std::vector<Override>& overrides) {
+Expected<Encounter, std::vector<std::string>> load_encounter_file(
+    const std::string& path, const std::vector<Override>& overrides) {
   auto text = read_text_file(path, "an encounter file");
   if (!text) return unexpected(std::vector<std::string>{text.error()});
   return load_encounter(*text, path, overrides);

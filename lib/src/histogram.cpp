@@ -9,7 +9,9 @@ namespace {
 __extension__ using Int128 = __int128;  // exact sums of value * count
 }  // namespace
 
-void Histogram::grow_to(std::size_t index) { counts_.resize(index + 1, 0); }
+void Histogram::grow_to(std::size_t index) {
+  counts_.resize(index + 1, 0);
+}
 
 void Histogram::merge(const Histogram& other) {
   if (other.counts_.size() > counts_.size()) counts_.resize(other.counts_.size(), 0);

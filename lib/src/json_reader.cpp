@@ -1,8 +1,8 @@
 #include "arena/json_reader.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "arena/check.hpp"
 #include "arena/suggest.hpp"
@@ -11,13 +11,20 @@ namespace arena {
 
 std::string describe_json_type(const nlohmann::json& value) {
   switch (value.type()) {
-    case nlohmann::json::value_t::null: return "null";
-    case nlohmann::json::value_t::object: return "an object";
-    case nlohmann::json::value_t::array: return "an array";
-    case nlohmann::json::value_t::string: return fmt::format("the string \"{}\"", value.get<std::string>());
-    case nlohmann::json::value_t::boolean: return value.get<bool>() ? "true" : "false";
-    case nlohmann::json::value_t::number_float: return fmt::format("the number {}", value.dump());
-    default: return fmt::format("the number {}", value.dump());
+    case nlohmann::json::value_t::null:
+      return "null";
+    case nlohmann::json::value_t::object:
+      return "an object";
+    case nlohmann::json::value_t::array:
+      return "an array";
+    case nlohmann::json::value_t::string:
+      return fmt::format("the string \"{}\"", value.get<std::string>());
+    case nlohmann::json::value_t::boolean:
+      return value.get<bool>() ? "true" : "false";
+    case nlohmann::json::value_t::number_float:
+      return fmt::format("the number {}", value.dump());
+    default:
+      return fmt::format("the number {}", value.dump());
   }
 }
 
@@ -27,7 +34,8 @@ ObjectReader::ObjectReader(const JsonContext& context, const nlohmann::json& val
   if (value.is_object()) {
     object_ = &value;
   } else {
-    context_.error(pointer_, fmt::format("expected an object, found {}", describe_json_type(value)));
+    context_.error(pointer_,
+                   fmt::format("expected an object, found {}", describe_json_type(value)));
   }
 }
 
@@ -67,7 +75,8 @@ std::optional<bool> ObjectReader::boolean(std::string_view key) {
   const nlohmann::json* value = get(key);
   if (value == nullptr) return std::nullopt;
   if (!value->is_boolean()) {
-    context_.error(child(key), fmt::format("expected true or false, found {}", describe_json_type(*value)));
+    context_.error(child(key),
+                   fmt::format("expected true or false, found {}", describe_json_type(*value)));
     return std::nullopt;
   }
   return value->get<bool>();
@@ -77,7 +86,8 @@ const nlohmann::json* ObjectReader::array(std::string_view key, bool allow_empty
   const nlohmann::json* value = get(key);
   if (value == nullptr) return nullptr;
   if (!value->is_array()) {
-    context_.error(child(key), fmt::format("expected an array, found {}", describe_json_type(*value)));
+    context_.error(child(key),
+                   fmt::format("expected an array, found {}", describe_json_type(*value)));
     return nullptr;
   }
   if (value->empty() && !allow_empty) {
@@ -101,13 +111,13 @@ bool ObjectReader::misspelt(std::string_view key) const {
 // else the closest spelling.
 std::optional<std::string> ObjectReader::suggest_key(std::string_view unknown) const {
   static constexpr std::pair<std::string_view, std::string_view> kSynonyms[] = {
-      {"hitpoints", "hp"},       {"hit_points", "hp"},     {"health", "hp"},
-      {"armor_class", "ac"},     {"armour", "armor"},      {"strength", "str"},
-      {"dexterity", "dex"},      {"constitution", "con"},  {"intelligence", "int"},
-      {"wisdom", "wis"},         {"charisma", "cha"},      {"weapon", "weapons"},
-      {"attack", "attacks"},     {"member", "members"},    {"faction", "factions"},
-      {"ruleset", "rules"},      {"rounds", "max_rounds"}, {"hit", "to_hit"},
-      {"tohit", "to_hit"},       {"creatures", "members"}, {"quantity", "count"},
+      {"hitpoints", "hp"},   {"hit_points", "hp"},     {"health", "hp"},
+      {"armor_class", "ac"}, {"armour", "armor"},      {"strength", "str"},
+      {"dexterity", "dex"},  {"constitution", "con"},  {"intelligence", "int"},
+      {"wisdom", "wis"},     {"charisma", "cha"},      {"weapon", "weapons"},
+      {"attack", "attacks"}, {"member", "members"},    {"faction", "factions"},
+      {"ruleset", "rules"},  {"rounds", "max_rounds"}, {"hit", "to_hit"},
+      {"tohit", "to_hit"},   {"creatures", "members"}, {"quantity", "count"},
   };
   for (const auto& [synonym, known] : kSynonyms) {
     if (edit_distance(unknown, synonym) == 0 &&
@@ -125,13 +135,16 @@ void ObjectReader::finish() {
     const auto suggestion = suggest_key(key);
     // Another form's key: say so, unless it is a plain slip ("weapons" for "weapon").
     const bool slip = suggestion && edit_distance(key, *suggestion) <= 1;
-    if (!slip && std::find(foreign_keys_.begin(), foreign_keys_.end(), key) != foreign_keys_.end()) {
-      context_.key_error(child(key), fmt::format("unknown key \"{}\" ({})", key, foreign_why_(key)));
+    if (!slip &&
+        std::find(foreign_keys_.begin(), foreign_keys_.end(), key) != foreign_keys_.end()) {
+      context_.key_error(child(key),
+                         fmt::format("unknown key \"{}\" ({})", key, foreign_why_(key)));
       continue;
     }
-    context_.key_error(child(key), fmt::format("unknown key \"{}\"{}", key,
-                                               suggestion ? fmt::format(" (did you mean '{}'?)", *suggestion)
-                                                          : std::string()));
+    context_.key_error(child(key),
+                       fmt::format("unknown key \"{}\"{}", key,
+                                   suggestion ? fmt::format(" (did you mean '{}'?)", *suggestion)
+                                              : std::string()));
   }
 }
 

@@ -1,16 +1,16 @@
 // A strict, position-recording JSON parser (RFC 8259) into nlohmann::json.
 #include "arena/json_source.hpp"
 
-#include "text_util.hpp"
+#include <fmt/format.h>
 
 #include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <optional>
 #include <limits>
+#include <optional>
 
-#include <fmt/format.h>
+#include "text_util.hpp"
 
 namespace arena {
 
@@ -22,7 +22,6 @@ struct SyntaxError {
   std::string message;
   std::optional<std::string> pointer;  // the innermost value being read, set on the way out
 };
-
 
 }  // namespace
 
@@ -85,10 +84,11 @@ class JsonParser {
   }
 
   [[noreturn]] void fail_here(const std::string& expected) const {
-    if (at_end()) throw SyntaxError{pos_, fmt::format("unexpected end of file: expected {}", expected)};
+    if (at_end())
+      throw SyntaxError{pos_, fmt::format("unexpected end of file: expected {}", expected)};
     if (peek() == '/') throw SyntaxError{pos_, "comments are not allowed in JSON"};
-    throw SyntaxError{pos_, fmt::format("unexpected {}: expected {}", quoted_character_at(text_, i_),
-                                        expected)};
+    throw SyntaxError{
+        pos_, fmt::format("unexpected {}: expected {}", quoted_character_at(text_, i_), expected)};
   }
 
   void expect(char c, const char* what) {
@@ -257,7 +257,8 @@ class JsonParser {
       if (c == '\\') {
         parse_escape(out);
       } else if (c == '\n' || c == '\r') {
-        throw SyntaxError{pos_, "unterminated string: missing closing '\"' before the end of the line"};
+        throw SyntaxError{pos_,
+                          "unterminated string: missing closing '\"' before the end of the line"};
       } else if (c < 0x20) {
         throw SyntaxError{pos_, fmt::format("{} in a string: write it as an escape (\\u{:04x})",
                                             quoted_character_at(text_, i_), c)};
@@ -287,7 +288,8 @@ class JsonParser {
     }
     for (int k = 1; k < length; ++k) {
       if (i_ + k >= text_.size() || (static_cast<unsigned char>(text_[i_ + k]) & 0xC0) != 0x80) {
-        throw SyntaxError{pos_, fmt::format("invalid UTF-8 (truncated sequence at byte 0x{:02x})", lead)};
+        throw SyntaxError{pos_,
+                          fmt::format("invalid UTF-8 (truncated sequence at byte 0x{:02x})", lead)};
       }
       code = (code << 6) | (static_cast<unsigned char>(text_[i_ + k]) & 0x3F);
     }
@@ -306,16 +308,34 @@ class JsonParser {
     const char c = static_cast<char>(peek());
     advance();
     switch (c) {
-      case '"': out += '"'; return;
-      case '\\': out += '\\'; return;
-      case '/': out += '/'; return;
-      case 'b': out += '\b'; return;
-      case 'f': out += '\f'; return;
-      case 'n': out += '\n'; return;
-      case 'r': out += '\r'; return;
-      case 't': out += '\t'; return;
-      case 'u': break;
-      default: throw SyntaxError{escape_pos, fmt::format("invalid escape '\\{}'", c)};
+      case '"':
+        out += '"';
+        return;
+      case '\\':
+        out += '\\';
+        return;
+      case '/':
+        out += '/';
+        return;
+      case 'b':
+        out += '\b';
+        return;
+      case 'f':
+        out += '\f';
+        return;
+      case 'n':
+        out += '\n';
+        return;
+      case 'r':
+        out += '\r';
+        return;
+      case 't':
+        out += '\t';
+        return;
+      case 'u':
+        break;
+      default:
+        throw SyntaxError{escape_pos, fmt::format("invalid escape '\\{}'", c)};
     }
     std::uint32_t code = read_hex4(escape_pos);
     if (code >= 0xD800 && code <= 0xDBFF) {  // a surrogate pair

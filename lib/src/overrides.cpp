@@ -4,7 +4,6 @@
 
 #include "arena/json_source.hpp"
 #include "arena/suggest.hpp"
-#include "arena/suggest.hpp"
 
 namespace arena {
 
@@ -29,7 +28,8 @@ std::string unescape_pointer_token(std::string token) {
 }
 
 bool is_index(const std::string& step) {
-  return !step.empty() && step.size() < 10 && step.find_first_not_of("0123456789") == std::string::npos;
+  return !step.empty() && step.size() < 10 &&
+         step.find_first_not_of("0123456789") == std::string::npos;
 }
 
 // What an array element is called in a dotted path: its name, or its monster.
@@ -37,7 +37,8 @@ std::vector<std::string> element_names(const nlohmann::json& element) {
   std::vector<std::string> names;
   if (!element.is_object()) return names;
   for (const char* key : {"name", "monster"}) {
-    if (element.contains(key) && element[key].is_string()) names.push_back(element[key].get<std::string>());
+    if (element.contains(key) && element[key].is_string())
+      names.push_back(element[key].get<std::string>());
   }
   return names;
 }
@@ -57,7 +58,8 @@ Expected<std::size_t, std::string> array_step(const nlohmann::json& array, const
       known.push_back(name);
     }
   }
-  return unexpected(fmt::format("{} has no element named \"{}\"{}", where, step, did_you_mean(step, known)));
+  return unexpected(
+      fmt::format("{} has no element named \"{}\"{}", where, step, did_you_mean(step, known)));
 }
 
 }  // namespace
@@ -96,12 +98,14 @@ Expected<std::string, std::string> resolve_override_path(const nlohmann::json& d
       if (!here->contains(step) && !last) {
         std::vector<std::string> keys;
         for (const auto& [key, value] : here->items()) keys.push_back(key);
-        return unexpected(fmt::format("{} has no key \"{}\"{}", where, step, did_you_mean(step, keys)));
+        return unexpected(
+            fmt::format("{} has no key \"{}\"{}", where, step, did_you_mean(step, keys)));
       }
       resolved = json_pointer_child(resolved, step);
       if (!last) here = &(*here)[step];
     } else {
-      return unexpected(fmt::format("{} is a value, not an object or array: cannot go into \"{}\"", where, step));
+      return unexpected(
+          fmt::format("{} is a value, not an object or array: cannot go into \"{}\"", where, step));
     }
   }
   return resolved;

@@ -28,11 +28,12 @@ Stat make_stat(const Histogram& histogram, const std::vector<double>& quantiles)
 }
 
 ReportLabels report_labels(const Encounter& encounter) {
-  ReportLabels labels{encounter.name, std::string(name(encounter.rules)), encounter.seed, {}, {}, encounter.figures};
+  ReportLabels labels{encounter.name,   std::string(name(encounter.rules)), encounter.seed, {}, {},
+                      encounter.figures};
   for (const Faction& faction : encounter.factions) labels.factions.push_back(faction.name);
   for (const Combatant& combatant : encounter.combatants) {
-    labels.combatants.emplace_back(combatant.name,
-                                   encounter.factions[static_cast<std::size_t>(combatant.faction)].name);
+    labels.combatants.emplace_back(
+        combatant.name, encounter.factions[static_cast<std::size_t>(combatant.faction)].name);
   }
   return labels;
 }
@@ -74,7 +75,8 @@ Report make_report(const ReportLabels& labels, const Tally& tally, const ReportO
     combatant.name = labels.combatants[c].first;
     combatant.faction = labels.combatants[c].second;
     combatant.survival_probability = static_cast<double>(t.survived) / n;
-    for (std::int64_t count : t.figures) combatant.figure_probabilities.push_back(static_cast<double>(count) / n);
+    for (std::int64_t count : t.figures)
+      combatant.figure_probabilities.push_back(static_cast<double>(count) / n);
     combatant.damage_dealt = make_stat(t.damage_dealt, options.quantiles);
     combatant.damage_taken = make_stat(t.damage_taken, options.quantiles);
     combatant.kills = make_stat(t.kills, options.quantiles);

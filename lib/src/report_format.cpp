@@ -12,7 +12,9 @@ namespace {
 
 using Json = nlohmann::ordered_json;  // keys in the documented order
 
-std::string level_key(double level) { return fmt::format("{}", level); }
+std::string level_key(double level) {
+  return fmt::format("{}", level);
+}
 
 Json stat_json(const Stat& stat) {
   Json quantiles = Json::object();
@@ -26,7 +28,8 @@ Json stat_json(const Stat& stat) {
 
 std::string csv_stat_header(const char* name, const Stat& stat) {
   std::string header = fmt::format(",{0}_mean,{0}_stderr", name);
-  for (const auto& [level, value] : stat.quantiles) header += fmt::format(",{}_q{}", name, level_key(level));
+  for (const auto& [level, value] : stat.quantiles)
+    header += fmt::format(",{}_q{}", name, level_key(level));
   return header;
 }
 
@@ -67,7 +70,8 @@ std::string format_json(const Report& report, bool with_run) {
   }
   Json combatants = Json::array();
   for (const CombatantReport& c : report.combatants) {
-    Json combatant{{"name", c.name}, {"faction", c.faction}, {"survival_probability", c.survival_probability}};
+    Json combatant{
+        {"name", c.name}, {"faction", c.faction}, {"survival_probability", c.survival_probability}};
     for (std::size_t i = 0; i < report.figures.size(); ++i) {
       combatant[report.figures[i] + "_probability"] = c.figure_probabilities[i];
     }
@@ -93,10 +97,11 @@ std::string format_json(const Report& report, bool with_run) {
                         {"reached", report.precision->reached}};
   }
   if (with_run) {
-    out["run"] = {{"threads", report.run.threads},
-                  {"seconds", report.run.seconds},
-                  {"battles_per_second",
-                   report.run.seconds > 0 ? static_cast<double>(report.battles) / report.run.seconds : 0.0}};
+    out["run"] = {
+        {"threads", report.run.threads},
+        {"seconds", report.run.seconds},
+        {"battles_per_second",
+         report.run.seconds > 0 ? static_cast<double>(report.battles) / report.run.seconds : 0.0}};
   }
   return out.dump(2) + "\n";
 }
@@ -104,17 +109,21 @@ std::string format_json(const Report& report, bool with_run) {
 std::string format_csv(const Report& report) {
   const Stat& sample = report.rounds;  // every stat has the same quantile levels
   std::string figure_columns;
-  for (const std::string& figure : report.figures) figure_columns += fmt::format(",{}_probability", figure);
+  for (const std::string& figure : report.figures)
+    figure_columns += fmt::format(",{}_probability", figure);
   const std::string no_figures(report.figures.size(), ',');
-  std::string out = "kind,name,faction,battles,wins,win_probability,win_ci95_low,win_ci95_high,"
-                    "survival_probability" +
-                    figure_columns + csv_stat_header("survivors", sample) + csv_stat_header("damage_dealt", sample) +
-                    csv_stat_header("damage_taken", sample) + csv_stat_header("kills", sample) + "\n";
+  std::string out =
+      "kind,name,faction,battles,wins,win_probability,win_ci95_low,win_ci95_high,"
+      "survival_probability" +
+      figure_columns + csv_stat_header("survivors", sample) +
+      csv_stat_header("damage_dealt", sample) + csv_stat_header("damage_taken", sample) +
+      csv_stat_header("kills", sample) + "\n";
   const std::string no_stat(1 + sample.quantiles.size() + 1, ',');  // empty cells of one stat
   for (const FactionReport& f : report.factions) {
     out += fmt::format("faction,{},{},{},{},{},{},{},", csv_field(f.name), csv_field(f.name),
                        report.battles, f.wins, f.win_probability, f.win_ci95.low, f.win_ci95.high);
-    out += no_figures + csv_stat(f.survivors) + csv_stat(f.damage_dealt) + csv_stat(f.damage_taken) + no_stat + "\n";
+    out += no_figures + csv_stat(f.survivors) + csv_stat(f.damage_dealt) +
+           csv_stat(f.damage_taken) + no_stat + "\n";
   }
   for (const CombatantReport& c : report.combatants) {
     out += fmt::format("combatant,{},{},{},,,,,{}", csv_field(c.name), csv_field(c.faction),
@@ -126,16 +135,17 @@ std::string format_csv(const Report& report) {
 }
 
 std::string format_table(const Report& report) {
-  std::string out = fmt::format("{} ({} rules): {} battles, seed {}{}\n\n", report.scenario,
-                                report.rules, report.battles, report.seed,
-                                report.partial ? fmt::format(" (PARTIAL: interrupted, {} requested)",
-                                                             report.requested_battles)
-                                               : std::string());
+  std::string out = fmt::format(
+      "{} ({} rules): {} battles, seed {}{}\n\n", report.scenario, report.rules, report.battles,
+      report.seed,
+      report.partial
+          ? fmt::format(" (PARTIAL: interrupted, {} requested)", report.requested_battles)
+          : std::string());
   std::size_t width = 9;  // "combatant"
   for (const FactionReport& f : report.factions) width = std::max(width, f.name.size());
   for (const CombatantReport& c : report.combatants) width = std::max(width, c.name.size());
-  out += fmt::format("{:<{}}  {:>9}  {:>8}  {:>17}  {:>9}  {:>10}  {:>10}\n", "faction", width, "wins",
-                     "win %", "95% interval", "survivors", "dealt", "taken");
+  out += fmt::format("{:<{}}  {:>9}  {:>8}  {:>17}  {:>9}  {:>10}  {:>10}\n", "faction", width,
+                     "wins", "win %", "95% interval", "survivors", "dealt", "taken");
   for (const FactionReport& f : report.factions) {
     out += fmt::format("{:<{}}  {:>9}  {:>7.2f}%  {:>17}  {:>9.2f}  {:>10.1f}  {:>10.1f}\n", f.name,
                        width, f.wins, 100 * f.win_probability,
@@ -145,30 +155,35 @@ std::string format_table(const Report& report) {
   out += fmt::format("{:<{}}  {:>9}  {:>7.2f}%\n", "draws", width, report.draws,
                      100 * report.draw_probability);
   if (report.precision) {
-    out += fmt::format("\nprecision: {} battles for every win interval within ±{:.2f} points ({}: ±{:.2f})\n",
-                       report.battles, 100 * report.precision->target,
-                       report.precision->reached ? "reached" : "NOT reached, --max-battles hit",
-                       100 * report.precision->widest_half_interval);
+    out += fmt::format(
+        "\nprecision: {} battles for every win interval within ±{:.2f} points ({}: ±{:.2f})\n",
+        report.battles, 100 * report.precision->target,
+        report.precision->reached ? "reached" : "NOT reached, --max-battles hit",
+        100 * report.precision->widest_half_interval);
   }
-  out += fmt::format("\nrounds: mean {:.2f}   {}\n", report.rounds.mean, quantile_cell(report.rounds));
+  out +=
+      fmt::format("\nrounds: mean {:.2f}   {}\n", report.rounds.mean, quantile_cell(report.rounds));
   out += "\ndamage dealt by faction:";
   for (const FactionReport& f : report.factions) {
     out += fmt::format("\n  {:<{}}  {}", f.name, width, quantile_cell(f.damage_dealt));
   }
   std::string figure_headers;
   for (const std::string& figure : report.figures) figure_headers += fmt::format("  {:>8}", figure);
-  out += fmt::format("\n\n{:<{}}  {:<{}}  {:>8}{}  {:>8}  {:>8}  {:>6}   {}\n", "combatant", width, "faction",
-                     width, "survival", figure_headers, "dealt", "taken", "kills", "dealt quantiles");
+  out += fmt::format("\n\n{:<{}}  {:<{}}  {:>8}{}  {:>8}  {:>8}  {:>6}   {}\n", "combatant", width,
+                     "faction", width, "survival", figure_headers, "dealt", "taken", "kills",
+                     "dealt quantiles");
   for (const CombatantReport& c : report.combatants) {
     std::string figures;
     for (double p : c.figure_probabilities) figures += fmt::format("  {:>7.1f}%", 100 * p);
-    out += fmt::format("{:<{}}  {:<{}}  {:>7.1f}%{}  {:>8.1f}  {:>8.1f}  {:>6.2f}   {}\n", c.name, width, c.faction,
-                       width, 100 * c.survival_probability, figures, c.damage_dealt.mean, c.damage_taken.mean,
-                       c.kills.mean, quantile_cell(c.damage_dealt));
+    out += fmt::format("{:<{}}  {:<{}}  {:>7.1f}%{}  {:>8.1f}  {:>8.1f}  {:>6.2f}   {}\n", c.name,
+                       width, c.faction, width, 100 * c.survival_probability, figures,
+                       c.damage_dealt.mean, c.damage_taken.mean, c.kills.mean,
+                       quantile_cell(c.damage_dealt));
   }
   if (report.run.seconds > 0) {
-    out += fmt::format("\n{} threads, {:.2f} s, {:.0f} battles/s\n", report.run.threads,
-                       report.run.seconds, static_cast<double>(report.battles) / report.run.seconds);
+    out +=
+        fmt::format("\n{} threads, {:.2f} s, {:.0f} battles/s\n", report.run.threads,
+                    report.run.seconds, static_cast<double>(report.battles) / report.run.seconds);
   }
   return out;
 }

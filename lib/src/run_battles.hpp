@@ -67,16 +67,18 @@ RunResult run_battles_with(const Encounter& encounter, const RunOptions& options
   ARENA_CHECK(options.chunk > 0 && options.battles >= 0);
   const auto start = std::chrono::steady_clock::now();
   const typename Engine::Plan plan(encounter);
-  if (options.winners != nullptr) options.winners->assign(static_cast<std::size_t>(options.battles), -1);
+  if (options.winners != nullptr)
+    options.winners->assign(static_cast<std::size_t>(options.battles), -1);
   SharedWork<Engine> shared{encounter, plan, options};
   shared.chunks = (options.battles + options.chunk - 1) / options.chunk;
   RunResult result;
-  result.threads = static_cast<int>(
-      std::min<std::int64_t>(resolve_thread_count(options.threads), std::max<std::int64_t>(shared.chunks, 1)));
+  result.threads = static_cast<int>(std::min<std::int64_t>(
+      resolve_thread_count(options.threads), std::max<std::int64_t>(shared.chunks, 1)));
   std::vector<Tally> tallies(static_cast<std::size_t>(result.threads), Tally(encounter));
   std::vector<std::thread> workers;
   for (int t = 1; t < result.threads; ++t) {
-    workers.emplace_back(work<Engine>, std::ref(shared), std::ref(tallies[static_cast<std::size_t>(t)]));
+    workers.emplace_back(work<Engine>, std::ref(shared),
+                         std::ref(tallies[static_cast<std::size_t>(t)]));
   }
   if (options.progress) {
     // The calling thread reports progress while the workers play.

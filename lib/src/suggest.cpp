@@ -1,15 +1,17 @@
 #include "arena/suggest.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <vector>
-
-#include <fmt/format.h>
 
 namespace arena {
 
 namespace {
 
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+char lower(char c) {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 // Whether `word` is one of the space-separated words of `candidate` ("plate"
 // in "plate armor"), ignoring case.
@@ -88,7 +90,8 @@ std::string did_you_mean(std::string_view word, std::span<const std::string> can
 std::string library_key(std::string_view name) {
   // "Crossbow, light" is looked up as "light crossbow", the way people say it.
   if (const auto comma = name.find(','); comma != std::string_view::npos) {
-    return library_key(std::string(name.substr(comma + 1)) + " " + std::string(name.substr(0, comma)));
+    return library_key(std::string(name.substr(comma + 1)) + " " +
+                       std::string(name.substr(0, comma)));
   }
   std::string key;
   for (char c : name) {

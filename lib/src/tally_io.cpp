@@ -1,10 +1,10 @@
 #include "arena/tally_io.hpp"
 
-#include <algorithm>
-#include <numeric>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 #include <nlohmann/json.hpp>
+#include <numeric>
 
 namespace arena {
 
@@ -12,7 +12,9 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json counts(const Histogram& histogram) { return histogram.counts(); }
+Json counts(const Histogram& histogram) {
+  return histogram.counts();
+}
 
 Histogram histogram_from(const nlohmann::json& value) {
   auto counts = value.get<std::vector<std::int64_t>>();
@@ -74,11 +76,13 @@ Expected<TallyFile, std::string> parse_tally(std::string_view text, const std::s
   try {
     const auto json = nlohmann::json::parse(text);
     if (json.value("format", "") != "arena-tally") {
-      return unexpected(fmt::format("{}: not a tally file (make one with `arena simulate --shard K/N --format tally`)", file));
+      return unexpected(fmt::format(
+          "{}: not a tally file (make one with `arena simulate --shard K/N --format tally`)",
+          file));
     }
     if (json.at("format_version") != kTallyFormatVersion) {
-      return unexpected(fmt::format("{}: tally format version {} is not supported (expected {})", file,
-                                    json.at("format_version").dump(), kTallyFormatVersion));
+      return unexpected(fmt::format("{}: tally format version {} is not supported (expected {})",
+                                    file, json.at("format_version").dump(), kTallyFormatVersion));
     }
     TallyFile out;
     out.labels.scenario = json.at("scenario").get<std::string>();
@@ -95,12 +99,17 @@ Expected<TallyFile, std::string> parse_tally(std::string_view text, const std::s
     for (const auto& f : json.at("factions")) {
       out.labels.factions.push_back(f.at("name").get<std::string>());
       t.factions.push_back({f.at("wins").get<std::int64_t>(), histogram_from(f.at("survivors")),
-                            histogram_from(f.at("damage_dealt")), histogram_from(f.at("damage_taken"))});
+                            histogram_from(f.at("damage_dealt")),
+                            histogram_from(f.at("damage_taken"))});
     }
     for (const auto& c : json.at("combatants")) {
-      out.labels.combatants.emplace_back(c.at("name").get<std::string>(), c.at("faction").get<std::string>());
-      CombatantTally combatant{c.at("survived").get<std::int64_t>(), histogram_from(c.at("damage_dealt")),
-                               histogram_from(c.at("damage_taken")), histogram_from(c.at("kills")), {}};
+      out.labels.combatants.emplace_back(c.at("name").get<std::string>(),
+                                         c.at("faction").get<std::string>());
+      CombatantTally combatant{c.at("survived").get<std::int64_t>(),
+                               histogram_from(c.at("damage_dealt")),
+                               histogram_from(c.at("damage_taken")),
+                               histogram_from(c.at("kills")),
+                               {}};
       for (const std::string& figure : out.labels.figures) {
         combatant.figures.push_back(c.at("figures").at(figure).get<std::int64_t>());
         if (combatant.figures.back() < 0) throw std::invalid_argument("negative count");
@@ -123,35 +132,40 @@ Expected<TallyFile, std::string> merge_tallies(const std::vector<TallyFile>& par
   const TallyFile& first = parts.front();
   for (std::size_t i = 1; i < parts.size(); ++i) {
     if (parts[i].fingerprint != first.fingerprint || parts[i].labels.seed != first.labels.seed) {
-      return unexpected(fmt::format("{} and {} are from different encounters or seeds (fingerprints {} and {})",
-                                    names[0], names[i], first.fingerprint, parts[i].fingerprint));
+      return unexpected(
+          fmt::format("{} and {} are from different encounters or seeds (fingerprints {} and {})",
+                      names[0], names[i], first.fingerprint, parts[i].fingerprint));
     }
     if (parts[i].total_battles != first.total_battles) {
-      return unexpected(fmt::format("{} and {} are parts of runs of different sizes ({} and {} battles)",
-                                    names[0], names[i], first.total_battles, parts[i].total_battles));
+      return unexpected(
+          fmt::format("{} and {} are parts of runs of different sizes ({} and {} battles)",
+                      names[0], names[i], first.total_battles, parts[i].total_battles));
     }
   }
   // Every battle exactly once: sort the parts by their first battle and walk.
   std::vector<std::size_t> order(parts.size());
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(),
-            [&](std::size_t a, std::size_t b) { return parts[a].first_battle < parts[b].first_battle; });
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return parts[a].first_battle < parts[b].first_battle;
+  });
   std::int64_t next = 0;
   for (std::size_t i : order) {
     const std::int64_t begin = parts[i].first_battle, end = begin + parts[i].tally.battles;
     if (begin > next) {
-      return unexpected(fmt::format("battles {} to {} are in no part (missing shard, or an interrupted one?)",
-                                    next, begin - 1));
+      return unexpected(
+          fmt::format("battles {} to {} are in no part (missing shard, or an interrupted one?)",
+                      next, begin - 1));
     }
     if (begin < next) {
-      return unexpected(fmt::format("{} overlaps another part: battles {} to {} are in both", names[i],
-                                    begin, std::min(next, end) - 1));
+      return unexpected(fmt::format("{} overlaps another part: battles {} to {} are in both",
+                                    names[i], begin, std::min(next, end) - 1));
     }
     next = end;
   }
   if (next != first.total_battles) {
-    return unexpected(fmt::format("battles {} to {} are in no part (missing shard, or an interrupted one?)",
-                                  next, first.total_battles - 1));
+    return unexpected(
+        fmt::format("battles {} to {} are in no part (missing shard, or an interrupted one?)", next,
+                    first.total_battles - 1));
   }
   TallyFile merged = first;
   merged.first_battle = 0;

@@ -1,8 +1,8 @@
 #include "text_table.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace arena {
 

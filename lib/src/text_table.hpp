@@ -2,10 +2,9 @@
 // ruleset. Private to libarena.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace arena {
 
@@ -30,8 +29,8 @@ std::string json_or_table(bool json, const Value& value, ToJson to_json, ToTable
 // `items` (pointers) as a JSON array of `to_json` objects or as `header`
 // with a row per item made by `to_row`.
 template <class Info, class ToJson, class ToRow>
-std::string list_json_or_table(bool json, const std::vector<const Info*>& items, const Columns& header,
-                               ToJson to_json, ToRow to_row) {
+std::string list_json_or_table(bool json, const std::vector<const Info*>& items,
+                               const Columns& header, ToJson to_json, ToRow to_row) {
   if (json) {
     nlohmann::json out = nlohmann::json::array();
     for (const Info* item : items) out.push_back(to_json(*item));

@@ -24,11 +24,16 @@ std::size_t utf8_length_at(std::string_view text, std::size_t i) {
 std::string quoted_character_at(std::string_view text, std::size_t i) {
   const auto c = static_cast<unsigned char>(text[i]);
   switch (c) {
-    case '\n': return "'\\n'";
-    case '\t': return "'\\t'";
-    case '\r': return "'\\r'";
-    case '\'': return "\"'\"";
-    default: break;
+    case '\n':
+      return "'\\n'";
+    case '\t':
+      return "'\\t'";
+    case '\r':
+      return "'\\r'";
+    case '\'':
+      return "\"'\"";
+    default:
+      break;
   }
   if (c < 0x20 || c == 0x7f) return fmt::format("control character U+{:04X}", c);
   if (c < 0x80) return fmt::format("'{}'", static_cast<char>(c));

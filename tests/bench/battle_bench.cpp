@@ -17,7 +17,8 @@ namespace {
 
 template <class Engine>
 void play_scenario(benchmark::State& state, const char* name) {
-  auto encounter = arena::load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/scenarios/" + name + ".json");
+  auto encounter =
+      arena::load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/scenarios/" + name + ".json");
   if (!encounter) {
     state.SkipWithError("scenario did not load");
     return;
@@ -38,8 +39,12 @@ void play_scenario(benchmark::State& state, const char* name) {
       benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
-void dnd5e(benchmark::State& state, const char* name) { play_scenario<arena::dnd5e::Engine>(state, name); }
-void oldschool(benchmark::State& state, const char* name) { play_scenario<arena::oldschool::Engine>(state, name); }
+void dnd5e(benchmark::State& state, const char* name) {
+  play_scenario<arena::dnd5e::Engine>(state, name);
+}
+void oldschool(benchmark::State& state, const char* name) {
+  play_scenario<arena::oldschool::Engine>(state, name);
+}
 
 }  // namespace
 

@@ -60,9 +60,9 @@ double distribution_work(const arena::DiceExpr& expr) {
   double support = 1;
   for (const arena::DiceTerm& term : expr.terms()) {
     const double term_support = static_cast<double>(term.keep) * term.sides;
-    work += term.keep == term.count
-                ? term.count * term_support
-                : static_cast<double>(term.sides) * (term.count + 1) * (term.count + 1) * term_support;
+    work += term.keep == term.count ? term.count * term_support
+                                    : static_cast<double>(term.sides) * (term.count + 1) *
+                                          (term.count + 1) * term_support;
     work += support * term_support;
     support += term_support;
   }
@@ -84,16 +84,19 @@ void check_dice(const arena::DiceExpr& expr) {
     const int total = expr.roll(rng);
     if (total < low || total > high) fail("a roll is outside [min, max]", text);
     const int dice = expr.roll_dice(rng);
-    if (dice + expr.flat() < low || dice + expr.flat() > high) fail("roll_dice() + flat() outside [min, max]", text);
+    if (dice + expr.flat() < low || dice + expr.flat() > high)
+      fail("roll_dice() + flat() outside [min, max]", text);
   }
 
   // Small enough for an exact distribution (and for DiceExpr::mean(), which
   // computes one for every keep term: it is not cheap on large keep terms).
   long long dice_faces = 0;
-  for (const arena::DiceTerm& term : expr.terms()) dice_faces += static_cast<long long>(term.count) * term.sides;
+  for (const arena::DiceTerm& term : expr.terms())
+    dice_faces += static_cast<long long>(term.count) * term.sides;
   if (dice_faces > 2000 || distribution_work(expr) > 2e6) return;
   const auto distribution = arena::DiceDistribution::of(expr);
-  if (!distribution) fail("no distribution for a small expression", text + ": " + distribution.error());
+  if (!distribution)
+    fail("no distribution for a small expression", text + ": " + distribution.error());
   if (distribution->min() != low || distribution->max() != high) {
     fail("distribution's [min, max] differs from the expression's", text);
   }

@@ -54,7 +54,8 @@ long long take_number(std::string_view& text) {
 
 void check_error_line(std::string_view line, bool last, std::string_view input) {
   const std::string_view prefix = kFile;
-  if (line.substr(0, prefix.size()) != prefix) fail("error line does not start with the file name", line);
+  if (line.substr(0, prefix.size()) != prefix)
+    fail("error line does not start with the file name", line);
   std::string_view rest = line.substr(prefix.size());
   // The one file-level line: how many problems were left out, always last.
   const std::string_view more = " more problems not shown";
@@ -75,7 +76,8 @@ void check_error_line(std::string_view line, bool last, std::string_view input) 
   long long lines_in_input = 1;
   for (char c : input) lines_in_input += c == '\n';
   if (line_number > lines_in_input) fail("LINE is past the end of the input", line);
-  if (column > static_cast<long long>(input.size()) + 1) fail("COL is past the end of the input", line);
+  if (column > static_cast<long long>(input.size()) + 1)
+    fail("COL is past the end of the input", line);
   if (rest.empty() || rest[0] != '/') fail("no /pointer after FILE:LINE:COL:", line);
   // The pointer may itself contain ": " (it echoes the input's keys), so only
   // ask that some ": " follows it with a non-empty message.
@@ -116,7 +118,8 @@ void check_oldschool_roster(const arena::Encounter& encounter) {
   const arena::oldschool::Roster& roster = arena::oldschool::roster_of(encounter);
   for (const arena::oldschool::Fighter& fighter : roster.members) {
     if (fighter.hp.min() < 1) fail("a fighter's hit points can roll below 1", fighter.name);
-    if (fighter.level < 1 || fighter.level > 20) fail("a fighter's level is out of range", fighter.name);
+    if (fighter.level < 1 || fighter.level > 20)
+      fail("a fighter's level is out of range", fighter.name);
     if (fighter.damage.min() < 1) fail("a weapon can deal no damage", fighter.name);
   }
   for (const arena::Combatant& c : encounter.combatants) {
@@ -132,7 +135,8 @@ void check_encounter(const arena::Encounter& encounter) {
   if (encounter.combatants.size() > static_cast<std::size_t>(arena::kMaxCreatures)) {
     fail("more creatures than kMaxCreatures", encounter.name);
   }
-  if (encounter.battles < 1 || encounter.max_rounds < 1) fail("battles or max_rounds below 1", encounter.name);
+  if (encounter.battles < 1 || encounter.max_rounds < 1)
+    fail("battles or max_rounds below 1", encounter.name);
   if (encounter.roster == nullptr) fail("a loaded encounter has no roster", encounter.name);
   for (const arena::Combatant& c : encounter.combatants) {
     if (c.faction < 0 || c.faction >= static_cast<int>(encounter.factions.size())) {
@@ -148,8 +152,12 @@ void check_encounter(const arena::Encounter& encounter) {
     }
   }
   switch (encounter.rules) {
-    case arena::Ruleset::Dnd5e: check_5e_roster(encounter); break;
-    case arena::Ruleset::OldSchool: check_oldschool_roster(encounter); break;
+    case arena::Ruleset::Dnd5e:
+      check_5e_roster(encounter);
+      break;
+    case arena::Ruleset::OldSchool:
+      check_oldschool_roster(encounter);
+      break;
   }
 }
 
@@ -164,6 +172,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const auto& lines = result.error();
   if (lines.empty()) fail("load failed without an error line", "");
-  for (std::size_t i = 0; i < lines.size(); ++i) check_error_line(lines[i], i + 1 == lines.size(), text);
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    check_error_line(lines[i], i + 1 == lines.size(), text);
   return 0;
 }

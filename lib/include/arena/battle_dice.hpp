@@ -20,7 +20,8 @@ namespace arena {
 
 class BattleDice {
  public:
-  BattleDice(std::uint64_t seed, std::uint64_t battle) : checks_(seed, battle, 0), rolls_(seed, battle, 1) {}
+  BattleDice(std::uint64_t seed, std::uint64_t battle)
+      : checks_(seed, battle, 0), rolls_(seed, battle, 1) {}
 
   // A die of a check (attack roll, save, initiative): the paired stream.
   int check(int sides) { return checks_.roll(sides); }

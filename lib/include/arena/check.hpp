@@ -8,11 +8,11 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define ARENA_CHECK(condition)                                                             \
-  do {                                                                                     \
-    if (!(condition)) [[unlikely]] {                                                       \
-      std::fprintf(stderr, "arena: internal check failed: %s at %s:%d\n", #condition,      \
-                   __FILE__, __LINE__);                                                    \
-      std::abort();                                                                        \
-    }                                                                                      \
+#define ARENA_CHECK(condition)                                                                  \
+  do {                                                                                          \
+    if (!(condition)) [[unlikely]] {                                                            \
+      std::fprintf(stderr, "arena: internal check failed: %s at %s:%d\n", #condition, __FILE__, \
+                   __LINE__);                                                                   \
+      std::abort();                                                                             \
+    }                                                                                           \
   } while (false)

@@ -21,7 +21,8 @@ class Histogram {
   void add(int value) {
     ARENA_CHECK(value >= 0);
     const auto index = static_cast<std::size_t>(value);
-    if (index >= counts_.size()) [[unlikely]] grow_to(index);  // rare after warm-up: out of line
+    if (index >= counts_.size()) [[unlikely]]
+      grow_to(index);  // rare after warm-up: out of line
     ++counts_[index];
     ++total_;
   }

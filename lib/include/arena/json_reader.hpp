@@ -9,13 +9,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "arena/diagnostics.hpp"
 #include "arena/json_source.hpp"
@@ -82,7 +81,8 @@ class ObjectReader {
   // unknown key among them is reported as "unknown key "K" (`why(K)`)", which
   // says what the user mixed up rather than guessing a spelling (unless a
   // known key is one letter away: then it is a slip, and "did you mean").
-  void set_foreign_keys(std::span<const std::string_view> keys, std::function<std::string(std::string_view)> why) {
+  void set_foreign_keys(std::span<const std::string_view> keys,
+                        std::function<std::string(std::string_view)> why) {
     foreign_keys_ = keys;
     foreign_why_ = std::move(why);
   }

@@ -9,11 +9,10 @@
 // Immutable after parsing; thread-safe to read.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <unordered_map>
-
-#include <nlohmann/json.hpp>
 
 #include "arena/diagnostics.hpp"
 #include "arena/expected.hpp"

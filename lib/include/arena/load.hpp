@@ -19,12 +19,12 @@ namespace arena {
 // The whole load of JSON text. On failure, the problems as
 // "FILE:LINE:COL: /pointer: message" lines (`file` names the source; an
 // override's problem is one "--set ...: message" line).
-Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view text, const std::string& file,
-                                                             const std::vector<Override>& overrides = {});
+Expected<Encounter, std::vector<std::string>> load_encounter(
+    std::string_view text, const std::string& file, const std::vector<Override>& overrides = {});
 
 // load_encounter on a file's contents; a missing, unreadable or non-regular
 // file is one problem line too.
-Expected<Encounter, std::vector<std::string>> load_encounter_file(const std::string& path,
-                                                                  const std::vector<Override>& overrides = {});
+Expected<Encounter, std::vector<std::string>> load_encounter_file(
+    const std::string& path, const std::vector<Override>& overrides = {});
 
 }  // namespace arena

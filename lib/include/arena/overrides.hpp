@@ -11,19 +11,18 @@
 // Pure functions; thread-safe.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "arena/expected.hpp"
 
 namespace arena {
 
 struct Override {
-  std::string text;     // as given: "factions.Heroes.members.Fighter.hp=30"
-  std::string path;     // "factions.Heroes.members.Fighter.hp"
+  std::string text;      // as given: "factions.Heroes.members.Fighter.hp=30"
+  std::string path;      // "factions.Heroes.members.Fighter.hp"
   nlohmann::json value;  // 30
 };
 

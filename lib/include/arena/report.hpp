@@ -98,7 +98,7 @@ struct ReportLabels {
   std::uint64_t seed = 0;
   std::vector<std::string> factions;
   std::vector<std::pair<std::string, std::string>> combatants;  // (name, faction name)
-  std::vector<std::string> figures;  // Encounter::figures
+  std::vector<std::string> figures;                             // Encounter::figures
 };
 ReportLabels report_labels(const Encounter& encounter);
 

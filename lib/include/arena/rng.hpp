@@ -71,7 +71,8 @@ class Rng {
   std::uint64_t below(std::uint64_t bound) {
     ARENA_CHECK(bound > 0);
     const Uint128 product = static_cast<Uint128>(next()) * bound;
-    if (static_cast<std::uint64_t>(product) < bound) [[unlikely]] return below_rejecting(product, bound);
+    if (static_cast<std::uint64_t>(product) < bound) [[unlikely]]
+      return below_rejecting(product, bound);
     return static_cast<std::uint64_t>(product >> 64);
   }
 
@@ -90,7 +91,8 @@ class Rng {
   // every die roll stays small (no division, no loop).
   [[gnu::noinline]] std::uint64_t below_rejecting(Uint128 product, std::uint64_t bound) {
     const std::uint64_t threshold = (0 - bound) % bound;  // 2^64 mod bound
-    while (static_cast<std::uint64_t>(product) < threshold) product = static_cast<Uint128>(next()) * bound;
+    while (static_cast<std::uint64_t>(product) < threshold)
+      product = static_cast<Uint128>(next()) * bound;
     return static_cast<std::uint64_t>(product >> 64);
   }
 

@@ -4,12 +4,11 @@
 // over to its code in lib/src/rules/<name>/. Pure functions; thread-safe.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "arena/encounter.hpp"
 #include "arena/expected.hpp"
@@ -31,12 +30,12 @@ nlohmann::json describe_factions_json(const Encounter& encounter);
 
 // `arena library`: one of a ruleset's built-in lists or views.
 struct LibraryRequest {
-  std::string view;                // "weapons", "armor", "monsters", "show", "coverage"
-  std::string name;                // show: the entry to show
-  std::string search;              // monsters: part of the name or type (any case)
-  std::optional<std::string> cr;   // monsters: "1-5", "1/4-2", "5"
-  int top = 20;                    // coverage: most frequent names to list; 0: all
-  bool json = false;               // JSON instead of a table
+  std::string view;               // "weapons", "armor", "monsters", "show", "coverage"
+  std::string name;               // show: the entry to show
+  std::string search;             // monsters: part of the name or type (any case)
+  std::optional<std::string> cr;  // monsters: "1-5", "1/4-2", "5"
+  int top = 20;                   // coverage: most frequent names to list; 0: all
+  bool json = false;              // JSON instead of a table
 };
 // The views a ruleset has, in the order `arena library --help` lists them.
 std::span<const std::string_view> library_views(Ruleset rules);

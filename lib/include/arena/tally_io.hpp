@@ -22,9 +22,9 @@ inline constexpr int kTallyFormatVersion = 2;  // 2: per-combatant "figures"
 
 struct TallyFile {
   ReportLabels labels;
-  std::string fingerprint;          // of the encounter (encounter.hpp)
-  std::int64_t total_battles = 0;   // of the whole run
-  std::int64_t first_battle = 0;    // this part played [first, first + tally.battles)
+  std::string fingerprint;         // of the encounter (encounter.hpp)
+  std::int64_t total_battles = 0;  // of the whole run
+  std::int64_t first_battle = 0;   // this part played [first, first + tally.battles)
   Tally tally;
 };
 

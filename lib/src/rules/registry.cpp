@@ -2,10 +2,10 @@
 // that hand over to them.
 #include "rules/registry.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
-
-#include <fmt/format.h>
 
 #include "rules/dnd5e/ruleset.hpp"
 #include "rules/oldschool/ruleset.hpp"
@@ -58,8 +58,8 @@ std::string foreign_key_note(KeyList list, const char* what, Ruleset rules, std:
     const auto& keys = other.*list;
     if (std::find(keys.begin(), keys.end(), key) != keys.end()) owners.push_back(other.name);
   }
-  return fmt::format("a key of {} {}; this encounter's rules are {}", fmt::join(owners, " and "), what,
-                     ruleset_hooks(rules).name);
+  return fmt::format("a key of {} {}; this encounter's rules are {}", fmt::join(owners, " and "),
+                     what, ruleset_hooks(rules).name);
 }
 
 }  // namespace
@@ -73,12 +73,15 @@ void report_foreign_member_keys(ObjectReader& member, Ruleset rules) {
 
 void report_foreign_encounter_keys(ObjectReader& encounter, Ruleset rules) {
   static const auto kForeign = foreign_keys(&RulesetHooks::encounter_keys);
-  encounter.set_foreign_keys(kForeign[static_cast<std::size_t>(rules)], [rules](std::string_view key) {
-    return foreign_key_note(&RulesetHooks::encounter_keys, "encounters", rules, key);
-  });
+  encounter.set_foreign_keys(
+      kForeign[static_cast<std::size_t>(rules)], [rules](std::string_view key) {
+        return foreign_key_note(&RulesetHooks::encounter_keys, "encounters", rules, key);
+      });
 }
 
-std::string_view name(Ruleset rules) { return ruleset_hooks(rules).name; }
+std::string_view name(Ruleset rules) {
+  return ruleset_hooks(rules).name;
+}
 
 std::optional<Ruleset> parse_ruleset(std::string_view text) {
   for (const RulesetHooks& hooks : all_rulesets()) {
@@ -96,21 +99,25 @@ std::span<const std::string_view> ruleset_names() {
   return kNames;
 }
 
-std::string describe_factions(const Encounter& encounter) { return ruleset_hooks(encounter.rules).describe(encounter); }
+std::string describe_factions(const Encounter& encounter) {
+  return ruleset_hooks(encounter.rules).describe(encounter);
+}
 
 nlohmann::json describe_factions_json(const Encounter& encounter) {
   return ruleset_hooks(encounter.rules).describe_json(encounter);
 }
 
-std::span<const std::string_view> library_views(Ruleset rules) { return ruleset_hooks(rules).library_views; }
+std::span<const std::string_view> library_views(Ruleset rules) {
+  return ruleset_hooks(rules).library_views;
+}
 
 Expected<std::string, std::string> library_view(Ruleset rules, const LibraryRequest& request) {
   const RulesetHooks& hooks = ruleset_hooks(rules);
   for (std::string_view view : hooks.library_views) {
     if (view == request.view) return hooks.library(request);
   }
-  return unexpected(fmt::format("the {} rules have no {} in their library (they have: {})", hooks.name,
-                                request.view, fmt::join(hooks.library_views, ", ")));
+  return unexpected(fmt::format("the {} rules have no {} in their library (they have: {})",
+                                hooks.name, request.view, fmt::join(hooks.library_views, ", ")));
 }
 
 }  // namespace arena

@@ -8,12 +8,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "arena/encounter.hpp"
 #include "arena/json_reader.hpp"
@@ -57,12 +56,12 @@ struct ResolvedMember {
 
 struct RulesetHooks {
   Ruleset id;
-  std::string_view name;                            // as in "rules"
+  std::string_view name;                             // as in "rules"
   std::span<const std::string_view> encounter_keys;  // top-level keys it owns
   std::span<const std::string_view> faction_keys;    // faction keys beyond name and members
   std::span<const std::string_view> member_keys;     // for messages about another ruleset's keys
-  std::span<const std::string_view> figures;         // extra per-combatant figures (Encounter::figures)
-  std::span<const std::string_view> library_views;   // `arena library` views, first the default
+  std::span<const std::string_view> figures;  // extra per-combatant figures (Encounter::figures)
+  std::span<const std::string_view> library_views;  // `arena library` views, first the default
 
   // Reads and resolves the ruleset's part of a file: its encounter and
   // faction keys and every member. Problems go to input.context. Sets

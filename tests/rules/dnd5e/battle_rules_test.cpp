@@ -1,10 +1,10 @@
 // One test per 5e combat rule, with scripted dice and exact outcomes.
 #include <gtest/gtest.h>
 
-#include "rules/dnd5e/battle.hpp"
+#include "arena/scripted_dice.hpp"
 #include "rules/dnd5e/action_value.hpp"
 #include "rules/dnd5e/attack_rules.hpp"
-#include "arena/scripted_dice.hpp"
+#include "rules/dnd5e/battle.hpp"
 #include "rules/dnd5e/dnd5e_test_util.hpp"
 
 namespace arena::dnd5e {
@@ -131,7 +131,7 @@ TEST(DropTest, PlayerCharacterFallsUnconscious) {
 
 TEST(DropTest, MassiveDamageKillsAPlayerCharacterOutright) {
   CombatantState hero = fresh(20);
-  apply_damage(hero, pc(), 10, false);  // 10 HP left
+  apply_damage(hero, pc(), 10, false);                              // 10 HP left
   const DamageEffect effect = apply_damage(hero, pc(), 30, false);  // 20 beyond 0 = max
   EXPECT_TRUE(hero.dead);
   EXPECT_TRUE(effect.killed);

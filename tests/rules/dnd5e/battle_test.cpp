@@ -1,8 +1,9 @@
 // The battle loop: initiative, turns, multiattack, tactics, the end of a
 // battle (scripted dice), and invariants over many seeded random battles.
+#include "rules/dnd5e/battle.hpp"
+
 #include <gtest/gtest.h>
 
-#include "rules/dnd5e/battle.hpp"
 #include "arena/battle_dice.hpp"
 #include "arena/scripted_dice.hpp"
 #include "rules/dnd5e/dnd5e_test_util.hpp"
@@ -36,7 +37,8 @@ Played play(const Encounter& encounter, ScriptedDice& dice) {
 }
 
 TEST(BattleTest, InitiativeOrdersByTotal) {
-  const Encounter e = load(duel_json(fighter("A", 5, 10, 0, 5, "1d6"), fighter("B", 5, 10, 3, 5, "1d6")));
+  const Encounter e =
+      load(duel_json(fighter("A", 5, 10, 0, 5, "1d6"), fighter("B", 5, 10, 3, 5, "1d6")));
   ScriptedDice dice{15, 10,  // A 15, B 13: A first
                     12, 6,   // A hits B for 6: B drops
                     /*B never acts*/};
@@ -47,7 +49,8 @@ TEST(BattleTest, InitiativeOrdersByTotal) {
 }
 
 TEST(BattleTest, InitiativeTiesGoToTheHigherModifier) {
-  const Encounter e = load(duel_json(fighter("A", 5, 10, 0, 5, "1d6"), fighter("B", 5, 10, 3, 5, "1d6")));
+  const Encounter e =
+      load(duel_json(fighter("A", 5, 10, 0, 5, "1d6"), fighter("B", 5, 10, 3, 5, "1d6")));
   ScriptedDice dice{13, 10,  // both 13: B's +3 beats A's +0
                     12, 6};  // B hits A for 6
   const Played p = play(e, dice);
@@ -56,7 +59,8 @@ TEST(BattleTest, InitiativeTiesGoToTheHigherModifier) {
 }
 
 TEST(BattleTest, FullInitiativeTiesGoToAFairCoin) {
-  const Encounter e = load(duel_json(fighter("A", 5, 10, 2, 5, "1d6"), fighter("B", 5, 10, 2, 5, "1d6")));
+  const Encounter e =
+      load(duel_json(fighter("A", 5, 10, 2, 5, "1d6"), fighter("B", 5, 10, 2, 5, "1d6")));
   ScriptedDice b_first{10, 10, 1,  // tie; the shuffle swaps (die(2) = 1)
                        12, 6};
   EXPECT_EQ(play(e, b_first).state.order, (std::vector<int>{1, 0}));
@@ -65,13 +69,15 @@ TEST(BattleTest, FullInitiativeTiesGoToAFairCoin) {
 }
 
 TEST(BattleTest, TurnsAlternateUntilOneFactionIsOut) {
-  const Encounter e = load(duel_json(fighter("A", 6, 12, 5, 4, "1d6"), fighter("B", 4, 12, 0, 4, "1d4")));
-  ScriptedDice dice{10, 10,   // A first
-                    5,        // A misses (9 < 12)
-                    8, 3,     // B hits (12) for 3: A has 3
-                    8, 3,     // A hits for 3: B has 1
-                    1,        // B rolls a natural 1
-                    20, 1, 1  // A crits: 1 + 1 = 2, B dies
+  const Encounter e =
+      load(duel_json(fighter("A", 6, 12, 5, 4, "1d6"), fighter("B", 4, 12, 0, 4, "1d4")));
+  ScriptedDice dice{
+      10, 10,    // A first
+      5,         // A misses (9 < 12)
+      8,  3,     // B hits (12) for 3: A has 3
+      8,  3,     // A hits for 3: B has 1
+      1,         // B rolls a natural 1
+      20, 1,  1  // A crits: 1 + 1 = 2, B dies
   };
   const Played p = play(e, dice);
   EXPECT_EQ(p.outcome.winner, 0);
@@ -84,8 +90,8 @@ TEST(BattleTest, TurnsAlternateUntilOneFactionIsOut) {
 }
 
 TEST(BattleTest, MaxRoundsEndInADraw) {
-  const Encounter e = load(
-      duel_json(fighter("A", 5, 30, 5, 0, "1d4"), fighter("B", 5, 30, 0, 0, "1d4"), R"("max_rounds": 2, )"));
+  const Encounter e = load(duel_json(fighter("A", 5, 30, 5, 0, "1d4"),
+                                     fighter("B", 5, 30, 0, 0, "1d4"), R"("max_rounds": 2, )"));
   ScriptedDice dice{10, 10, 5, 5, 5, 5};  // initiative, then four misses
   const Played p = play(e, dice);
   EXPECT_EQ(p.outcome.winner, -1);
@@ -93,9 +99,9 @@ TEST(BattleTest, MaxRoundsEndInADraw) {
 }
 
 TEST(BattleTest, MultiattackMakesEveryAttackAndRetargetsWhenTheTargetDrops) {
-  const Encounter e = load(duel_json(
-      fighter("A", 9, 10, 5, 5, "1d4", R"(, "multiattack": ["Hit", "Hit"])"),
-      fighter("B", 1, 10, 0, 0, "1d4", R"(, "count": 2)")));
+  const Encounter e =
+      load(duel_json(fighter("A", 9, 10, 5, 5, "1d4", R"(, "multiattack": ["Hit", "Hit"])"),
+                     fighter("B", 1, 10, 0, 0, "1d4", R"(, "count": 2)")));
   ScriptedDice dice{10, 2, 2,  // initiative: A 15, B 1 and B 2 tied at 2
                     2,         // the coin keeps B 1 before B 2
                     1,         // A targets the first of two candidates: B 1
@@ -109,15 +115,15 @@ TEST(BattleTest, MultiattackMakesEveryAttackAndRetargetsWhenTheTargetDrops) {
 }
 
 TEST(BattleTest, DownedPlayerCharacterRollsDeathSavesWhileAnAllyFights) {
-  const Encounter e = load(duel_json(
-      fighter("Hero", 12, 10, 5, 0, "1d4", R"(, "pc": true)") + ", " +
-          fighter("Ally", 10, 30, 4, 0, "1d4"),
-      fighter("Ogre", 20, 10, 0, 10, "1d4+10"), R"("max_rounds": 3, )"));
+  const Encounter e =
+      load(duel_json(fighter("Hero", 12, 10, 5, 0, "1d4", R"(, "pc": true)") + ", " +
+                         fighter("Ally", 10, 30, 4, 0, "1d4"),
+                     fighter("Ogre", 20, 10, 0, 10, "1d4+10"), R"("max_rounds": 3, )"));
   ScriptedDice dice{10, 10, 10,  // initiative: Hero 15, Ally 14, Ogre 10
-                    2, 2,        // round 1: Hero and Ally miss
-                    1, 15, 1,    // the Ogre picks Hero (first of two) and hits for 11: 1 HP left
-                    2, 2,        // round 2: misses
-                    1, 15, 2,    // the Ogre hits Hero for 12: 11 beyond 0 < 12, unconscious
+                    2,  2,       // round 1: Hero and Ally miss
+                    1,  15, 1,   // the Ogre picks Hero (first of two) and hits for 11: 1 HP left
+                    2,  2,       // round 2: misses
+                    1,  15, 2,   // the Ogre hits Hero for 12: 11 beyond 0 < 12, unconscious
                     12,          // round 3: Hero's death save succeeds
                     2,           // Ally misses
                     5};          // the Ogre's only target is Ally (AC 30): miss
@@ -147,16 +153,19 @@ TEST(BattleTest, AFactionWhoseMembersAreAllDownIsOut) {
 }
 
 TEST(TacticsTest, WeakestStrongestAndLowestAcPickTheirTargets) {
-  const std::string foes = fighter("Big", 30, 12, 0, 0, "1d4") + ", " + fighter("Small", 5, 16, 0, 0, "1d4") +
-                           ", " + fighter("Soft", 10, 8, 0, 0, "1d4");
+  const std::string foes = fighter("Big", 30, 12, 0, 0, "1d4") + ", " +
+                           fighter("Small", 5, 16, 0, 0, "1d4") + ", " +
+                           fighter("Soft", 10, 8, 0, 0, "1d4");
   for (auto [policy, expected] : {std::pair{"weakest", 2}, {"strongest", 1}, {"lowest_ac", 3}}) {
-    const Encounter e = load(duel_json(
-        fighter("A", 10, 10, 0, 0, "1d4", std::string(R"(, "tactics": { "target": ")") + policy + R"(" })"),
-        foes));
+    const Encounter e =
+        load(duel_json(fighter("A", 10, 10, 0, 0, "1d4",
+                               std::string(R"(, "tactics": { "target": ")") + policy + R"(" })"),
+                       foes));
     BattlePlan plan(e);
     BattleState state;
     state.reset(plan);
-    for (std::size_t c = 0; c < e.combatants.size(); ++c) state.combatants[c].hp = creature_of(e, static_cast<int>(c)).hp.flat();
+    for (std::size_t c = 0; c < e.combatants.size(); ++c)
+      state.combatants[c].hp = creature_of(e, static_cast<int>(c)).hp.flat();
     ScriptedDice none{};
     EXPECT_EQ(choose_target(plan, state, 0, none), expected) << policy;
   }
@@ -187,7 +196,8 @@ struct PurposeDice {
 };
 
 TEST(TacticsTest, ARandomPickAmongTwentyEnemiesIsNotACheck) {
-  const Encounter e = load(duel_json(fighter("A", 10, 10, 0, 0, "1d4"), fighter("B", 10, 10, 0, 0, "1d4", R"(, "count": 20)")));
+  const Encounter e = load(duel_json(fighter("A", 10, 10, 0, 0, "1d4"),
+                                     fighter("B", 10, 10, 0, 0, "1d4", R"(, "count": 20)")));
   BattlePlan plan(e);
   BattleState state;
   state.reset(plan);
@@ -234,7 +244,9 @@ struct InvariantChecker : NoEvents {
     }
   }
   void falls(int creature, bool dead) { EXPECT_EQ(state->combatants[creature].dead, dead); }
-  void death_save(int creature, int, DeathSaveResult) { EXPECT_TRUE(creature_of(*encounter, creature).pc); }
+  void death_save(int creature, int, DeathSaveResult) {
+    EXPECT_TRUE(creature_of(*encounter, creature).pc);
+  }
   void ends(int, int) {}
 };
 

@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
+#include "arena/load.hpp"
+#include "arena/report.hpp"
+#include "arena/runner.hpp"
 #include "rules/dnd5e/library.hpp"
 #include "rules/dnd5e/roster.hpp"
-#include "arena/report.hpp"
-#include "arena/load.hpp"
-#include "arena/runner.hpp"
 
 namespace arena::dnd5e {
 namespace {
@@ -41,11 +41,12 @@ std::string json_string(const std::string& text) {
 }
 
 // Two factions, "A" and "B", of one library monster each.
-std::string duel_of_monsters(const std::string& first, const std::string& second, std::int64_t battles,
-                             std::uint64_t seed) {
-  return R"({ "name": )" + json_string(first + " vs " + second) + R"(, "battles": )" + std::to_string(battles) +
-         R"(, "seed": )" + std::to_string(seed) + R"(, "factions": [ { "name": "A", "members": [ { "monster": )" +
-         json_string(first) + R"( } ] }, { "name": "B", "members": [ { "monster": )" + json_string(second) +
+std::string duel_of_monsters(const std::string& first, const std::string& second,
+                             std::int64_t battles, std::uint64_t seed) {
+  return R"({ "name": )" + json_string(first + " vs " + second) + R"(, "battles": )" +
+         std::to_string(battles) + R"(, "seed": )" + std::to_string(seed) +
+         R"(, "factions": [ { "name": "A", "members": [ { "monster": )" + json_string(first) +
+         R"( } ] }, { "name": "B", "members": [ { "monster": )" + json_string(second) +
          R"( } ] } ] })";
 }
 
@@ -88,23 +89,26 @@ std::string cr_text(double cr) {
 // The sum of the values of a histogram (exact: the per-battle figures are integers).
 std::int64_t total(const Histogram& h) {
   std::int64_t sum = 0;
-  for (std::size_t v = 0; v < h.counts().size(); ++v) sum += static_cast<std::int64_t>(v) * h.counts()[v];
+  for (std::size_t v = 0; v < h.counts().size(); ++v)
+    sum += static_cast<std::int64_t>(v) * h.counts()[v];
   return sum;
 }
 
 bool finite_stat(const Stat& s) {
-  return std::isfinite(s.mean) && std::isfinite(s.standard_error) && s.standard_error >= 0 && s.min >= 0 &&
-         s.min <= s.max && s.mean >= s.min && s.mean <= s.max;
+  return std::isfinite(s.mean) && std::isfinite(s.standard_error) && s.standard_error >= 0 &&
+         s.min >= 0 && s.min <= s.max && s.mean >= s.min && s.mean <= s.max;
 }
 
 // Every invariant of a tally of `battles` battles of a one-against-one duel;
 // failures name the encounter (`what`).
-void expect_consistent_duel(const Encounter& e, const Tally& t, std::int64_t battles, const std::string& what) {
+void expect_consistent_duel(const Encounter& e, const Tally& t, std::int64_t battles,
+                            const std::string& what) {
   SCOPED_TRACE(what);
   ASSERT_EQ(t.battles, battles);
   ASSERT_EQ(t.factions.size(), 2u);
   ASSERT_EQ(t.combatants.size(), 2u);
-  EXPECT_EQ(t.factions[0].wins + t.factions[1].wins + t.draws, t.battles) << "wins and draws do not add up";
+  EXPECT_EQ(t.factions[0].wins + t.factions[1].wins + t.draws, t.battles)
+      << "wins and draws do not add up";
   EXPECT_GE(t.draws, 0);
   EXPECT_EQ(t.rounds.count(), battles);
   if (t.rounds.count() > 0) {
@@ -131,20 +135,25 @@ void expect_consistent_duel(const Encounter& e, const Tally& t, std::int64_t bat
     if (member.kills.count() > 0) {
       EXPECT_LE(member.kills.max(), 1);
     }
-    EXPECT_LE(total(member.kills), battles - t.combatants[1 - f].survived) << "more kills than deaths";
+    EXPECT_LE(total(member.kills), battles - t.combatants[1 - f].survived)
+        << "more kills than deaths";
     // A winner's member is alive at the end.
     EXPECT_GE(member.survived, faction.wins) << "a faction won with its only member dead";
   }
   const Report report = make_report(e, t, ReportOptions{});
   EXPECT_EQ(report.battles, battles);
-  EXPECT_NEAR(report.factions[0].win_probability + report.factions[1].win_probability + report.draw_probability, 1.0,
-              1e-12);
+  EXPECT_NEAR(report.factions[0].win_probability + report.factions[1].win_probability +
+                  report.draw_probability,
+              1.0, 1e-12);
   for (const FactionReport& f : report.factions) {
-    EXPECT_TRUE(std::isfinite(f.win_probability) && f.win_probability >= 0 && f.win_probability <= 1) << f.name;
+    EXPECT_TRUE(std::isfinite(f.win_probability) && f.win_probability >= 0 &&
+                f.win_probability <= 1)
+        << f.name;
     // (Up to rounding: at 0 or n wins the Wilson bound is 0 or 1 only within a few ulps.)
-    EXPECT_TRUE(f.win_ci95.low <= f.win_probability + 1e-12 && f.win_probability <= f.win_ci95.high + 1e-12)
-        << f.name << ": " << f.win_probability << " outside its interval [" << f.win_ci95.low << ", "
-        << f.win_ci95.high << "]";
+    EXPECT_TRUE(f.win_ci95.low <= f.win_probability + 1e-12 &&
+                f.win_probability <= f.win_ci95.high + 1e-12)
+        << f.name << ": " << f.win_probability << " outside its interval [" << f.win_ci95.low
+        << ", " << f.win_ci95.high << "]";
     EXPECT_TRUE(finite_stat(f.damage_dealt)) << f.name << " damage dealt";
     EXPECT_TRUE(finite_stat(f.damage_taken)) << f.name << " damage taken";
     EXPECT_TRUE(finite_stat(f.survivors)) << f.name << " survivors";
@@ -240,16 +249,19 @@ std::vector<Pairing> neighbour_pairings() {
 }
 
 // Names the pairing in gtest's messages (instead of its bytes).
-void PrintTo(const Pairing& p, std::ostream* os) { *os << p.first->name << " vs " << p.second->name; }
+void PrintTo(const Pairing& p, std::ostream* os) {
+  *os << p.first->name << " vs " << p.second->name;
+}
 
 class NeighbourDuel : public ::testing::TestWithParam<Pairing> {};
 
 TEST_P(NeighbourDuel, PlaysAThousandBattles) {
   const Pairing& p = GetParam();
-  const std::string what = p.first->name + " (CR " + cr_text(p.first->cr) + ") vs " + p.second->name + " (CR " +
-                           cr_text(p.second->cr) + ")";
+  const std::string what = p.first->name + " (CR " + cr_text(p.first->cr) + ") vs " +
+                           p.second->name + " (CR " + cr_text(p.second->cr) + ")";
   std::string problems;
-  const Encounter e = load_duel(p.first->name, p.second->name, kPairBattles, 1000 + p.rank, problems);
+  const Encounter e =
+      load_duel(p.first->name, p.second->name, kPairBattles, 1000 + p.rank, problems);
   ASSERT_TRUE(problems.empty()) << what << " does not load:" << problems;
   const Tally t = run(e, kPairBattles);
   expect_consistent_duel(e, t, kPairBattles, what);
@@ -268,15 +280,18 @@ TEST(BestiaryTest, ChallengeOrderPairsEveryMonster) {
   for (std::size_t i = 0; i < pairings.size(); ++i) {
     const Pairing& p = pairings[i];
     EXPECT_NE(p.first, p.second);
-    EXPECT_LE(std::abs(p.first->cr - p.second->cr), 6.0) << p.first->name << " vs " << p.second->name;
+    EXPECT_LE(std::abs(p.first->cr - p.second->cr), 6.0)
+        << p.first->name << " vs " << p.second->name;
     if (i > 0) {
       const MonsterInfo* previous = pairings[i - 1].first;
-      EXPECT_TRUE(previous->cr < p.first->cr || (previous->cr == p.first->cr && previous->name < p.first->name));
+      EXPECT_TRUE(previous->cr < p.first->cr ||
+                  (previous->cr == p.first->cr && previous->name < p.first->name));
     }
     names.push_back(identifier(p.first->name));
   }
   std::sort(names.begin(), names.end());
-  EXPECT_EQ(std::adjacent_find(names.begin(), names.end()), names.end()) << "two monsters share a test name";
+  EXPECT_EQ(std::adjacent_find(names.begin(), names.end()), names.end())
+      << "two monsters share a test name";
 }
 
 // --- mirror matches --------------------------------------------------------------
@@ -296,14 +311,17 @@ TEST_P(MirrorMatch, IsFair) {
   // The same holds for damage: each side deals on average what the other does.
   const Histogram& a = t.factions[0].damage_dealt;
   const Histogram& b = t.factions[1].damage_dealt;
-  const double se = std::sqrt(a.standard_error() * a.standard_error() + b.standard_error() * b.standard_error());
+  const double se =
+      std::sqrt(a.standard_error() * a.standard_error() + b.standard_error() * b.standard_error());
   EXPECT_LE(std::abs(a.mean() - b.mean()), 5 * std::max(se, 1e-9))
       << name << ": mean damage dealt " << a.mean() << " vs " << b.mean();
 }
 
 INSTANTIATE_TEST_SUITE_P(Srd, MirrorMatch,
                          ::testing::Values("goblin", "ogre", "troll", "young red dragon", "lich"),
-                         [](const ::testing::TestParamInfo<const char*>& param_info) { return identifier(param_info.param); });
+                         [](const ::testing::TestParamInfo<const char*>& param_info) {
+                           return identifier(param_info.param);
+                         });
 
 // Every monster against itself: the same fairness, on fewer battles each.
 TEST(BestiaryTest, EveryMirrorMatchIsFair) {
@@ -311,7 +329,8 @@ TEST(BestiaryTest, EveryMirrorMatchIsFair) {
   std::int64_t seed = 5000;
   for (const MonsterInfo& m : library.monsters()) {
     std::string problems;
-    const Encounter e = load_duel(m.name, m.name, kEveryMirrorBattles, static_cast<std::uint64_t>(++seed), problems);
+    const Encounter e = load_duel(m.name, m.name, kEveryMirrorBattles,
+                                  static_cast<std::uint64_t>(++seed), problems);
     if (!problems.empty()) continue;  // EveryMonsterResolvesThroughTheEncounterLoader names it
     const Tally t = run(e, kEveryMirrorBattles);
     expect_consistent_duel(e, t, kEveryMirrorBattles, m.name + " vs " + m.name);

@@ -17,7 +17,8 @@ using dnd5e::Creature;
 // The stat block of the combatant of `encounter` named `name` ("Goblin 2").
 inline const Creature& creature(const Encounter& encounter, const std::string& name) {
   for (int c = 0; c < encounter.combatant_count(); ++c) {
-    if (encounter.combatants[static_cast<std::size_t>(c)].name == name) return dnd5e::creature_of(encounter, c);
+    if (encounter.combatants[static_cast<std::size_t>(c)].name == name)
+      return dnd5e::creature_of(encounter, c);
   }
   ADD_FAILURE() << "no creature named " << name;
   static const Creature none;

@@ -19,7 +19,8 @@ std::map<int, double> damage_per_attack(const Attack& attack, const Creature& ta
   const DamageDice& part = attack.damage.at(0);  // single-part attacks only
   // A critical adds a second, independent roll of the dice (no constant).
   const DiceDistribution normal = *DiceDistribution::of(part.dice);
-  const DiceDistribution critical = normal.plus(*DiceDistribution::of(part.dice.plus(-part.dice.flat())));
+  const DiceDistribution critical =
+      normal.plus(*DiceDistribution::of(part.dice.plus(-part.dice.flat())));
   auto after_defences = [&](int amount) {
     amount = std::max(amount, 0);
     if (target.immunities.contains(part.type)) return 0;
@@ -30,9 +31,11 @@ std::map<int, double> damage_per_attack(const Attack& attack, const Creature& ta
   for (int face = 1; face <= 20; ++face) {
     const double p_face = 1.0 / 20;
     if (face == 20) {
-      for (int t = critical.min(); t <= critical.max(); ++t) damage[after_defences(t)] += p_face * critical.probability(t);
+      for (int t = critical.min(); t <= critical.max(); ++t)
+        damage[after_defences(t)] += p_face * critical.probability(t);
     } else if (face != 1 && face + attack.to_hit >= target.ac) {
-      for (int t = normal.min(); t <= normal.max(); ++t) damage[after_defences(t)] += p_face * normal.probability(t);
+      for (int t = normal.min(); t <= normal.max(); ++t)
+        damage[after_defences(t)] += p_face * normal.probability(t);
     } else {
       damage[0] += p_face;
     }
@@ -50,7 +53,8 @@ double exact_win_probability(const Encounter& e) {
   const auto a_hits = damage_per_attack(a.attacks[0], b);
   const auto b_hits = damage_per_attack(b.attacks[0], a);
   const int hp_a = a.hp.flat(), hp_b = b.hp.flat();
-  std::vector<std::vector<std::array<double, 2>>> w(hp_a + 1, std::vector<std::array<double, 2>>(hp_b + 1));
+  std::vector<std::vector<std::array<double, 2>>> w(hp_a + 1,
+                                                    std::vector<std::array<double, 2>>(hp_b + 1));
   for (int x = 1; x <= hp_a; ++x) {
     for (int y = 1; y <= hp_b; ++y) {
       double a_rest = 0, b_rest = 0;  // contributions of damage > 0
@@ -71,16 +75,20 @@ double exact_win_probability(const Encounter& e) {
 }
 
 void expect_simulation_matches_exact(const std::string& a, const std::string& b) {
-  const Encounter e = testing::load(testing::duel_json(a, b, R"("max_rounds": 100000, "seed": 2026, )"));
+  const Encounter e =
+      testing::load(testing::duel_json(a, b, R"("max_rounds": 100000, "seed": 2026, )"));
   const double exact = exact_win_probability(e);
   RunOptions options;
   options.battles = 200000;
   const RunResult run = run_battles(e, options);
-  const double estimate = static_cast<double>(run.tally.factions[0].wins) / static_cast<double>(options.battles);
-  const double standard_error = std::sqrt(exact * (1 - exact) / static_cast<double>(options.battles));
+  const double estimate =
+      static_cast<double>(run.tally.factions[0].wins) / static_cast<double>(options.battles);
+  const double standard_error =
+      std::sqrt(exact * (1 - exact) / static_cast<double>(options.battles));
   ::testing::Test::RecordProperty("exact", std::to_string(exact));
   ::testing::Test::RecordProperty("simulated", std::to_string(estimate));
-  ::testing::Test::RecordProperty("standard_errors_off", std::to_string((estimate - exact) / standard_error));
+  ::testing::Test::RecordProperty("standard_errors_off",
+                                  std::to_string((estimate - exact) / standard_error));
   EXPECT_EQ(run.tally.draws, 0);
   EXPECT_LT(std::abs(estimate - exact), 4 * standard_error)
       << "exact " << exact << ", simulated " << estimate << ", SE " << standard_error;

@@ -61,9 +61,9 @@ TEST(ResolveTest, GoblinBossMatchesTheMonsterManual) {
 
 TEST(ResolveTest, ProficiencyBonusFollowsLevel) {
   for (auto [level, bonus] : {std::pair{1, 2}, {4, 2}, {5, 3}, {9, 4}, {13, 5}, {17, 6}, {20, 6}}) {
-    const Encounter e = load(duel_json(
-        R"({ "name": "F", "hp": 10, "level": )" + std::to_string(level) + R"(, "weapons": ["club"] })",
-        kWolf));
+    const Encounter e = load(duel_json(R"({ "name": "F", "hp": 10, "level": )" +
+                                           std::to_string(level) + R"(, "weapons": ["club"] })",
+                                       kWolf));
     EXPECT_EQ(attack(creature(e, "F"), "Club").to_hit, bonus) << "level " << level;
   }
 }
@@ -125,13 +125,15 @@ TEST(ResolveTest, TwoWeaponFightingIsAnActionOnlyWithTwoLightWeaponsAndNoShield)
     }
     return false;
   };
-  const Encounter two = load(duel_json(
-      R"({ "name": "F", "hp": 10, "weapons": ["shortsword", "shortsword"] })", kWolf));
+  const Encounter two = load(
+      duel_json(R"({ "name": "F", "hp": 10, "weapons": ["shortsword", "shortsword"] })", kWolf));
   EXPECT_TRUE(has_action(creature(two, "F"), "Shortsword + Shortsword (off-hand)"));
-  const Encounter one = load(duel_json(R"({ "name": "F", "hp": 10, "weapons": ["shortsword"] })", kWolf));
+  const Encounter one =
+      load(duel_json(R"({ "name": "F", "hp": 10, "weapons": ["shortsword"] })", kWolf));
   EXPECT_FALSE(has_action(creature(one, "F"), "Shortsword + Shortsword (off-hand)"));
   const Encounter shield = load(duel_json(
-      R"({ "name": "F", "hp": 10, "weapons": ["shortsword", "shortsword"], "shield": true })", kWolf));
+      R"({ "name": "F", "hp": 10, "weapons": ["shortsword", "shortsword"], "shield": true })",
+      kWolf));
   EXPECT_FALSE(has_action(creature(shield, "F"), "Shortsword + Shortsword (off-hand)"));
 }
 
@@ -147,10 +149,12 @@ TEST(ResolveTest, SmallCreaturesHaveDisadvantageWithHeavyWeapons) {
 TEST(ResolveTest, ArmorClassCapsDexForMediumAndIgnoresItForHeavy) {
   const std::string abilities = R"("abilities": { "dex": 18 })";
   const Encounter e = load(duel_json(
-      R"({ "name": "L", "hp": 9, "weapons": ["club"], "armor": "studded leather armor", )" + abilities + "}, " +
-          R"({ "name": "M", "hp": 9, "weapons": ["club"], "armor": "half plate armor", )" + abilities + "}, " +
-          R"({ "name": "H", "hp": 9, "weapons": ["club"], "armor": "plate armor", "shield": true, )" + abilities + "}, " +
-          R"({ "name": "N", "hp": 9, "weapons": ["club"], )" + abilities + "}",
+      R"({ "name": "L", "hp": 9, "weapons": ["club"], "armor": "studded leather armor", )" +
+          abilities + "}, " +
+          R"({ "name": "M", "hp": 9, "weapons": ["club"], "armor": "half plate armor", )" +
+          abilities + "}, " +
+          R"({ "name": "H", "hp": 9, "weapons": ["club"], "armor": "plate armor", "shield": true, )" +
+          abilities + "}, " + R"({ "name": "N", "hp": 9, "weapons": ["club"], )" + abilities + "}",
       kWolf));
   EXPECT_EQ(creature(e, "L").ac, 16);  // 12 + 4
   EXPECT_EQ(creature(e, "M").ac, 17);  // 15 + 2 (max)
@@ -159,7 +163,8 @@ TEST(ResolveTest, ArmorClassCapsDexForMediumAndIgnoresItForHeavy) {
 }
 
 TEST(ResolveTest, LibraryMonstersFightAsTheirStatBlock) {
-  const Encounter e = load(duel_json(R"({ "monster": "Adult Red Dragon" })", R"({ "monster": "ogre" })"));
+  const Encounter e =
+      load(duel_json(R"({ "monster": "Adult Red Dragon" })", R"({ "monster": "ogre" })"));
   const Creature& dragon = creature(e, "Adult Red Dragon");
   EXPECT_EQ(dragon.ac, 19);
   EXPECT_EQ(dragon.hp.flat(), 256);
@@ -171,8 +176,9 @@ TEST(ResolveTest, LibraryMonstersFightAsTheirStatBlock) {
 }
 
 TEST(ResolveTest, CountMakesNumberedCopiesAndOverridesApply) {
-  const Encounter e = load(duel_json(R"({ "monster": "goblin", "count": 3, "hp": "2d6", "ac": 12 })",
-                                     R"({ "monster": "goblin" })"));
+  const Encounter e =
+      load(duel_json(R"({ "monster": "goblin", "count": 3, "hp": "2d6", "ac": 12 })",
+                     R"({ "monster": "goblin" })"));
   ASSERT_EQ(e.combatants.size(), 4u);
   EXPECT_EQ(e.combatants[0].name, "Goblin 1");
   EXPECT_EQ(e.combatants[2].name, "Goblin 3");
@@ -188,12 +194,16 @@ TEST(ResolveTest, MonsterNamesAreCaseAndHyphenInsensitive) {
 }
 
 TEST(ResolveTest, UnknownNamesGetSuggestions) {
-  const auto lines = testing::problems(duel_json(
-      R"({ "monster": "goblinn" })", R"({ "name": "F", "hp": 5, "weapons": ["longswrd"], "armor": "lether" })"));
+  const auto lines = testing::problems(
+      duel_json(R"({ "monster": "goblinn" })",
+                R"({ "name": "F", "hp": 5, "weapons": ["longswrd"], "armor": "lether" })"));
   ASSERT_EQ(lines.size(), 3u);
-  EXPECT_NE(lines[0].find("unknown monster \"goblinn\" (did you mean 'goblin'?)"), std::string::npos);
-  EXPECT_NE(lines[1].find("unknown weapon \"longswrd\" (did you mean 'longsword'?)"), std::string::npos);
-  EXPECT_NE(lines[2].find("unknown armor \"lether\" (did you mean 'leather armor'?)"), std::string::npos);
+  EXPECT_NE(lines[0].find("unknown monster \"goblinn\" (did you mean 'goblin'?)"),
+            std::string::npos);
+  EXPECT_NE(lines[1].find("unknown weapon \"longswrd\" (did you mean 'longsword'?)"),
+            std::string::npos);
+  EXPECT_NE(lines[2].find("unknown armor \"lether\" (did you mean 'leather armor'?)"),
+            std::string::npos);
 }
 
 }  // namespace

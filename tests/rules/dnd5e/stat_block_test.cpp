@@ -1,14 +1,13 @@
 // Spot tests of SRD stat blocks against the printed text, and of the full
 // rules (saves, conditions, recharge, legendary actions and resistance,
 // traits, spells) with scripted dice.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include <fmt/format.h>
-
-#include "rules/dnd5e/battle.hpp"
-#include "rules/dnd5e/library.hpp"
 #include "arena/load.hpp"
 #include "arena/scripted_dice.hpp"
+#include "rules/dnd5e/battle.hpp"
+#include "rules/dnd5e/library.hpp"
 
 namespace arena::dnd5e {
 namespace {
@@ -26,8 +25,9 @@ Encounter load(const std::string& monster, const std::string& opponents) {
 
 // A plain fighter: AC, HP, +5 longsword 1d8+3, no save bonuses beyond abilities.
 std::string hero(const std::string& name, int hp = 40, int ac = 15, const std::string& extra = "") {
-  return fmt::format(R"({{"name": "{}", "hp": {}, "ac": {}, "attacks": [{{"name": "Longsword", "to_hit": 5, "damage": "1d8+3 slashing"}}]{}}})",
-                     name, hp, ac, extra);
+  return fmt::format(
+      R"({{"name": "{}", "hp": {}, "ac": {}, "attacks": [{{"name": "Longsword", "to_hit": 5, "damage": "1d8+3 slashing"}}]{}}})",
+      name, hp, ac, extra);
 }
 
 const Action* find_action(const Creature& c, std::string_view name) {
@@ -76,7 +76,8 @@ TEST(StatBlockTest, AdultRedDragonAsPrinted) {
   ASSERT_EQ(dragon.attacks[0].name, "Bite");
   EXPECT_EQ(to_string(dragon.attacks[0].damage), "2d10+8 piercing + 2d6 fire");
   EXPECT_EQ(dragon.attacks[0].to_hit, 14);
-  const Action* multiattack = find_action(dragon, "Multiattack (Frightful Presence, Bite, Claw, Claw)");
+  const Action* multiattack =
+      find_action(dragon, "Multiattack (Frightful Presence, Bite, Claw, Claw)");
   ASSERT_NE(multiattack, nullptr);
   EXPECT_EQ(multiattack->attacks.size(), 3u);
   ASSERT_EQ(multiattack->saves.size(), 1u);
@@ -167,7 +168,8 @@ TEST(StatBlockTest, MageSpellsSpendTheirSlots) {
   EXPECT_TRUE(ball.magical);
   const Action* upcast = find_action(mage, "Fireball (5th level)");
   ASSERT_NE(upcast, nullptr);
-  EXPECT_EQ(to_string(mage.save_effects[static_cast<std::size_t>(upcast->saves.at(0))].damage), "10d6 fire");
+  EXPECT_EQ(to_string(mage.save_effects[static_cast<std::size_t>(upcast->saves.at(0))].damage),
+            "10d6 fire");
   EXPECT_EQ(mage.resources[static_cast<std::size_t>(upcast->resource)].uses, 1);
   const Action* missile = find_action(mage, "Magic Missile (2nd level)");
   ASSERT_NE(missile, nullptr);
@@ -197,7 +199,8 @@ TEST(FullRulesTest, GhoulParalyzesThenTheSaveIsRepeatedAtTheEndOfTheTurn) {
   EXPECT_EQ(t[1].hp, 40 - 7);
   EXPECT_TRUE(t.state.rules[1].conditions.contains(Condition::Paralyzed));
   // Paralyzed: the ghoul's next claw rolls with advantage and a hit is a critical.
-  ScriptedDice hit{3, 12, 1, 1, 1, 1, 20};  // d20 3 and 12: 12 + 4 hits; 2d4 twice; save 20 succeeds
+  ScriptedDice hit{3, 12, 1, 1,
+                   1, 1,  20};  // d20 3 and 12: 12 + 4 hits; 2d4 twice; save 20 succeeds
   detail::make_attack<true>(t.plan, t.state, 0, 1, 1, true, hit, events);
   EXPECT_EQ(t[1].hp, 33 - (4 + 2));
   EXPECT_EQ(hit.remaining(), 0u);
@@ -226,7 +229,8 @@ TEST(FullRulesTest, ZombieUndeadFortitudeExceptAgainstCriticalsAndRadiant) {
 }
 
 TEST(FullRulesTest, TrollRegeneratesFromZeroUnlessBurned) {
-  const std::string torch = R"({"name": "B", "hp": 40, "ac": 15, "attacks": [{"name": "Torch", "to_hit": 5, "damage": "1d4 fire"}]})";
+  const std::string torch =
+      R"({"name": "B", "hp": 40, "ac": 15, "attacks": [{"name": "Torch", "to_hit": 5, "damage": "1d4 fire"}]})";
   Table t(load("troll", hero("A") + "," + torch));
   NoEvents events;
   t[0].hp = 5;
@@ -275,7 +279,8 @@ TEST(FullRulesTest, WolfPackTacticsAndProne) {
 }
 
 TEST(FullRulesTest, DragonBreathHalvesOnASaveAndRecharges) {
-  const std::string nimble = R"(, "abilities": {"str": 10, "dex": 14, "con": 10, "int": 10, "wis": 10, "cha": 10})";
+  const std::string nimble =
+      R"(, "abilities": {"str": 10, "dex": 14, "con": 10, "int": 10, "wis": 10, "cha": 10})";
   Table t(load("adult red dragon", hero("A", 200) + "," + hero("B", 200, 15, nimble)));
   NoEvents events;
   const Creature& dragon = creature_of(t.encounter, 0);
@@ -333,12 +338,14 @@ TEST(FullRulesTest, LegendaryActionsFollowOtherCreaturesTurns) {
 }
 
 TEST(FullRulesTest, MageCastsItsBestSpellAndRunsOutOfSlots) {
-  Table t(load("mage", hero("A", 500) + "," + hero("B", 500) + "," + hero("C", 500) + "," + hero("D", 500)));
+  Table t(load(
+      "mage", hero("A", 500) + "," + hero("B", 500) + "," + hero("C", 500) + "," + hero("D", 500)));
   // Against four heroes the best is cone of cold (8d8, its 5th-level slot),
   // then the fireball from a 4th-level slot (9d6 beats ice storm's 2d8 + 4d6).
   const PlanAction* first = detail::choose_action(t.plan, t.state, 0, 1);
   EXPECT_STREQ(first->name, "Cone of Cold");
-  t.state.resource_uses[t.plan.rules[0].first_use + static_cast<std::uint32_t>(first->resource)] = 0;
+  t.state.resource_uses[t.plan.rules[0].first_use + static_cast<std::uint32_t>(first->resource)] =
+      0;
   EXPECT_STREQ(detail::choose_action(t.plan, t.state, 0, 1)->name, "Fireball (4th level)");
   // With every slot spent only the cantrip and the dagger are left.
   for (int& uses : t.state.resource_uses) uses = 0;

@@ -1,6 +1,8 @@
 // The old-school battle rules with scripted dice: the hit roll, hit points,
 // death, the turn order (listed, and side initiative with its coin), the
 // round limit.
+#include "rules/oldschool/battle.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -9,7 +11,6 @@
 #include "arena/load.hpp"
 #include "arena/replay.hpp"
 #include "arena/scripted_dice.hpp"
-#include "rules/oldschool/battle.hpp"
 #include "test_util.hpp"
 
 namespace arena::oldschool {
@@ -18,13 +19,14 @@ namespace {
 using testing::load;
 
 // "{ "name": NAME, "level": L, "weapon": W, "armor": A, ... }"
-std::string fighter(const std::string& name, int level, const std::string& weapon, const std::string& armor,
-                    const std::string& extra = "") {
-  return R"({ "name": ")" + name + R"(", "level": )" + std::to_string(level) + R"(, "weapon": ")" + weapon +
-         R"(", "armor": ")" + armor + R"(")" + extra + " }";
+std::string fighter(const std::string& name, int level, const std::string& weapon,
+                    const std::string& armor, const std::string& extra = "") {
+  return R"({ "name": ")" + name + R"(", "level": )" + std::to_string(level) + R"(, "weapon": ")" +
+         weapon + R"(", "armor": ")" + armor + R"(")" + extra + " }";
 }
 
-std::string encounter(const std::string& first, const std::string& second, const std::string& top_level = "") {
+std::string encounter(const std::string& first, const std::string& second,
+                      const std::string& top_level = "") {
   return testing::duel_json(first, second, R"("rules": "oldschool", )" + top_level);
 }
 
@@ -32,10 +34,13 @@ std::string encounter(const std::string& first, const std::string& second, const
 struct Recorder : NoEvents {
   std::vector<std::string> lines;
   void attack(int attacker, int target, int d20, int needed, int damage) {
-    lines.push_back(std::to_string(attacker) + ">" + std::to_string(target) + ":" + std::to_string(d20) + "/" +
-                    std::to_string(needed) + "=" + std::to_string(damage));
+    lines.push_back(std::to_string(attacker) + ">" + std::to_string(target) + ":" +
+                    std::to_string(d20) + "/" + std::to_string(needed) + "=" +
+                    std::to_string(damage));
   }
-  void initiative(int faction, int d6) { lines.push_back("side " + std::to_string(faction) + " " + std::to_string(d6)); }
+  void initiative(int faction, int d6) {
+    lines.push_back("side " + std::to_string(faction) + " " + std::to_string(d6));
+  }
   void dies(int fighter) { lines.push_back("dies " + std::to_string(fighter)); }
 };
 
@@ -56,8 +61,8 @@ Played play(const Encounter& e, ScriptedDice& dice) {
 }
 
 TEST(OldschoolBattleTest, HitPointsAreLevelD10) {
-  const Encounter e = load(encounter(fighter("Bob", 3, "dagger", "none"), fighter("Al", 1, "dagger", "none"),
-                                     R"("max_rounds": 1, )"));
+  const Encounter e = load(encounter(fighter("Bob", 3, "dagger", "none"),
+                                     fighter("Al", 1, "dagger", "none"), R"("max_rounds": 1, )"));
   // Bob 3d10 = 4 + 5 + 6, Al 1d10 = 7; round 1: both miss (their damage dice roll anyway).
   ScriptedDice dice{4, 5, 6, 7, 1, 4, 1, 4};
   const Played p = play(e, dice);
@@ -76,7 +81,8 @@ TEST(OldschoolBattleTest, HitsOnANeededRollOrMore) {
   // Round 2: Bob d20 12 hits for d8 8, Alice d20 1 misses.
   ScriptedDice dice{11, 8, 20, 3, 12, 8, 1, 6};
   const Played p = play(e, dice);
-  EXPECT_EQ(p.events, (std::vector<std::string>{"0>1:11/12=0", "1>0:20/16=3", "0>1:12/12=8", "1>0:1/16=0"}));
+  EXPECT_EQ(p.events,
+            (std::vector<std::string>{"0>1:11/12=0", "1>0:20/16=3", "0>1:12/12=8", "1>0:1/16=0"}));
   EXPECT_EQ(p.state.fighters[1].hp, 22);
   EXPECT_EQ(p.state.fighters[0].hp, 27);
   EXPECT_EQ(p.state.fighters[0].damage_dealt, 8);
@@ -122,21 +128,25 @@ TEST(OldschoolBattleTest, SideInitiativeOrdersTheFactionsAndBreaksTiesWithACoin)
                     4, 4, 1,     // round 2: tie, the coin (die 1 of 2) swaps them: B first
                     3, 1, 3, 1};
   const Played p = play(e, dice);
-  EXPECT_EQ(p.events, (std::vector<std::string>{"side 0 2", "side 1 5", "1>0:3/11=0", "0>1:3/11=0", "side 0 4",
-                                                "side 1 4", "1>0:3/11=0", "0>1:3/11=0"}));
+  EXPECT_EQ(p.events,
+            (std::vector<std::string>{"side 0 2", "side 1 5", "1>0:3/11=0", "0>1:3/11=0",
+                                      "side 0 4", "side 1 4", "1>0:3/11=0", "0>1:3/11=0"}));
 }
 
 TEST(OldschoolBattleTest, ReplayTellsTheBattleAsTheSeedDoes) {
-  auto loaded = load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/scenarios/oldschool-blog.json");
+  auto loaded =
+      load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/scenarios/oldschool-blog.json");
   ASSERT_TRUE(loaded.has_value());
   bool seen_miss = false, seen_hit = false, seen_death = false;
   for (std::int64_t i = 0; i < 20; ++i) {
     const std::string text = replay_battle(*loaded, i).text;
-    seen_miss |= text.find("Bob swings at ") != std::string::npos && text.find(" and misses (d20 ") != std::string::npos;
+    seen_miss |= text.find("Bob swings at ") != std::string::npos &&
+                 text.find(" and misses (d20 ") != std::string::npos;
     seen_hit |= text.find(" attacks Bob for ") != std::string::npos;
     seen_death |= text.find(" dies!\n") != std::string::npos;
     EXPECT_NE(text.find("Fighters:\n  Bob ("), std::string::npos) << text;
-    EXPECT_NE(text.find("[Level 2, scimitar, chain mail, Green Banner]"), std::string::npos) << text;
+    EXPECT_NE(text.find("[Level 2, scimitar, chain mail, Green Banner]"), std::string::npos)
+        << text;
     EXPECT_TRUE(text.find("Green Banner wins after ") != std::string::npos ||
                 text.find("Mithril Order wins after ") != std::string::npos)
         << text;

@@ -13,8 +13,8 @@
 #include "arena/dice_distribution.hpp"
 #include "arena/load.hpp"
 #include "arena/runner.hpp"
-#include "rules/oldschool/roster.hpp"
 #include "rules/oldschool/oldschool_solver.hpp"
+#include "rules/oldschool/roster.hpp"
 #include "test_util.hpp"
 
 namespace arena::oldschool {
@@ -33,14 +33,16 @@ testing::ExactOutcome exact_outcome(const Encounter& encounter) {
   std::vector<testing::ExactFighter> fighters;
   for (int c = 0; c < encounter.combatant_count(); ++c) {
     const Fighter& f = fighter_of(encounter, c);
-    fighters.push_back({encounter.combatants[static_cast<std::size_t>(c)].faction, distribution(f.hp), f.level,
-                        f.armor_class(), distribution(f.damage)});
+    fighters.push_back({encounter.combatants[static_cast<std::size_t>(c)].faction,
+                        distribution(f.hp), f.level, f.armor_class(), distribution(f.damage)});
   }
-  return testing::solve_oldschool(fighters, encounter.max_rounds, roster_of(encounter).order == TurnOrder::Initiative,
+  return testing::solve_oldschool(fighters, encounter.max_rounds,
+                                  roster_of(encounter).order == TurnOrder::Initiative,
                                   /*stop_below=*/0);
 }
 
-void expect_simulation_matches_exact(const std::string& file, const std::vector<Override>& overrides = {}) {
+void expect_simulation_matches_exact(const std::string& file,
+                                     const std::vector<Override>& overrides = {}) {
   auto loaded = load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/" + file, overrides);
   ASSERT_TRUE(loaded.has_value()) << file;
   const testing::ExactOutcome exact = exact_outcome(*loaded);
@@ -53,8 +55,8 @@ void expect_simulation_matches_exact(const std::string& file, const std::vector<
     const double estimate = static_cast<double>(run.tally.factions[f].wins) / n;
     const double standard_error = std::sqrt(p * (1 - p) / n);
     EXPECT_LE(std::abs(estimate - p), 4.5 * standard_error)
-        << file << ": " << loaded->factions[f].name << " won " << estimate << ", exactly " << p << " ("
-        << std::abs(estimate - p) / standard_error << " standard errors)";
+        << file << ": " << loaded->factions[f].name << " won " << estimate << ", exactly " << p
+        << " (" << std::abs(estimate - p) / standard_error << " standard errors)";
   }
   // The exact draw probability is below 1e-18: a million battles see none.
   EXPECT_LT(exact.draw, 1e-12);
@@ -70,7 +72,8 @@ TEST(OldschoolExactTest, TheSeedBattleWithEveUpgraded) {
 }
 
 TEST(OldschoolExactTest, TheSeedBattleWithSideInitiative) {
-  expect_simulation_matches_exact("scenarios/oldschool-blog.json", {*parse_override("order=initiative")});
+  expect_simulation_matches_exact("scenarios/oldschool-blog.json",
+                                  {*parse_override("order=initiative")});
 }
 
 // Two against two in the order A1, B1, A2, B2: B1 often kills A2 before A2's turn.
@@ -83,7 +86,8 @@ TEST(OldschoolExactTest, TwoAgainstTwoWhereTheDeadLoseTheirTurn) {
 // The exact values the note and the README quote.
 TEST(OldschoolExactTest, TheSeedValues) {
   auto blog = load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/scenarios/oldschool-blog.json");
-  auto upgrade = load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/scenarios/oldschool-blog-upgrade.json");
+  auto upgrade =
+      load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/scenarios/oldschool-blog-upgrade.json");
   ASSERT_TRUE(blog && upgrade);
   EXPECT_NEAR(exact_outcome(*blog).wins[0], 0.607469074687, 1e-11);
   EXPECT_NEAR(exact_outcome(*upgrade).wins[1], 0.590400937695, 1e-11);

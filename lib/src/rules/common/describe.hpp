@@ -2,11 +2,11 @@
 // its tactics, then each of its combatants as the ruleset shows it.
 #pragma once
 
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
-
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "arena/encounter.hpp"
 #include "rules/common/tactics.hpp"
@@ -15,7 +15,8 @@ namespace arena {
 
 // "\nFACTION (target: POLICY)\n" and `combatant(c)`'s lines for each member.
 template <class Combatant>
-std::string describe_factions_text(const Encounter& encounter, std::span<const Tactics> tactics, Combatant combatant) {
+std::string describe_factions_text(const Encounter& encounter, std::span<const Tactics> tactics,
+                                   Combatant combatant) {
   std::string out;
   for (std::size_t f = 0; f < encounter.factions.size(); ++f) {
     out += fmt::format("\n{} (target: {})\n", encounter.factions[f].name, name(tactics[f].target));
@@ -26,8 +27,8 @@ std::string describe_factions_text(const Encounter& encounter, std::span<const T
 
 // The JSON array of factions: name, tactics, and `combatant(c)` for each member.
 template <class Combatant>
-nlohmann::json describe_factions_as_json(const Encounter& encounter, std::span<const Tactics> tactics,
-                                         Combatant combatant) {
+nlohmann::json describe_factions_as_json(const Encounter& encounter,
+                                         std::span<const Tactics> tactics, Combatant combatant) {
   nlohmann::json factions = nlohmann::json::array();
   for (std::size_t f = 0; f < encounter.factions.size(); ++f) {
     nlohmann::json members = nlohmann::json::array();

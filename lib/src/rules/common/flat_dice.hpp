@@ -46,7 +46,8 @@ inline FlatDice flatten(const DiceExpr& expr, std::vector<DiceTerm>& terms) {
 
 // Rolls `expr`, whose terms are in `terms`.
 template <class Dice>
-[[gnu::always_inline]] inline int roll_flat(const std::vector<DiceTerm>& terms, const FlatDice& expr, Dice& dice) {
+[[gnu::always_inline]] inline int roll_flat(const std::vector<DiceTerm>& terms,
+                                            const FlatDice& expr, Dice& dice) {
   return expr.constant + roll_terms(slice_of(terms, expr.terms), dice);
 }
 

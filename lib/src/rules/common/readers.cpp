@@ -41,8 +41,9 @@ std::optional<DiceExpr> read_hit_points(const JsonContext& context, const nlohma
     return DiceExpr::constant(static_cast<int>(*hp));
   }
   if (!value.is_string()) {
-    context.error(pointer, fmt::format("expected hit points as a number or dice (\"2d8+2\"), found {}",
-                                       describe_json_type(value)));
+    context.error(pointer,
+                  fmt::format("expected hit points as a number or dice (\"2d8+2\"), found {}",
+                              describe_json_type(value)));
     return std::nullopt;
   }
   auto dice = DiceExpr::parse(value.get<std::string>());
@@ -56,7 +57,8 @@ std::optional<DiceExpr> read_hit_points(const JsonContext& context, const nlohma
     return std::nullopt;
   }
   if (dice->max() > kMaxHp) {
-    context.error(pointer, fmt::format("hit point dice can roll up to {} (at most {})", dice->max(), kMaxHp));
+    context.error(
+        pointer, fmt::format("hit point dice can roll up to {} (at most {})", dice->max(), kMaxHp));
     return std::nullopt;
   }
   return *dice;
@@ -73,7 +75,9 @@ std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::
   return tactics;
 }
 
-std::span<const std::string_view> tactics_keys() { return kTacticsKeys; }
+std::span<const std::string_view> tactics_keys() {
+  return kTacticsKeys;
+}
 
 Tactics read_faction_tactics(const JsonContext& context, const FactionJson& faction) {
   const nlohmann::json* value = faction.object->get("tactics");

@@ -3,12 +3,11 @@
 // reported with their position (json_reader.hpp). Thread-safe.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "arena/dice.hpp"
 #include "arena/json_reader.hpp"
@@ -26,8 +25,8 @@ std::optional<std::string> read_choice(ObjectReader& object, std::string_view ke
                                        std::span<const std::string_view> choices);
 
 // A dice error, pointing at the character inside the string.
-void report_dice_error(const JsonContext& context, const std::string& pointer, const std::string& text,
-                       const DiceError& error);
+void report_dice_error(const JsonContext& context, const std::string& pointer,
+                       const std::string& text, const DiceError& error);
 
 // Hit points: a number 1 to kMaxHp, or dice that always roll within it.
 std::optional<DiceExpr> read_hit_points(const JsonContext& context, const nlohmann::json& value,

@@ -3,10 +3,10 @@
 // tally would count. The ruleset's `play` writes the battle's lines.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <cstdint>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "arena/battle_dice.hpp"
 #include "arena/replay.hpp"
@@ -18,7 +18,8 @@ namespace arena {
 template <class Engine, class Play>
 Replay replay_with(const Encounter& encounter, std::int64_t index, Play play) {
   Replay replay;
-  replay.text = fmt::format("Battle {} of \"{}\" (seed {})\n", index, encounter.name, encounter.seed);
+  replay.text =
+      fmt::format("Battle {} of \"{}\" (seed {})\n", index, encounter.name, encounter.seed);
   const typename Engine::Plan plan(encounter);
   typename Engine::State state;
   BattleDice dice(encounter.seed, static_cast<std::uint64_t>(index));

@@ -12,7 +12,9 @@ constexpr std::array<std::string_view, 5> kNames = {"random", "weakest", "strong
                                                     "focus"};
 }  // namespace
 
-std::string_view name(TargetPolicy policy) { return kNames[static_cast<std::size_t>(policy)]; }
+std::string_view name(TargetPolicy policy) {
+  return kNames[static_cast<std::size_t>(policy)];
+}
 
 std::optional<TargetPolicy> parse_target_policy(std::string_view text) {
   for (std::size_t i = 0; i < kNames.size(); ++i) {
@@ -21,6 +23,8 @@ std::optional<TargetPolicy> parse_target_policy(std::string_view text) {
   return std::nullopt;
 }
 
-std::span<const std::string_view> target_policy_names() { return kNames; }
+std::span<const std::string_view> target_policy_names() {
+  return kNames;
+}
 
 }  // namespace arena

@@ -89,7 +89,8 @@ int best_enemy(const View& view, int self, Key key) {
 // The target `self` attacks now under `policy`, or -1 when no enemy can be
 // attacked.
 template <class View, class Dice>
-[[gnu::always_inline]] inline int choose_target(View& view, TargetPolicy policy, int self, Dice& dice) {
+[[gnu::always_inline]] inline int choose_target(View& view, TargetPolicy policy, int self,
+                                                Dice& dice) {
   const auto hp = [&](int c) -> std::int64_t { return view.hp(c); };
   constexpr std::int64_t kHpRange = std::int64_t{1} << 31;  // hit points are ints
   switch (policy) {
@@ -100,7 +101,8 @@ template <class View, class Dice>
     case TargetPolicy::Strongest:
       return targeting::best_enemy(view, self, [&](int c) { return kHpRange - hp(c); });
     case TargetPolicy::LowestAc:  // then the lower HP
-      return targeting::best_enemy(view, self, [&](int c) { return view.ac(c) * kHpRange + hp(c); });
+      return targeting::best_enemy(view, self,
+                                   [&](int c) { return view.ac(c) * kHpRange + hp(c); });
     case TargetPolicy::Focus: {
       int& focus = view.focus(self);
       if (focus < 0 || !view.can_act(focus)) focus = targeting::random_enemy(view, self, dice);

@@ -11,9 +11,11 @@ namespace arena::dnd5e {
 enum class Ability : std::uint8_t { Str, Dex, Con, Int, Wis, Cha };
 
 inline constexpr std::array<std::string_view, 6> kAbilityKeys = {"str", "dex", "con",
-                                                                  "int", "wis", "cha"};
+                                                                 "int", "wis", "cha"};
 
-inline std::string_view key(Ability ability) { return kAbilityKeys[static_cast<int>(ability)]; }
+inline std::string_view key(Ability ability) {
+  return kAbilityKeys[static_cast<int>(ability)];
+}
 
 // The ability named by its three-letter key ("str"), case-insensitive.
 std::optional<Ability> parse_ability(std::string_view text);

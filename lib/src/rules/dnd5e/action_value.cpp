@@ -60,16 +60,20 @@ double expected_save_value(const SaveEffect& effect, const Creature& target) {
   const double damage = mean_after_defences(effect.damage, target);
   const double on_success = effect.half_on_success ? 0.5 : 0.0;
   double conditions = 0;
-  for (const ConditionEffect& c : effect.conditions) conditions += target.condition_immunities.contains(c.condition) ? 0 : 1;
+  for (const ConditionEffect& c : effect.conditions)
+    conditions += target.condition_immunities.contains(c.condition) ? 0 : 1;
   return (1 - success) * (damage + conditions) + success * on_success * damage;
 }
 
-double expected_action_value(const Creature& attacker, const Action& action, const Creature& target, int enemies) {
+double expected_action_value(const Creature& attacker, const Action& action, const Creature& target,
+                             int enemies) {
   double total = 0;
-  for (int attack : action.attacks) total += expected_damage(attacker.attacks[static_cast<std::size_t>(attack)], target);
+  for (int attack : action.attacks)
+    total += expected_damage(attacker.attacks[static_cast<std::size_t>(attack)], target);
   for (int save : action.saves) {
     const SaveEffect& effect = attacker.save_effects[static_cast<std::size_t>(save)];
-    total += expected_save_value(effect, target) * std::clamp(enemies, 1, std::max(effect.targets, 1));
+    total +=
+        expected_save_value(effect, target) * std::clamp(enemies, 1, std::max(effect.targets, 1));
   }
   return total;
 }

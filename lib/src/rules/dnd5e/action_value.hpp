@@ -17,6 +17,7 @@ double expected_damage(const Attack& attack, const Creature& target);
 double expected_save_value(const SaveEffect& effect, const Creature& target);
 
 // The whole action against `target`, its areas catching up to `enemies` enemies.
-double expected_action_value(const Creature& attacker, const Action& action, const Creature& target, int enemies);
+double expected_action_value(const Creature& attacker, const Action& action, const Creature& target,
+                             int enemies);
 
 }  // namespace arena::dnd5e

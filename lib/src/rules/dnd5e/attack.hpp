@@ -24,8 +24,9 @@ namespace arena::dnd5e::detail {
 // `source` forces `effect` on `target` and, for an area, on more enemies
 // drawn at random. The damage is rolled once for all.
 template <class Dice, class Events>
-[[gnu::noinline]] void force_save(const BattlePlan& plan, BattleState& state, int source, int target, const PlanSaveEffect& effect,
-                Dice& dice, Events& events) {
+[[gnu::noinline]] void force_save(const BattlePlan& plan, BattleState& state, int source,
+                                  int target, const PlanSaveEffect& effect, Dice& dice,
+                                  Events& events) {
   std::vector<int>& targets = state.scratch;
   targets.clear();
   targets.push_back(target);
@@ -61,11 +62,13 @@ template <class Dice, class Events>
   };
   for (int victim : targets) {
     if (!state.combatants[victim].can_act()) continue;
-    SaveRoll roll = saving_throw(plan, state, victim, effect.ability, effect.dc, effect.magical, dice);
+    SaveRoll roll =
+        saving_throw(plan, state, victim, effect.ability, effect.dc, effect.magical, dice);
     DealtDamage dealt = damage_for(victim, roll.success);
     CombatantState& them = state.combatants[victim];
     std::int8_t& resistance_left = state.rules[victim].legendary_resistance_left;
-    if (!roll.success && resistance_left > 0 && (effect.conditions.count > 0 || dealt.total * 4 >= them.hp)) {
+    if (!roll.success && resistance_left > 0 &&
+        (effect.conditions.count > 0 || dealt.total * 4 >= them.hp)) {
       --resistance_left;
       roll.success = true;
       roll.legendary_resistance = true;
@@ -93,13 +96,17 @@ inline AttackRoll automatic_hit() {
 // Step 1: the attack roll of `attacker` against `target`. Within 5 feet of
 // a paralyzed creature every hit is a critical.
 template <bool Full, class Dice>
-[[gnu::always_inline]] inline AttackRoll declare_attack(const BattlePlan& plan, const BattleState& state, int attacker, int target,
-                          const PlanAttack& attack, bool own_turn, Dice& dice) {
+[[gnu::always_inline]] inline AttackRoll declare_attack(const BattlePlan& plan,
+                                                        const BattleState& state, int attacker,
+                                                        int target, const PlanAttack& attack,
+                                                        bool own_turn, Dice& dice) {
   if (attack.auto_hit) return automatic_hit();
-  AttackRoll roll = roll_attack(attack.to_hit, plan.creatures[target].ac,
-                                attack_mode<Full>(plan, state, attacker, target, attack, own_turn), dice);
+  AttackRoll roll =
+      roll_attack(attack.to_hit, plan.creatures[target].ac,
+                  attack_mode<Full>(plan, state, attacker, target, attack, own_turn), dice);
   if constexpr (Full) {
-    if (roll.hit && attack.melee && state.rules[target].conditions.contains(Condition::Paralyzed)) roll.critical = true;
+    if (roll.hit && attack.melee && state.rules[target].conditions.contains(Condition::Paralyzed))
+      roll.critical = true;
   }
   return roll;
 }
@@ -107,15 +114,17 @@ template <bool Full, class Dice>
 // Step 3: the declared (and answered) attack lands; returns whether the
 // target dropped.
 template <bool Full, class Dice, class Events>
-[[gnu::always_inline]] inline bool land_attack(const BattlePlan& plan, BattleState& state, int attacker, int target, int attack_index,
-                 const AttackRoll& roll, Dice& dice, Events& events) {
+[[gnu::always_inline]] inline bool land_attack(const BattlePlan& plan, BattleState& state,
+                                               int attacker, int target, int attack_index,
+                                               const AttackRoll& roll, Dice& dice, Events& events) {
   const PlanAttack& attack = plan.attack(attacker, attack_index);
   CombatantState& them = state.combatants[target];
   if (!roll.hit) {
     events.attack(attacker, target, attack_index, roll, 0, them.hp);
     return false;
   }
-  const DealtDamage dealt = roll_hit<Full>(plan, state, attacker, attack, target, roll.critical, roll.mode, dice);
+  const DealtDamage dealt =
+      roll_hit<Full>(plan, state, attacker, attack, target, roll.critical, roll.mode, dice);
   const DamageEffect effect = deal_damage<Full>(plan, state, target, dealt, dice, events);
   events.attack(attacker, target, attack_index, roll, dealt.total, them.hp);
   record_damage<Full>(plan, state, attacker, target, effect, events);
@@ -135,10 +144,11 @@ template <bool Full, class Dice, class Events>
 // One attack of `attacker` (its attack `attack_index`) against `target`:
 // declared, answered, landed. Returns whether the target dropped.
 template <bool Full, class Dice, class Events>
-[[gnu::always_inline]] inline bool make_attack(const BattlePlan& plan, BattleState& state, int attacker, int target, int attack_index, bool own_turn,
-                 Dice& dice, Events& events) {
-  const AttackRoll roll =
-      declare_attack<Full>(plan, state, attacker, target, plan.attack(attacker, attack_index), own_turn, dice);
+[[gnu::always_inline]] inline bool make_attack(const BattlePlan& plan, BattleState& state,
+                                               int attacker, int target, int attack_index,
+                                               bool own_turn, Dice& dice, Events& events) {
+  const AttackRoll roll = declare_attack<Full>(plan, state, attacker, target,
+                                               plan.attack(attacker, attack_index), own_turn, dice);
   // Step 2, the answer: no reaction is modelled yet, so the declared outcome stands.
   return land_attack<Full>(plan, state, attacker, target, attack_index, roll, dice, events);
 }

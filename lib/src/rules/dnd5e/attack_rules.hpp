@@ -17,9 +17,9 @@
 #include <algorithm>
 #include <span>
 
+#include "rules/dnd5e/creature.hpp"
 #include "rules/dnd5e/events.hpp"
 #include "rules/dnd5e/state.hpp"
-#include "rules/dnd5e/creature.hpp"
 
 namespace arena::dnd5e {
 
@@ -35,7 +35,8 @@ template <class Dice>
 }
 
 template <class Dice>
-[[gnu::always_inline]] inline AttackRoll roll_attack(int to_hit, int ac, RollMode mode, Dice& dice) {
+[[gnu::always_inline]] inline AttackRoll roll_attack(int to_hit, int ac, RollMode mode,
+                                                     Dice& dice) {
   AttackRoll roll;
   roll.mode = mode;
   roll.natural = roll_d20(mode, dice, roll.first_d20, roll.second_d20);
@@ -81,8 +82,8 @@ struct Defence {
 
 inline Defence defence_against(DamageType type, bool magical, const Creature& target) {
   Defence defence;
-  defence.immune = target.immunities.contains(type) ||
-                   (!magical && target.nonmagical_immunities.contains(type));
+  defence.immune =
+      target.immunities.contains(type) || (!magical && target.nonmagical_immunities.contains(type));
   defence.resistant = target.resistances.contains(type) ||
                       (!magical && target.nonmagical_resistances.contains(type));
   defence.vulnerable = target.vulnerabilities.contains(type);
@@ -108,8 +109,8 @@ inline int damage_after_defences(int amount, DamageType type, const Creature& ta
 // One typed part of a hit: `constant` plus the dice of `terms`, the dice
 // rolled twice on a critical (the constant counted once), after `defence`.
 template <class Dice>
-[[gnu::always_inline]] inline int roll_damage_part(int constant, std::span<const DiceTerm> terms, bool critical, Defence defence,
-                     Dice& dice) {
+[[gnu::always_inline]] inline int roll_damage_part(int constant, std::span<const DiceTerm> terms,
+                                                   bool critical, Defence defence, Dice& dice) {
   int amount = constant + roll_terms(terms, dice);
   if (critical) amount += roll_terms(terms, dice);
   return apply_defence(amount, defence);
@@ -135,7 +136,8 @@ struct DamageEffect {
 
 // Applies `damage` to a creature (`pc`: a player character), following the
 // 0-HP rules above.
-[[gnu::always_inline]] inline DamageEffect apply_damage(CombatantState& target, bool pc, int damage, bool critical) {
+[[gnu::always_inline]] inline DamageEffect apply_damage(CombatantState& target, bool pc, int damage,
+                                                        bool critical) {
   DamageEffect effect;
   if (damage <= 0 || target.dead) return effect;
   if (target.hp > 0) {

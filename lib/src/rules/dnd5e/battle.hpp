@@ -127,7 +127,8 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
     take_turn<Full>(plan, state, self, dice, events);
     if (state.factions_standing <= 1) return;
     if constexpr (Full) {
-      if (!plan.legendary_creatures.empty()) legendary_actions_after(plan, state, self, dice, events);
+      if (!plan.legendary_creatures.empty())
+        legendary_actions_after(plan, state, self, dice, events);
       if (state.factions_standing <= 1) return;
     }
   }
@@ -138,13 +139,16 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
 // Plays one battle of the plan's encounter into `state` (reset here) and
 // returns how it ended. The loop reads only the plan.
 template <class Dice, class Events = NoEvents>
-BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice, Events&& events = Events{}) {
+BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice,
+                          Events&& events = Events{}) {
   detail::begin_battle(plan, state, dice);
   detail::roll_initiative(plan, state, dice, events);
   if (plan.full_rules) {
-    return play_rounds(plan.max_rounds, state, events, [&] { detail::play_round<true>(plan, state, dice, events); });
+    return play_rounds(plan.max_rounds, state, events,
+                       [&] { detail::play_round<true>(plan, state, dice, events); });
   }
-  return play_rounds(plan.max_rounds, state, events, [&] { detail::play_round<false>(plan, state, dice, events); });
+  return play_rounds(plan.max_rounds, state, events,
+                     [&] { detail::play_round<false>(plan, state, dice, events); });
 }
 
 }  // namespace arena::dnd5e

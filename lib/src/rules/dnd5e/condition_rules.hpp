@@ -31,7 +31,8 @@ void end_condition(BattleState& state, int creature, int index, Events& events) 
 template <class Events>
 void impose_condition(const BattlePlan& plan, BattleState& state, int source, int target,
                       const ConditionEffect& effect, Ability ability, int dc, Events& events) {
-  if (state.combatants[target].hp <= 0 || plan.rules[target].condition_immunities.contains(effect.condition)) {
+  if (state.combatants[target].hp <= 0 ||
+      plan.rules[target].condition_immunities.contains(effect.condition)) {
     return;
   }
   RulesState& c = state.rules[target];
@@ -63,7 +64,8 @@ template <class Events>
   for (int c = 0; c < static_cast<int>(state.rules.size()); ++c) {
     const RulesState& other = state.rules[c];
     for (int i = other.active_count - 1; i >= 0; --i) {
-      if (other.active[i].source == source && other.active[i].ends_with_source) end_condition(state, c, i, events);
+      if (other.active[i].source == source && other.active[i].ends_with_source)
+        end_condition(state, c, i, events);
     }
   }
   RulesState& self = state.rules[source];
@@ -77,7 +79,7 @@ template <class Events>
 // conditions and the attacker's traits (the gridless assumptions of
 // README.md: an ally stands next to the target while one can act).
 inline RollMode full_attack_mode(const BattlePlan& plan, const BattleState& state, int attacker,
-                                                   int target, const PlanAttack& attack, bool own_turn) {
+                                 int target, const PlanAttack& attack, bool own_turn) {
   const RulesState& self = state.rules[attacker];
   const RulesState& them = state.rules[target];
   const CombatantState& target_state = state.combatants[target];
@@ -86,9 +88,11 @@ inline RollMode full_attack_mode(const BattlePlan& plan, const BattleState& stat
   const bool ally_up = state.standing[plan.creatures[attacker].faction] > 1;
   const bool prone = them.conditions.contains(Condition::Prone);
   const bool advantage = them.conditions.any_of(kExposed) || them.reckless || (prone && melee) ||
-                         (traits.pack_tactics && ally_up) || (traits.blood_frenzy && melee && target_state.hp < target_state.max_hp) ||
+                         (traits.pack_tactics && ally_up) ||
+                         (traits.blood_frenzy && melee && target_state.hp < target_state.max_hp) ||
                          (traits.reckless && melee && own_turn);
-  const bool disadvantage = attack.disadvantage || self.conditions.any_of(kHamperAttacks) || (prone && !melee);
+  const bool disadvantage =
+      attack.disadvantage || self.conditions.any_of(kHamperAttacks) || (prone && !melee);
   return roll_mode(advantage, disadvantage);
 }
 
@@ -104,34 +108,37 @@ RollMode attack_mode(const BattlePlan& plan, const BattleState& state, int attac
 // stuns fail Str and Dex saves, restraint hampers Dex saves, Magic
 // Resistance helps against magic.
 template <class Dice>
-SaveRoll saving_throw(const BattlePlan& plan, const BattleState& state, int creature, Ability ability, int dc,
-                      bool magical, Dice& dice) {
+SaveRoll saving_throw(const BattlePlan& plan, const BattleState& state, int creature,
+                      Ability ability, int dc, bool magical, Dice& dice) {
   const RulesState& self = state.rules[creature];
   const PlanRules& block = plan.rules[creature];
   const bool str_dex = ability == Ability::Str || ability == Ability::Dex;
   const bool automatic_failure = str_dex && self.conditions.any_of(kFailsStrDexSaves);
   const bool advantage = magical && block.traits.magic_resistance;
-  const bool disadvantage = ability == Ability::Dex && self.conditions.contains(Condition::Restrained);
+  const bool disadvantage =
+      ability == Ability::Dex && self.conditions.contains(Condition::Restrained);
   return roll_save(block.saves[static_cast<int>(ability)], dc, roll_mode(advantage, disadvantage),
                    automatic_failure, dice);
 }
 
 // At the end of `creature`'s turn: repeated saves, then durations run down.
 template <class Dice, class Events>
-[[gnu::noinline]] void end_of_turn_conditions(const BattlePlan& plan, BattleState& state, int creature, Dice& dice,
-                            Events& events) {
+[[gnu::noinline]] void end_of_turn_conditions(const BattlePlan& plan, BattleState& state,
+                                              int creature, Dice& dice, Events& events) {
   RulesState& self = state.rules[creature];
   for (int i = self.active_count - 1; i >= 0; --i) {
     ActiveCondition& active = self.active[i];
     if (active.repeat_save) {
-      const SaveRoll roll = saving_throw(plan, state, creature, active.ability, active.dc, false, dice);
+      const SaveRoll roll =
+          saving_throw(plan, state, creature, active.ability, active.dc, false, dice);
       events.save(creature, "repeated save", active.ability, roll);
       if (roll.success) {
         end_condition(state, creature, i, events);
         continue;
       }
     }
-    if (active.rounds_left > 0 && --active.rounds_left == 0) end_condition(state, creature, i, events);
+    if (active.rounds_left > 0 && --active.rounds_left == 0)
+      end_condition(state, creature, i, events);
   }
 }
 

@@ -10,12 +10,15 @@ namespace {
 
 // Indexed by Condition.
 constexpr std::array<std::string_view, kConditionCount> kNames = {
-    "blinded", "frightened", "grappled", "incapacitated", "paralyzed", "poisoned", "prone", "restrained", "stunned",
+    "blinded",  "frightened", "grappled",   "incapacitated", "paralyzed",
+    "poisoned", "prone",      "restrained", "stunned",
 };
 
 }  // namespace
 
-std::string_view name(Condition condition) { return kNames[static_cast<std::size_t>(condition)]; }
+std::string_view name(Condition condition) {
+  return kNames[static_cast<std::size_t>(condition)];
+}
 
 std::optional<Condition> parse_condition(std::string_view text) {
   for (std::size_t i = 0; i < kNames.size(); ++i) {

@@ -61,7 +61,9 @@ class ConditionSet {
   }
 
  private:
-  static constexpr std::uint16_t bit(Condition c) { return static_cast<std::uint16_t>(1u << static_cast<unsigned>(c)); }
+  static constexpr std::uint16_t bit(Condition c) {
+    return static_cast<std::uint16_t>(1u << static_cast<unsigned>(c));
+  }
   std::uint16_t bits_ = 0;
 };
 
@@ -69,16 +71,19 @@ class ConditionSet {
 inline constexpr ConditionSet kIncapacitating =
     ConditionSet::of({Condition::Incapacitated, Condition::Paralyzed, Condition::Stunned});
 // Those that give its own attack rolls disadvantage.
-inline constexpr ConditionSet kHamperAttacks = ConditionSet::of(
-    {Condition::Blinded, Condition::Frightened, Condition::Poisoned, Condition::Prone, Condition::Restrained});
+inline constexpr ConditionSet kHamperAttacks =
+    ConditionSet::of({Condition::Blinded, Condition::Frightened, Condition::Poisoned,
+                      Condition::Prone, Condition::Restrained});
 // Those that give attacks against it advantage (prone: melee only).
-inline constexpr ConditionSet kExposed =
-    ConditionSet::of({Condition::Blinded, Condition::Paralyzed, Condition::Restrained, Condition::Stunned});
+inline constexpr ConditionSet kExposed = ConditionSet::of(
+    {Condition::Blinded, Condition::Paralyzed, Condition::Restrained, Condition::Stunned});
 // Those under which it fails Strength and Dexterity saves.
-inline constexpr ConditionSet kFailsStrDexSaves = ConditionSet::of({Condition::Paralyzed, Condition::Stunned});
+inline constexpr ConditionSet kFailsStrDexSaves =
+    ConditionSet::of({Condition::Paralyzed, Condition::Stunned});
 // Those that keep it from standing up.
-inline constexpr ConditionSet kCannotStand = ConditionSet::of(
-    {Condition::Grappled, Condition::Restrained, Condition::Incapacitated, Condition::Paralyzed, Condition::Stunned});
+inline constexpr ConditionSet kCannotStand =
+    ConditionSet::of({Condition::Grappled, Condition::Restrained, Condition::Incapacitated,
+                      Condition::Paralyzed, Condition::Stunned});
 
 // How an attack or a failed save imposes a condition.
 struct ConditionEffect {

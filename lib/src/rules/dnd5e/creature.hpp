@@ -46,9 +46,9 @@ struct Attack {
   bool disadvantage = false;  // always rolled with disadvantage (Small creature, heavy weapon)
   bool magical = false;       // overcomes resistance to nonmagical attacks
   bool auto_hit = false;      // no attack roll (magic missile)
-  std::vector<SaveEffect> on_hit_saves;         // a hit also forces this save (0 or 1)
+  std::vector<SaveEffect> on_hit_saves;            // a hit also forces this save (0 or 1)
   std::vector<ConditionEffect> on_hit_conditions;  // a hit imposes these, no save (grapples)
-  std::string derivation;     // how to_hit and damage were derived, for `arena validate`
+  std::string derivation;  // how to_hit and damage were derived, for `arena validate`
   bool operator==(const Attack&) const = default;
 };
 
@@ -79,24 +79,24 @@ struct Action {
 // ("an ally is next to the target while one stands") are documented in
 // README.md.
 struct Traits {
-  bool pack_tactics = false;      // advantage while an ally can act
-  bool magic_resistance = false;  // advantage on saves against magic
-  bool undead_fortitude = false;  // Con save (DC 5 + damage) to stay at 1 HP
-  bool blood_frenzy = false;      // melee advantage against the wounded
-  bool reckless = false;          // melee advantage; attacks against it too
-  int rampage_attack = -1;        // attack made after dropping a foe in melee
-  DiceExpr martial_advantage;     // once a turn on a hit, while an ally can act
-  DiceExpr sneak_attack;          // once a turn on a hit with advantage or an ally up
-  int regeneration = 0;           // HP regained at the start of its turn
+  bool pack_tactics = false;              // advantage while an ally can act
+  bool magic_resistance = false;          // advantage on saves against magic
+  bool undead_fortitude = false;          // Con save (DC 5 + damage) to stay at 1 HP
+  bool blood_frenzy = false;              // melee advantage against the wounded
+  bool reckless = false;                  // melee advantage; attacks against it too
+  int rampage_attack = -1;                // attack made after dropping a foe in melee
+  DiceExpr martial_advantage;             // once a turn on a hit, while an ally can act
+  DiceExpr sneak_attack;                  // once a turn on a hit with advantage or an ally up
+  int regeneration = 0;                   // HP regained at the start of its turn
   DamageTypeSet regeneration_stopped_by;  // ... unless it took this damage since
   bool regenerates_from_zero = false;     // dies only if it starts a turn at 0 unregenerated
-  int relentless = 0;             // once: damage up to this that would drop it leaves 1 HP
+  int relentless = 0;                     // once: damage up to this that would drop it leaves 1 HP
   bool any() const { return *this != Traits{}; }
   bool operator==(const Traits&) const = default;
 };
 struct Creature {
   std::string name;  // the member's name, before copies are numbered
-  DiceExpr hp;  // a constant, or dice rolled anew for every battle
+  DiceExpr hp;       // a constant, or dice rolled anew for every battle
   int ac = 10;
   std::string ac_source;  // "leather armor + shield (11 + DEX 2 + 2)"
   int initiative = 0;     // modifier added to the d20

@@ -32,8 +32,8 @@ struct DealtDamage {
 // while one can act). Full rules only.
 template <class Dice>
 void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
-                                        const PlanAttack& attack, int target, RollMode mode, Dice& dice,
-                                        DealtDamage& dealt) {
+                      const PlanAttack& attack, int target, RollMode mode, Dice& dice,
+                      DealtDamage& dealt) {
   const auto parts = plan.damage_of(attack.parts);
   const bool critical = dealt.critical;
   RulesState& self = state.rules[attacker];
@@ -41,7 +41,8 @@ void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
   const bool ally_up = state.standing[plan.creatures[attacker].faction] > 1;
   const FlatDice* extra = nullptr;
   if (traits.martial_advantage.has_dice() && ally_up) extra = &traits.martial_advantage;
-  if (traits.sneak_attack.has_dice() && (ally_up || mode == RollMode::Advantage)) extra = &traits.sneak_attack;
+  if (traits.sneak_attack.has_dice() && (ally_up || mode == RollMode::Advantage))
+    extra = &traits.sneak_attack;
   if (extra != nullptr && !self.extra_damage_used && !parts.empty()) {
     self.extra_damage_used = true;
     dealt.total += roll_damage_part(0, plan.terms_of(*extra), critical,
@@ -52,8 +53,10 @@ void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
 // The damage of a hit: the attack's parts (dice twice on a critical), plus
 // the once-a-turn extra of the full rules.
 template <bool Full, class Dice>
-[[gnu::always_inline]] inline DealtDamage roll_hit(const BattlePlan& plan, BattleState& state, int attacker, const PlanAttack& attack, int target,
-                     bool critical, RollMode mode, Dice& dice) {
+[[gnu::always_inline]] inline DealtDamage roll_hit(const BattlePlan& plan, BattleState& state,
+                                                   int attacker, const PlanAttack& attack,
+                                                   int target, bool critical, RollMode mode,
+                                                   Dice& dice) {
   DealtDamage dealt;
   dealt.critical = critical;
   for (const PlanDamagePart& part : plan.damage_of(attack.parts)) {
@@ -71,14 +74,15 @@ template <bool Full, class Dice>
 // Traits that act on damage about to drop `target` (Undead Fortitude,
 // Relentless): the damage it takes instead.
 template <class Dice, class Events>
-int soften_dropping_blow(const BattlePlan& plan, BattleState& state, int target, const DealtDamage& dealt,
-                         Dice& dice, Events& events) {
+int soften_dropping_blow(const BattlePlan& plan, BattleState& state, int target,
+                         const DealtDamage& dealt, Dice& dice, Events& events) {
   CombatantState& them = state.combatants[target];
   RulesState& rules = state.rules[target];
   const PlanTraits& traits = plan.rules[target].traits;
   if (them.hp <= 0 || dealt.total < them.hp) return dealt.total;
   if (traits.undead_fortitude && !dealt.critical && !dealt.types.contains(DamageType::Radiant)) {
-    const SaveRoll roll = saving_throw(plan, state, target, Ability::Con, 5 + dealt.total, false, dice);
+    const SaveRoll roll =
+        saving_throw(plan, state, target, Ability::Con, 5 + dealt.total, false, dice);
     events.save(target, "Undead Fortitude", Ability::Con, roll);
     if (roll.success) return them.hp - 1;
   }
@@ -94,10 +98,11 @@ int soften_dropping_blow(const BattlePlan& plan, BattleState& state, int target,
 // types, a troll at 0 HP, Undead Fortitude and Relentless.
 template <class Dice, class Events>
 DamageEffect deal_full_damage(const BattlePlan& plan, BattleState& state, int target,
-                                                const DealtDamage& dealt, Dice& dice, Events& events) {
+                              const DealtDamage& dealt, Dice& dice, Events& events) {
   CombatantState& them = state.combatants[target];
   const PlanTraits& traits = plan.rules[target].traits;
-  if (dealt.types.any_of(traits.regeneration_stopped_by)) state.rules[target].regeneration_blocked = true;
+  if (dealt.types.any_of(traits.regeneration_stopped_by))
+    state.rules[target].regeneration_blocked = true;
   if (dealt.total <= 0 || them.dead) return {};
   if (them.regenerating_at_zero) return {};  // only its regeneration matters now
   const int damage = soften_dropping_blow(plan, state, target, dealt, dice, events);
@@ -117,16 +122,19 @@ DamageEffect deal_full_damage(const BattlePlan& plan, BattleState& state, int ta
 // caller reports the blow, then records it (record_damage), so that a fall
 // follows the blow that caused it.
 template <bool Full, class Dice, class Events>
-[[gnu::always_inline]] inline DamageEffect deal_damage(const BattlePlan& plan, BattleState& state, int target, const DealtDamage& dealt, Dice& dice,
-                         Events& events) {
+[[gnu::always_inline]] inline DamageEffect deal_damage(const BattlePlan& plan, BattleState& state,
+                                                       int target, const DealtDamage& dealt,
+                                                       Dice& dice, Events& events) {
   if constexpr (Full) return deal_full_damage(plan, state, target, dealt, dice, events);
-  return apply_damage(state.combatants[target], plan.creatures[target].pc, dealt.total, dealt.critical);
+  return apply_damage(state.combatants[target], plan.creatures[target].pc, dealt.total,
+                      dealt.critical);
 }
 
 // The figures and counts after `source` did `effect` to `target`.
 template <bool Full, class Events>
-[[gnu::always_inline]] inline void record_damage(const BattlePlan& plan, BattleState& state, int source, int target, const DamageEffect& effect,
-                   Events& events) {
+[[gnu::always_inline]] inline void record_damage(const BattlePlan& plan, BattleState& state,
+                                                 int source, int target, const DamageEffect& effect,
+                                                 Events& events) {
   state.combatants[source].damage_dealt += effect.hp_lost;
   state.combatants[target].damage_taken += effect.hp_lost;
   if (effect.killed) {

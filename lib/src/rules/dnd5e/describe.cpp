@@ -1,11 +1,11 @@
 #include "rules/dnd5e/describe.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "arena/dice.hpp"
 #include "rules/common/describe.hpp"
@@ -34,7 +34,8 @@ std::string range_text(const Attack& attack) {
 std::vector<std::string> type_names(const DamageTypeSet& set) {
   std::vector<std::string> names;
   for (int t = 1; t < kDamageTypeCount; ++t) {
-    if (set.contains(static_cast<DamageType>(t))) names.emplace_back(name(static_cast<DamageType>(t)));
+    if (set.contains(static_cast<DamageType>(t)))
+      names.emplace_back(name(static_cast<DamageType>(t)));
   }
   return names;
 }
@@ -42,7 +43,8 @@ std::vector<std::string> type_names(const DamageTypeSet& set) {
 std::vector<std::string> condition_names(const ConditionSet& set) {
   std::vector<std::string> names;
   for (int c = 0; c < kConditionCount; ++c) {
-    if (set.contains(static_cast<Condition>(c))) names.emplace_back(name(static_cast<Condition>(c)));
+    if (set.contains(static_cast<Condition>(c)))
+      names.emplace_back(name(static_cast<Condition>(c)));
   }
   return names;
 }
@@ -51,7 +53,8 @@ std::vector<std::string> condition_names(const ConditionSet& set) {
 std::string ability_label(Ability ability, bool upper) {
   std::string label(key(ability));
   for (std::size_t i = 0; i < label.size(); ++i) {
-    if (upper || i == 0) label[i] = static_cast<char>(std::toupper(static_cast<unsigned char>(label[i])));
+    if (upper || i == 0)
+      label[i] = static_cast<char>(std::toupper(static_cast<unsigned char>(label[i])));
   }
   return label;
 }
@@ -59,7 +62,8 @@ std::string ability_label(Ability ability, bool upper) {
 // "paralyzed 10 rounds, save ends", "grappled (ends with source)", "prone".
 std::string condition_text(const ConditionEffect& effect) {
   std::string text(name(effect.condition));
-  if (effect.duration > 0) text += fmt::format(" {} round{}", effect.duration, effect.duration == 1 ? "" : "s");
+  if (effect.duration > 0)
+    text += fmt::format(" {} round{}", effect.duration, effect.duration == 1 ? "" : "s");
   if (effect.ends_with_source) text += " (ends with source)";
   if (effect.repeat_save) text += ", save ends";
   return text;
@@ -83,7 +87,8 @@ std::string save_text(const SaveEffect& save) {
     text += " or " + conditions_text(save.conditions);
   }
   if (!save.area.empty()) {
-    text += fmt::format(", {} ({} target{})", save.area, save.targets, save.targets == 1 ? "" : "s");
+    text +=
+        fmt::format(", {} ({} target{})", save.area, save.targets, save.targets == 1 ? "" : "s");
   } else if (save.targets > 1) {
     text += fmt::format(", {} targets", save.targets);
   }
@@ -93,12 +98,14 @@ std::string save_text(const SaveEffect& save) {
 
 // "Fire Breath (recharge 5-6)", "Web (3/day)", "4th-level spell slots: 3".
 std::string resource_text(const Resource& resource) {
-  if (resource.recharge > 0 || resource.name.ends_with(fmt::format("({}/day)", resource.uses))) return resource.name;
+  if (resource.recharge > 0 || resource.name.ends_with(fmt::format("({}/day)", resource.uses)))
+    return resource.name;
   return fmt::format("{}: {}", resource.name, resource.uses);
 }
 
 const Resource* resource_of(const Creature& creature, const Action& action) {
-  return action.resource >= 0 ? &creature.resources[static_cast<std::size_t>(action.resource)] : nullptr;
+  return action.resource >= 0 ? &creature.resources[static_cast<std::size_t>(action.resource)]
+                              : nullptr;
 }
 
 // "Magic Missile x3 [1st-level spell slots: 4]": the name, how often it
@@ -108,8 +115,10 @@ std::string action_text(const Creature& creature, const Action& action) {
   const bool repeats = action.attacks.size() > 1 && action.saves.empty() &&
                        std::all_of(action.attacks.begin(), action.attacks.end(),
                                    [&](int index) { return index == action.attacks.front(); });
-  if (repeats && !action.name.starts_with("Multiattack")) text += fmt::format(" x{}", action.attacks.size());
-  if (const Resource* resource = resource_of(creature, action)) text += " [" + resource_text(*resource) + "]";
+  if (repeats && !action.name.starts_with("Multiattack"))
+    text += fmt::format(" x{}", action.attacks.size());
+  if (const Resource* resource = resource_of(creature, action))
+    text += " [" + resource_text(*resource) + "]";
   return text;
 }
 
@@ -127,7 +136,9 @@ std::array<FlagTrait, 5> flag_traits(const Traits& traits) {
            {"Reckless", "reckless", traits.reckless}}};
 }
 
-std::string dice_text(const DiceExpr& dice) { return dice.is_constant() ? std::to_string(dice.flat()) : dice.to_string(); }
+std::string dice_text(const DiceExpr& dice) {
+  return dice.is_constant() ? std::to_string(dice.flat()) : dice.to_string();
+}
 
 // The traits arena plays by, one text each: "Pack Tactics",
 // "Regeneration 10 (stopped by acid, fire; revives at 0 HP)".
@@ -138,10 +149,13 @@ std::vector<std::string> trait_texts(const Creature& creature) {
     if (flag.set) texts.emplace_back(flag.name);
   }
   if (traits.rampage_attack >= 0) {
-    texts.push_back(fmt::format("Rampage ({})", creature.attacks[static_cast<std::size_t>(traits.rampage_attack)].name));
+    texts.push_back(fmt::format(
+        "Rampage ({})", creature.attacks[static_cast<std::size_t>(traits.rampage_attack)].name));
   }
-  if (traits.martial_advantage != DiceExpr{}) texts.push_back("Martial Advantage " + dice_text(traits.martial_advantage));
-  if (traits.sneak_attack != DiceExpr{}) texts.push_back("Sneak Attack " + dice_text(traits.sneak_attack));
+  if (traits.martial_advantage != DiceExpr{})
+    texts.push_back("Martial Advantage " + dice_text(traits.martial_advantage));
+  if (traits.sneak_attack != DiceExpr{})
+    texts.push_back("Sneak Attack " + dice_text(traits.sneak_attack));
   if (traits.regeneration > 0) {
     std::vector<std::string> notes;
     const auto stopped = type_names(traits.regeneration_stopped_by);
@@ -210,9 +224,11 @@ json attack_json(const Attack& attack) {
 
 json action_json(const Creature& creature, const Action& action) {
   json attacks = json::array();
-  for (int index : action.attacks) attacks.push_back(creature.attacks[static_cast<std::size_t>(index)].name);
+  for (int index : action.attacks)
+    attacks.push_back(creature.attacks[static_cast<std::size_t>(index)].name);
   json saves = json::array();
-  for (int index : action.saves) saves.push_back(creature.save_effects[static_cast<std::size_t>(index)].name);
+  for (int index : action.saves)
+    saves.push_back(creature.save_effects[static_cast<std::size_t>(index)].name);
   const Resource* resource = resource_of(creature, action);
   return {{"name", action.name},
           {"attacks", attacks},
@@ -230,7 +246,8 @@ json traits_json(const Creature& creature) {
   if (traits.rampage_attack >= 0) {
     out["rampage_attack"] = creature.attacks[static_cast<std::size_t>(traits.rampage_attack)].name;
   }
-  if (traits.martial_advantage != DiceExpr{}) out["martial_advantage"] = dice_text(traits.martial_advantage);
+  if (traits.martial_advantage != DiceExpr{})
+    out["martial_advantage"] = dice_text(traits.martial_advantage);
   if (traits.sneak_attack != DiceExpr{}) out["sneak_attack"] = dice_text(traits.sneak_attack);
   if (traits.regeneration > 0) {
     out["regeneration"] = {{"hp", traits.regeneration},
@@ -245,52 +262,57 @@ json traits_json(const Creature& creature) {
 
 nlohmann::json creature_json(std::string_view combatant_name, const Creature& creature) {
   json saves = json::object();
-  for (std::size_t a = 0; a < creature.saves.size(); ++a) saves[std::string(kAbilityKeys[a])] = creature.saves[a];
+  for (std::size_t a = 0; a < creature.saves.size(); ++a)
+    saves[std::string(kAbilityKeys[a])] = creature.saves[a];
   json attacks = json::array();
   for (const Attack& attack : creature.attacks) attacks.push_back(attack_json(attack));
   json save_effects = json::array();
   for (const SaveEffect& save : creature.save_effects) save_effects.push_back(save_json(save));
   json resources = json::array();
   for (const Resource& resource : creature.resources) {
-    resources.push_back({{"name", resource.name}, {"uses", resource.uses}, {"recharge", resource.recharge}});
+    resources.push_back(
+        {{"name", resource.name}, {"uses", resource.uses}, {"recharge", resource.recharge}});
   }
   json actions = json::array();
   for (const Action& action : creature.actions) actions.push_back(action_json(creature, action));
   json legendary = json::array();
-  for (const Action& action : creature.legendary_actions) legendary.push_back(action_json(creature, action));
-  return {{"name", combatant_name},
-          {"hp", creature.hp.is_constant() ? json(creature.hp.flat()) : json(creature.hp.to_string())},
-          {"ac", creature.ac},
-          {"ac_source", creature.ac_source},
-          {"initiative", creature.initiative},
-          {"pc", creature.pc},
-          {"tactics", {{"target", name(creature.tactics.target)}}},
-          {"saves", saves},
-          {"attacks", attacks},
-          {"save_effects", save_effects},
-          {"resources", resources},
-          {"actions", actions},
-          {"legendary_per_round", creature.legendary_per_round},
-          {"legendary_actions", legendary},
-          {"legendary_resistance", creature.legendary_resistance},
-          {"condition_immunities", condition_names(creature.condition_immunities)},
-          {"traits", traits_json(creature)},
-          {"resistances", type_names(creature.resistances)},
-          {"immunities", type_names(creature.immunities)},
-          {"vulnerabilities", type_names(creature.vulnerabilities)},
-          {"nonmagical_resistances", type_names(creature.nonmagical_resistances)},
-          {"nonmagical_immunities", type_names(creature.nonmagical_immunities)},
-          {"warnings", creature.warnings}};
+  for (const Action& action : creature.legendary_actions)
+    legendary.push_back(action_json(creature, action));
+  return {
+      {"name", combatant_name},
+      {"hp", creature.hp.is_constant() ? json(creature.hp.flat()) : json(creature.hp.to_string())},
+      {"ac", creature.ac},
+      {"ac_source", creature.ac_source},
+      {"initiative", creature.initiative},
+      {"pc", creature.pc},
+      {"tactics", {{"target", name(creature.tactics.target)}}},
+      {"saves", saves},
+      {"attacks", attacks},
+      {"save_effects", save_effects},
+      {"resources", resources},
+      {"actions", actions},
+      {"legendary_per_round", creature.legendary_per_round},
+      {"legendary_actions", legendary},
+      {"legendary_resistance", creature.legendary_resistance},
+      {"condition_immunities", condition_names(creature.condition_immunities)},
+      {"traits", traits_json(creature)},
+      {"resistances", type_names(creature.resistances)},
+      {"immunities", type_names(creature.immunities)},
+      {"vulnerabilities", type_names(creature.vulnerabilities)},
+      {"nonmagical_resistances", type_names(creature.nonmagical_resistances)},
+      {"nonmagical_immunities", type_names(creature.nonmagical_immunities)},
+      {"warnings", creature.warnings}};
 }
 
 std::string creature_table(std::string_view combatant_name, const Creature& creature,
                            const std::vector<std::string>& no_effect_traits) {
-  std::string out = fmt::format("  {}{}\n    HP {}   AC {} ({})   initiative {:+d}\n", combatant_name,
-                                creature.pc ? " (PC)" : "", hp_text(creature), creature.ac,
-                                creature.ac_source, creature.initiative);
+  std::string out = fmt::format("  {}{}\n    HP {}   AC {} ({})   initiative {:+d}\n",
+                                combatant_name, creature.pc ? " (PC)" : "", hp_text(creature),
+                                creature.ac, creature.ac_source, creature.initiative);
   std::vector<std::string> saves;
   for (std::size_t a = 0; a < creature.saves.size(); ++a) {
-    saves.push_back(fmt::format("{} {:+d}", ability_label(static_cast<Ability>(a), true), creature.saves[a]));
+    saves.push_back(
+        fmt::format("{} {:+d}", ability_label(static_cast<Ability>(a), true), creature.saves[a]));
   }
   out += fmt::format("    saves: {}\n", fmt::join(saves, "  "));
   for (const Attack& attack : creature.attacks) {
@@ -301,12 +323,14 @@ std::string creature_table(std::string_view combatant_name, const Creature& crea
     out += fmt::format("    {:<28} {:+3d} to hit  {:<26} {:<24} {}{}\n", attack.name, attack.to_hit,
                        to_string(attack.damage), range_text(attack), attack.derivation,
                        flags.empty() ? "" : fmt::format(" [{}]", fmt::join(flags, ", ")));
-    for (const SaveEffect& save : attack.on_hit_saves) out += fmt::format("      on hit: {}\n", save_text(save));
+    for (const SaveEffect& save : attack.on_hit_saves)
+      out += fmt::format("      on hit: {}\n", save_text(save));
     if (!attack.on_hit_conditions.empty()) {
       out += fmt::format("      on hit: {}\n", conditions_text(attack.on_hit_conditions));
     }
   }
-  for (const SaveEffect& save : creature.save_effects) out += fmt::format("    {}: {}\n", save.name, save_text(save));
+  for (const SaveEffect& save : creature.save_effects)
+    out += fmt::format("    {}: {}\n", save.name, save_text(save));
   // At-will actions on one line, then each limited one on its own.
   std::string actions;
   std::vector<std::string> limited;
@@ -345,19 +369,22 @@ std::string creature_table(std::string_view combatant_name, const Creature& crea
   list("resistant to nonmagical", type_names(creature.nonmagical_resistances));
   list("immune to nonmagical", type_names(creature.nonmagical_immunities));
   list("no effect in a gridless fight", no_effect_traits);
-  for (const std::string& warning : creature.warnings) out += fmt::format("    warning: {}\n", warning);
+  for (const std::string& warning : creature.warnings)
+    out += fmt::format("    warning: {}\n", warning);
   return out;
 }
 
 std::string describe_factions(const Encounter& encounter) {
   return describe_factions_text(encounter, roster_of(encounter).faction_tactics, [&](int c) {
-    return creature_table(encounter.combatants[static_cast<std::size_t>(c)].name, creature_of(encounter, c));
+    return creature_table(encounter.combatants[static_cast<std::size_t>(c)].name,
+                          creature_of(encounter, c));
   });
 }
 
 nlohmann::json describe_factions_json(const Encounter& encounter) {
   return describe_factions_as_json(encounter, roster_of(encounter).faction_tactics, [&](int c) {
-    return creature_json(encounter.combatants[static_cast<std::size_t>(c)].name, creature_of(encounter, c));
+    return creature_json(encounter.combatants[static_cast<std::size_t>(c)].name,
+                         creature_of(encounter, c));
   });
 }
 

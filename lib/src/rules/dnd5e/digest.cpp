@@ -1,15 +1,15 @@
 // What of a 5e roster decides how battles play, for encounter fingerprints.
-#include "rules/dnd5e/ruleset.hpp"
-
 #include "arena/dice.hpp"
 #include "rules/dnd5e/roster.hpp"
+#include "rules/dnd5e/ruleset.hpp"
 
 namespace arena::dnd5e {
 
 namespace {
 
 void add_set(Digest& digest, const DamageTypeSet& set) {
-  for (int t = 0; t < kDamageTypeCount; ++t) digest.add("{}", set.contains(static_cast<DamageType>(t)));
+  for (int t = 0; t < kDamageTypeCount; ++t)
+    digest.add("{}", set.contains(static_cast<DamageType>(t)));
 }
 
 void add_conditions(Digest& digest, const std::vector<ConditionEffect>& effects) {
@@ -20,8 +20,8 @@ void add_conditions(Digest& digest, const std::vector<ConditionEffect>& effects)
 
 void add_save_effects(Digest& digest, const std::vector<SaveEffect>& effects) {
   for (const SaveEffect& e : effects) {
-    digest.add("{}|{}|{}|{}|{}|{}|{}", e.name, key(e.ability), e.dc, to_string(e.damage), e.half_on_success,
-               e.magical, e.targets);
+    digest.add("{}|{}|{}|{}|{}|{}|{}", e.name, key(e.ability), e.dc, to_string(e.damage),
+               e.half_on_success, e.magical, e.targets);
     add_conditions(digest, e.conditions);
   }
 }
@@ -35,9 +35,10 @@ void add_actions(Digest& digest, const std::vector<Action>& actions) {
 }
 
 void add_traits(Digest& digest, const Traits& t) {
-  digest.add("{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", t.pack_tactics, t.magic_resistance, t.undead_fortitude,
-             t.blood_frenzy, t.reckless, t.rampage_attack, t.martial_advantage.to_string(),
-             t.sneak_attack.to_string(), t.regeneration, t.regenerates_from_zero, t.relentless);
+  digest.add("{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", t.pack_tactics, t.magic_resistance,
+             t.undead_fortitude, t.blood_frenzy, t.reckless, t.rampage_attack,
+             t.martial_advantage.to_string(), t.sneak_attack.to_string(), t.regeneration,
+             t.regenerates_from_zero, t.relentless);
   add_set(digest, t.regeneration_stopped_by);
 }
 
@@ -46,8 +47,9 @@ void add_creature(Digest& digest, const Creature& c) {
              static_cast<int>(c.tactics.target));
   for (int score : c.abilities.scores) digest.add("{}", score);
   for (const Attack& a : c.attacks) {
-    digest.add("{}|{}|{}|{}|{}|{}|{}|{}|{}", a.name, static_cast<int>(a.kind), a.to_hit, to_string(a.damage),
-               a.reach, a.range_normal, a.range_long, a.disadvantage, a.magical);
+    digest.add("{}|{}|{}|{}|{}|{}|{}|{}|{}", a.name, static_cast<int>(a.kind), a.to_hit,
+               to_string(a.damage), a.reach, a.range_normal, a.range_long, a.disadvantage,
+               a.magical);
     digest.add("{}", a.auto_hit);
     add_save_effects(digest, a.on_hit_saves);
     add_conditions(digest, a.on_hit_conditions);
@@ -58,7 +60,8 @@ void add_creature(Digest& digest, const Creature& c) {
   add_actions(digest, c.legendary_actions);
   digest.add("{}|{}", c.legendary_per_round, c.legendary_resistance);
   for (int bonus : c.saves) digest.add("{}", bonus);
-  for (int i = 0; i < kConditionCount; ++i) digest.add("{}", c.condition_immunities.contains(static_cast<Condition>(i)));
+  for (int i = 0; i < kConditionCount; ++i)
+    digest.add("{}", c.condition_immunities.contains(static_cast<Condition>(i)));
   add_traits(digest, c.traits);
   for (const DamageTypeSet* set : {&c.resistances, &c.immunities, &c.vulnerabilities,
                                    &c.nonmagical_resistances, &c.nonmagical_immunities}) {
@@ -70,7 +73,8 @@ void add_creature(Digest& digest, const Creature& c) {
 
 void digest_roster(const Encounter& encounter, Digest& digest) {
   const Roster& roster = roster_of(encounter);
-  for (const Tactics& tactics : roster.faction_tactics) digest.add("{}", static_cast<int>(tactics.target));
+  for (const Tactics& tactics : roster.faction_tactics)
+    digest.add("{}", static_cast<int>(tactics.target));
   for (const Creature& creature : roster.members) add_creature(digest, creature);
 }
 

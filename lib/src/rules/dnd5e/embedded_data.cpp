@@ -13,8 +13,12 @@ extern const char arena_data_dnd5e_monsters_end[];
 
 namespace arena::dnd5e {
 
-std::string_view embedded_weapons_json() { return embedded_view(arena_data_dnd5e_weapons, arena_data_dnd5e_weapons_end); }
-std::string_view embedded_armor_json() { return embedded_view(arena_data_dnd5e_armor, arena_data_dnd5e_armor_end); }
+std::string_view embedded_weapons_json() {
+  return embedded_view(arena_data_dnd5e_weapons, arena_data_dnd5e_weapons_end);
+}
+std::string_view embedded_armor_json() {
+  return embedded_view(arena_data_dnd5e_armor, arena_data_dnd5e_armor_end);
+}
 std::string_view embedded_monsters_json() {
   return embedded_view(arena_data_dnd5e_monsters, arena_data_dnd5e_monsters_end);
 }

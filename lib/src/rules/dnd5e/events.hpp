@@ -60,7 +60,8 @@ struct NoEvents {
   // The action a creature takes (before its saves and attacks).
   void action(int /*creature*/, int /*target*/, const char* /*name*/, bool /*legendary*/) {}
   // The full rules (BattlePlan::full_rules).
-  void save(int /*creature*/, const char* /*what*/, Ability /*ability*/, const SaveRoll& /*roll*/) {}
+  void save(int /*creature*/, const char* /*what*/, Ability /*ability*/, const SaveRoll& /*roll*/) {
+  }
   void damaged(int /*creature*/, int /*damage*/, int /*hp_left*/) {}
   void condition(int /*creature*/, Condition /*condition*/, bool /*gained*/) {}
   void recharged(int /*creature*/, const char* /*resource*/) {}

@@ -2,7 +2,6 @@
 #include "rules/dnd5e/library.hpp"
 
 #include <algorithm>
-
 #include <nlohmann/json.hpp>
 
 #include "rules/dnd5e/embedded_data.hpp"
@@ -55,7 +54,8 @@ ArmorInfo read_armor(const json& entry) {
   armor.category = entry.at("category").get<std::string>();
   armor.base_ac = entry.at("base_ac").get<int>();
   armor.dex_bonus = entry.at("dex_bonus").get<bool>();
-  if (entry.at("max_dex_bonus").is_number()) armor.max_dex_bonus = entry["max_dex_bonus"].get<int>();
+  if (entry.at("max_dex_bonus").is_number())
+    armor.max_dex_bonus = entry["max_dex_bonus"].get<int>();
   return armor;
 }
 
@@ -225,8 +225,9 @@ MonsterInfo read_monster(const json& entry) {
   if (entry.contains("legendary")) {
     monster.legendary_per_round = entry["legendary"].at("per_round").get<int>();
     for (const json& option : entry["legendary"].at("options")) {
-      monster.legendary.push_back(LegendaryOptionInfo{option.at("name").get<std::string>(), option.value("cost", 1),
-                                                      option.at("uses").get<std::vector<std::string>>()});
+      monster.legendary.push_back(
+          LegendaryOptionInfo{option.at("name").get<std::string>(), option.value("cost", 1),
+                              option.at("uses").get<std::vector<std::string>>()});
     }
   }
   monster.legendary_resistance = entry.value("legendary_resistance", 0);
@@ -269,7 +270,9 @@ const Library& Library::builtin() {
   return library;
 }
 
-const WeaponInfo* Library::weapon(std::string_view name) const { return find_by_key(weapons_, name); }
+const WeaponInfo* Library::weapon(std::string_view name) const {
+  return find_by_key(weapons_, name);
+}
 const ArmorInfo* Library::armor(std::string_view name) const {
   // "plate" and "half plate" are how players say "plate armor".
   if (const ArmorInfo* armor = find_by_key(armor_, name)) return armor;

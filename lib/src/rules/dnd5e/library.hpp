@@ -13,11 +13,11 @@
 #include <string_view>
 #include <vector>
 
-#include "rules/dnd5e/abilities.hpp"
-#include "rules/dnd5e/conditions.hpp"
 #include "arena/damage_type.hpp"
 #include "arena/dice.hpp"
 #include "arena/suggest.hpp"
+#include "rules/dnd5e/abilities.hpp"
+#include "rules/dnd5e/conditions.hpp"
 
 namespace arena::dnd5e {
 
@@ -80,8 +80,8 @@ struct LegendaryOptionInfo {
 };
 
 struct TraitRulesInfo {
-  bool pack_tactics = false, magic_resistance = false, undead_fortitude = false, blood_frenzy = false,
-       reckless = false, rampage = false;
+  bool pack_tactics = false, magic_resistance = false, undead_fortitude = false,
+       blood_frenzy = false, reckless = false, rampage = false;
   int regeneration = 0;
   std::vector<DamageType> regeneration_stopped_by;
   bool regeneration_revives = false;
@@ -93,12 +93,12 @@ struct TraitRulesInfo {
 struct SpellInfo {
   std::string name;
   int level = 0;
-  int per_day = 0;                // innate spells; 0: slots or at will
-  std::string attack;             // "ranged", "melee", or empty
-  std::optional<Ability> save;    // a saving throw, when no attack roll
+  int per_day = 0;              // innate spells; 0: slots or at will
+  std::string attack;           // "ranged", "melee", or empty
+  std::optional<Ability> save;  // a saving throw, when no attack roll
   bool half_on_success = false;
   bool auto_hit = false;
-  int count = 1, count_per_slot = 0;  // darts or rays
+  int count = 1, count_per_slot = 0;                            // darts or rays
   std::vector<std::pair<int, std::vector<DamageDice>>> damage;  // by cast level, ascending
   AreaInfo area;
   std::vector<ConditionEffect> conditions;
@@ -127,7 +127,7 @@ struct MonsterInfo {
   std::vector<std::vector<std::string>> multiattack;  // options, each a list of attack names
   std::vector<std::string> resistances, immunities, vulnerabilities;  // as the SRD words them
   std::vector<std::string> traits;
-  std::vector<std::string> not_converted;  // actions that are not plain attacks
+  std::vector<std::string> not_converted;   // actions that are not plain attacks
   std::array<std::optional<int>, 6> saves;  // proficient saving throws
   std::vector<std::string> condition_immunities;
   std::vector<SaveInfo> save_actions;

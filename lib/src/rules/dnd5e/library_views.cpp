@@ -4,20 +4,20 @@
 // A monster is shown exactly as an encounter file would get it: it goes
 // through load_encounter, alone in a generated encounter against a
 // stand-in opponent, so nothing here re-derives its stat block.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "arena/load.hpp"
 #include "arena/suggest.hpp"
@@ -120,10 +120,8 @@ json stand_in_attacks() {
 std::string monster_encounter(const MonsterInfo& info) {
   json monster = {{"monster", info.name}};
   if (info.attacks.empty()) monster["attacks"] = stand_in_attacks();
-  const json opponent = {{"name", info.name + " (opponent)"},
-                         {"hp", 1},
-                         {"ac", 10},
-                         {"attacks", stand_in_attacks()}};
+  const json opponent = {
+      {"name", info.name + " (opponent)"}, {"hp", 1}, {"ac", 10}, {"attacks", stand_in_attacks()}};
   json factions = json::array();
   factions.push_back({{"name", "Monster"}, {"members", json::array({monster})}});
   factions.push_back({{"name", "Opponent"}, {"members", json::array({opponent})}});
@@ -137,7 +135,8 @@ std::string monster_encounter(const MonsterInfo& info) {
 Expected<ResolvedMonster, std::string> resolve_monster(const MonsterInfo& info) {
   auto encounter = load_encounter(monster_encounter(info), "<library monster " + info.name + ">");
   if (!encounter) return unexpected(fmt::format("{}", fmt::join(encounter.error(), "\n")));
-  ResolvedMonster resolved{&info, creature_of(*encounter, encounter->factions.front().members.front()),
+  ResolvedMonster resolved{&info,
+                           creature_of(*encounter, encounter->factions.front().members.front()),
                            !info.attacks.empty()};
   if (!resolved.can_fight) {
     resolved.creature.attacks.clear();
@@ -146,7 +145,8 @@ Expected<ResolvedMonster, std::string> resolve_monster(const MonsterInfo& info) 
   return resolved;
 }
 
-Expected<std::vector<ResolvedMonster>, std::string> resolve_monsters(const std::vector<const MonsterInfo*>& infos) {
+Expected<std::vector<ResolvedMonster>, std::string> resolve_monsters(
+    const std::vector<const MonsterInfo*>& infos) {
   std::vector<ResolvedMonster> resolved;
   resolved.reserve(infos.size());
   for (const MonsterInfo* info : infos) {
@@ -178,7 +178,8 @@ bool matches(const MonsterInfo& info, std::string_view search) {
 }
 
 // The monsters the options select, by CR then name.
-std::vector<const MonsterInfo*> select_monsters(const LibraryRequest& options, const CrRange& range) {
+std::vector<const MonsterInfo*> select_monsters(const LibraryRequest& options,
+                                                const CrRange& range) {
   std::vector<const MonsterInfo*> selected;
   for (const MonsterInfo& info : Library::builtin().monsters()) {
     if (range.contains(info.cr) && matches(info, options.search)) selected.push_back(&info);
@@ -216,12 +217,11 @@ std::string monsters_table(const std::vector<ResolvedMonster>& monsters) {
       {}};
   for (const ResolvedMonster& monster : monsters) {
     const MonsterInfo& info = *monster.info;
-    table.rows.push_back({info.name, info.size, info.type, cr_text(info.cr),
-                          std::to_string(monster.creature.ac),
-                          std::to_string(monster.creature.hp.flat()),
-                          std::to_string(stat_block_attacks(monster)),
-                          has_multiattack(monster.creature) ? "yes" : "no",
-                          std::to_string(monster.creature.warnings.size())});
+    table.rows.push_back(
+        {info.name, info.size, info.type, cr_text(info.cr), std::to_string(monster.creature.ac),
+         std::to_string(monster.creature.hp.flat()), std::to_string(stat_block_attacks(monster)),
+         has_multiattack(monster.creature) ? "yes" : "no",
+         std::to_string(monster.creature.warnings.size())});
   }
   return fmt::format("{}\n{} of {} monsters\n", format_columns(table), monsters.size(),
                      Library::builtin().monsters().size());
@@ -283,9 +283,8 @@ std::string show_table(const ResolvedMonster& monster) {
   std::string out = fmt::format(
       "{}: {} {}, CR {}, hit dice {} (arena uses the average), proficiency {:+d}\n", info.name,
       info.size, info.type, cr_text(info.cr), info.hit_dice, info.proficiency_bonus);
-  out +=
-      "  " + abilities_text(monster.creature.abilities) + "\n\n" +
-      creature_table(monster.creature.name, monster.creature, info.trait_rules.no_effect);
+  out += "  " + abilities_text(monster.creature.abilities) + "\n\n" +
+         creature_table(monster.creature.name, monster.creature, info.trait_rules.no_effect);
   if (!monster.can_fight) {
     out +=
         "    arena cannot put it in a battle as it is: it has no attack arena can make "
@@ -298,8 +297,9 @@ View show_view(const LibraryRequest& request) {
   const Library& library = Library::builtin();
   const MonsterInfo* info = library.monster(request.name);
   if (info == nullptr) {
-    return unexpected(fmt::format("unknown monster \"{}\"{}", request.name,
-                                  did_you_mean(library_key(request.name), library.monster_names())));
+    return unexpected(
+        fmt::format("unknown monster \"{}\"{}", request.name,
+                    did_you_mean(library_key(request.name), library.monster_names())));
   }
   auto monster = resolve_monster(*info);
   if (!monster) return unexpected(monster.error());
@@ -362,7 +362,9 @@ struct Coverage {
   std::map<std::string, NameCount> names;  // by normalised not-modelled name
 
   EntryCount& operator[](EntryKind kind) { return entries[static_cast<std::size_t>(kind)]; }
-  const EntryCount& operator[](EntryKind kind) const { return entries[static_cast<std::size_t>(kind)]; }
+  const EntryCount& operator[](EntryKind kind) const {
+    return entries[static_cast<std::size_t>(kind)];
+  }
   EntryCount all() const {
     EntryCount sum;
     for (const EntryCount& entry : entries) sum += entry;
@@ -443,9 +445,15 @@ void add_modelled(Coverage& coverage, const ResolvedMonster& monster, int defenc
   }
   for (const std::string& trait : info.traits) {
     switch (trait_status(info, trait)) {
-      case TraitStatus::Modelled: ++coverage[EntryKind::Trait].modelled; break;
-      case TraitStatus::NoEffect: ++coverage[EntryKind::Trait].no_effect; break;
-      case TraitStatus::NotModelled: ++coverage[EntryKind::Trait].not_modelled; break;
+      case TraitStatus::Modelled:
+        ++coverage[EntryKind::Trait].modelled;
+        break;
+      case TraitStatus::NoEffect:
+        ++coverage[EntryKind::Trait].no_effect;
+        break;
+      case TraitStatus::NotModelled:
+        ++coverage[EntryKind::Trait].not_modelled;
+        break;
     }
   }
   const auto phrases =

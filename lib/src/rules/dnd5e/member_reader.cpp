@@ -1,13 +1,12 @@
 // Reading the 5e members of an encounter file into MemberSpecs.
-#include "rules/dnd5e/member_spec.hpp"
+#include <fmt/format.h>
 
 #include <array>
-
-#include <fmt/format.h>
 
 #include "arena/encounter.hpp"
 #include "arena/suggest.hpp"
 #include "rules/common/readers.hpp"
+#include "rules/dnd5e/member_spec.hpp"
 #include "rules/registry.hpp"
 
 namespace arena::dnd5e {
@@ -15,12 +14,14 @@ namespace arena::dnd5e {
 namespace {
 
 constexpr std::string_view kMemberKeys[] = {
-    "monster",     "name",       "count",           "hp",      "ac",      "initiative",
-    "abilities",   "attacks",    "multiattack",     "resistances", "immunities",
-    "vulnerabilities", "pc",     "level",           "proficiency", "proficiency_bonus",
-    "weapons",     "armor",      "shield",          "size",    "tactics",
-    "area_targets"};
-constexpr std::string_view kAttackKeys[] = {"name", "to_hit", "damage", "reach", "range", "magical"};
+    "monster",     "name",        "count",       "hp",
+    "ac",          "initiative",  "abilities",   "attacks",
+    "multiattack", "resistances", "immunities",  "vulnerabilities",
+    "pc",          "level",       "proficiency", "proficiency_bonus",
+    "weapons",     "armor",       "shield",      "size",
+    "tactics",     "area_targets"};
+constexpr std::string_view kAttackKeys[] = {"name",  "to_hit", "damage",
+                                            "reach", "range",  "magical"};
 constexpr std::string_view kSizes[] = {"tiny", "small", "medium", "large", "huge", "gargantuan"};
 
 constexpr int kMaxAc = 100;
@@ -50,8 +51,7 @@ std::optional<NameList> read_names(const JsonContext& context, const nlohmann::j
   return list;
 }
 
-std::optional<AbilityScores> read_abilities(const JsonContext& context,
-                                            const nlohmann::json& value,
+std::optional<AbilityScores> read_abilities(const JsonContext& context, const nlohmann::json& value,
                                             const std::string& pointer) {
   ObjectReader object(context, value, pointer, kAbilityKeys);
   AbilityScores abilities;
@@ -102,8 +102,8 @@ std::optional<std::pair<int, int>> read_range(const JsonContext& context,
   auto longest = read_integer(context, value[1], pointer + "/1", 1, 10000);
   if (!normal || !longest) return std::nullopt;
   if (*longest < *normal) {
-    context.error(pointer + "/1", fmt::format("long range {} is shorter than normal range {}",
-                                              *longest, *normal));
+    context.error(pointer + "/1",
+                  fmt::format("long range {} is shorter than normal range {}", *longest, *normal));
     return std::nullopt;
   }
   return std::pair{static_cast<int>(*normal), static_cast<int>(*longest)};
@@ -168,7 +168,8 @@ std::optional<std::vector<NameList>> read_multiattack(const JsonContext& context
   for (std::size_t i = 0; i < value.size(); ++i) {
     const std::string option_pointer = json_pointer_child(pointer, i);
     if (!value[i].is_array()) {
-      context.error(option_pointer, fmt::format("{}, found {}", shape, describe_json_type(value[i])));
+      context.error(option_pointer,
+                    fmt::format("{}, found {}", shape, describe_json_type(value[i])));
       return std::nullopt;
     }
     if (value[i].empty()) {
@@ -193,9 +194,8 @@ std::optional<DamageTypeListSpec> read_damage_types(const JsonContext& context,
     if (auto type = parse_damage_type(text)) {
       list.types.push_back(*type);
     } else {
-      context.error(names->pointers[i],
-                    fmt::format("unknown damage type \"{}\"{}", text,
-                                did_you_mean(text, damage_type_names())));
+      context.error(names->pointers[i], fmt::format("unknown damage type \"{}\"{}", text,
+                                                    did_you_mean(text, damage_type_names())));
     }
   }
   return list;
@@ -236,7 +236,8 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
   if (const nlohmann::json* attacks = object.array("attacks")) {
     std::vector<AttackSpec> specs;
     for (std::size_t i = 0; i < attacks->size(); ++i) {
-      auto attack = read_attack(context, (*attacks)[i], json_pointer_child(object.child("attacks"), i));
+      auto attack =
+          read_attack(context, (*attacks)[i], json_pointer_child(object.child("attacks"), i));
       if (attack) specs.push_back(std::move(*attack));
     }
     member.attacks = std::move(specs);
@@ -247,7 +248,8 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
   read_optional(object, "vulnerabilities", member.vulnerabilities, read_damage_types);
   member.pc = object.boolean("pc");
   if (auto level = object.integer("level", 1, 20)) member.level = static_cast<int>(*level);
-  if (auto targets = object.integer("area_targets", 1, kMaxCreatures)) member.area_targets = static_cast<int>(*targets);
+  if (auto targets = object.integer("area_targets", 1, kMaxCreatures))
+    member.area_targets = static_cast<int>(*targets);
   read_optional(object, "proficiency", member.proficiency, read_names);
   if (auto bonus = object.integer("proficiency_bonus", 0, 10)) {
     member.proficiency_bonus = static_cast<int>(*bonus);
@@ -262,7 +264,11 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
   return member;
 }
 
-std::span<const std::string_view> member_keys() { return kMemberKeys; }
-std::span<const std::string_view> attack_keys() { return kAttackKeys; }
+std::span<const std::string_view> member_keys() {
+  return kMemberKeys;
+}
+std::span<const std::string_view> attack_keys() {
+  return kAttackKeys;
+}
 
 }  // namespace arena::dnd5e

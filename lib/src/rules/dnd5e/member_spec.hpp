@@ -15,10 +15,10 @@
 #include <string_view>
 #include <vector>
 
-#include "rules/dnd5e/abilities.hpp"
 #include "arena/dice.hpp"
 #include "arena/json_reader.hpp"
 #include "rules/common/tactics.hpp"
+#include "rules/dnd5e/abilities.hpp"
 
 namespace arena::dnd5e {
 
@@ -73,7 +73,8 @@ struct MemberSpec {
 
 // Reads one member object at `pointer`. On problems, reports them and
 // returns what could be read, with `complete` false.
-MemberSpec read_member(const JsonContext& context, const nlohmann::json& value, const std::string& pointer);
+MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
+                       const std::string& pointer);
 
 // The keys each object of 5e members accepts (also checked against
 // scenarios/schema.json by a test).

@@ -67,7 +67,8 @@ class Compiler {
   PlanAction action(const Action& action) {
     PlanAction compiled;
     const std::size_t first = plan_.action_parts.size();
-    plan_.action_parts.insert(plan_.action_parts.end(), action.attacks.begin(), action.attacks.end());
+    plan_.action_parts.insert(plan_.action_parts.end(), action.attacks.begin(),
+                              action.attacks.end());
     compiled.attacks = slice_from(plan_.action_parts, first);
     const std::size_t saves = plan_.action_parts.size();
     plan_.action_parts.insert(plan_.action_parts.end(), action.saves.begin(), action.saves.end());
@@ -111,9 +112,11 @@ class Compiler {
     std::vector<PlanAttack> attacks;
     for (const Attack& a : creature.attacks) attacks.push_back(attack(a));
     const std::size_t first_save = plan_.save_effects.size();
-    for (const SaveEffect& effect : creature.save_effects) plan_.save_effects.push_back(save_effect(effect));
+    for (const SaveEffect& effect : creature.save_effects)
+      plan_.save_effects.push_back(save_effect(effect));
     const auto own_saves = static_cast<std::uint32_t>(creature.save_effects.size());
-    for (PlanAttack& a : attacks) a.on_hit_saves.first += static_cast<std::uint32_t>(first_save) + own_saves;
+    for (PlanAttack& a : attacks)
+      a.on_hit_saves.first += static_cast<std::uint32_t>(first_save) + own_saves;
     for (const SaveEffect* rider : riders_) plan_.save_effects.push_back(save_effect(*rider));
     rules.save_effects = {static_cast<std::uint32_t>(first_save), own_saves};
     plan_.attacks.insert(plan_.attacks.end(), attacks.begin(), attacks.end());
@@ -124,7 +127,8 @@ class Compiler {
     for (const Action& a : creature.legendary_actions) plan_.actions.push_back(action(a));
     rules.legendary = slice_from(plan_.actions, first_legendary);
     const std::size_t first_resource = plan_.resources.size();
-    for (const Resource& r : creature.resources) plan_.resources.push_back({r.uses, r.recharge, r.name.c_str()});
+    for (const Resource& r : creature.resources)
+      plan_.resources.push_back({r.uses, r.recharge, r.name.c_str()});
     rules.resources = slice_from(plan_.resources, first_resource);
     return rules;
   }
@@ -151,7 +155,8 @@ int best_action(const Creature& attacker, const Creature& target) {
   double best = -1;
   for (std::size_t i = 0; i < attacker.actions.size(); ++i) {
     double total = 0;
-    for (int attack : attacker.actions[i].attacks) total += expected_damage(attacker.attacks[attack], target);
+    for (int attack : attacker.actions[i].attacks)
+      total += expected_damage(attacker.attacks[attack], target);
     if (total > best) {
       best = total;
       best_index = static_cast<int>(i);
@@ -180,7 +185,8 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
     compiled.pc = creature.pc;
     compiled.target = creature.tactics.target;
     compiled.hp = compiler.flatten(creature.hp);
-    compiled.only_attacks = !creature.actions.empty() && creature.resources.empty() && creature.save_effects.empty();
+    compiled.only_attacks =
+        !creature.actions.empty() && creature.resources.empty() && creature.save_effects.empty();
     kind_rules.push_back(compiler.compile(creature, compiled.first_attack));
     kind_creatures.push_back(compiled);
   }
@@ -203,7 +209,8 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
       }
     }
   }
-  for (const Faction& faction : encounter.factions) faction_sizes.push_back(static_cast<int>(faction.members.size()));
+  for (const Faction& faction : encounter.factions)
+    faction_sizes.push_back(static_cast<int>(faction.members.size()));
   for (int f = 0; f < faction_count(); ++f) list_enemies(f);
 
   // What tactics need: the best attack action of each creature against
@@ -221,13 +228,15 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
       for (const Action& action : *list) {
         for (const Creature& target : members) {
           double total = 0;  // summed in the order expected_action_value sums
-          for (int attack : action.attacks) total += expected_damage(attacker.attacks[attack], target);
+          for (int attack : action.attacks)
+            total += expected_damage(attacker.attacks[attack], target);
           attack_values.push_back(total);
         }
       }
     }
     for (const SaveEffect& effect : attacker.save_effects) {
-      for (const Creature& target : members) save_values.push_back(expected_save_value(effect, target));
+      for (const Creature& target : members)
+        save_values.push_back(expected_save_value(effect, target));
     }
     // Riders are never chosen between: no values, but keep the indexing.
     for (const Attack& attack : attacker.attacks) {
@@ -236,7 +245,8 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
   }
 }
 
-double BattlePlan::action_value(int attacker, const PlanAction& action, int target, int enemy_count) const {
+double BattlePlan::action_value(int attacker, const PlanAction& action, int target,
+                                int enemy_count) const {
   const auto index = static_cast<std::size_t>(&action - actions.data());
   const auto target_kind = static_cast<std::size_t>(creatures[target].kind);
   const auto per_kind = static_cast<std::size_t>(kinds);
@@ -280,7 +290,8 @@ void BattleState::reset(const BattlePlan& plan) {
   resource_uses = plan.resource_start;
   rules.assign(creatures, RulesState{});
   for (std::size_t c = 0; c < creatures; ++c) {
-    rules[c].legendary_resistance_left = static_cast<std::int8_t>(plan.rules[c].legendary_resistance);
+    rules[c].legendary_resistance_left =
+        static_cast<std::int8_t>(plan.rules[c].legendary_resistance);
     rules[c].legendary_left = static_cast<std::int8_t>(plan.rules[c].legendary_per_round);
   }
 }

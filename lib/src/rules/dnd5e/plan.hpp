@@ -64,21 +64,21 @@ struct PlanSaveEffect {
   bool half_on_success = false;
   Slice conditions;  // of BattlePlan::conditions, on a failure
   bool magical = false;
-  int targets = 1;  // enemies an area catches
+  int targets = 1;        // enemies an area catches
   const char* name = "";  // the roster's, for events
 };
 
 struct PlanAction {
-  Slice attacks;  // of BattlePlan::action_parts: attack indices within the kind
-  Slice saves;    // of BattlePlan::action_parts: save effect indices within the kind
-  int resource = -1;  // index within the creature's resources; -1: at will
-  int cost = 1;       // legendary options: the legendary actions it costs
+  Slice attacks;          // of BattlePlan::action_parts: attack indices within the kind
+  Slice saves;            // of BattlePlan::action_parts: save effect indices within the kind
+  int resource = -1;      // index within the creature's resources; -1: at will
+  int cost = 1;           // legendary options: the legendary actions it costs
   const char* name = "";  // the roster's, for events
 };
 
 struct PlanResource {
   int uses = 1;
-  int recharge = 0;  // the least d6 that restores a use; 0: never
+  int recharge = 0;       // the least d6 that restores a use; 0: never
   const char* name = "";  // the roster's, for events
 };
 
@@ -116,10 +116,10 @@ struct PlanRules {
   std::array<int, 6> saves{};  // saving throw bonus per ability
   ConditionSet condition_immunities;
   PlanTraits traits;
-  Slice actions;    // of BattlePlan::actions, at-will ones first
-  Slice legendary;  // of BattlePlan::actions: legendary options
-  Slice save_effects;  // of BattlePlan::save_effects
-  Slice resources;  // of BattlePlan::resources (per kind)
+  Slice actions;                // of BattlePlan::actions, at-will ones first
+  Slice legendary;              // of BattlePlan::actions: legendary options
+  Slice save_effects;           // of BattlePlan::save_effects
+  Slice resources;              // of BattlePlan::resources (per kind)
   std::uint32_t first_use = 0;  // its resource r's uses: BattleState::resource_uses[first_use + r]
   int legendary_per_round = 0;
   int legendary_resistance = 0;
@@ -173,8 +173,12 @@ struct BattlePlan {
   const PlanAttack& attack(int creature, int index) const {
     return attacks[creatures[creature].first_attack + static_cast<std::uint32_t>(index)];
   }
-  std::span<const PlanAction> actions_of(int creature) const { return slice(actions, rules[creature].actions); }
-  std::span<const PlanAction> legendary_of(int creature) const { return slice(actions, rules[creature].legendary); }
+  std::span<const PlanAction> actions_of(int creature) const {
+    return slice(actions, rules[creature].actions);
+  }
+  std::span<const PlanAction> legendary_of(int creature) const {
+    return slice(actions, rules[creature].legendary);
+  }
   const PlanSaveEffect& save_effect(int creature, int index) const {
     return save_effects[rules[creature].save_effects.first + static_cast<std::uint32_t>(index)];
   }
@@ -182,17 +186,23 @@ struct BattlePlan {
   std::span<const PlanDamagePart> damage_of(Slice s) const { return slice(damage_parts, s); }
   std::span<const ConditionEffect> conditions_of(Slice s) const { return slice(conditions, s); }
   std::span<const PlanSaveEffect> saves_of(Slice s) const { return slice(save_effects, s); }
-  std::span<const DiceTerm> terms_of(const FlatDice& dice) const { return slice(terms, dice.terms); }
+  std::span<const DiceTerm> terms_of(const FlatDice& dice) const {
+    return slice(terms, dice.terms);
+  }
   Defence defence(int target, DamageType type, bool magical) const {
-    const auto index = (static_cast<std::size_t>(target) * kDamageTypeCount + static_cast<std::size_t>(type)) * 2 +
-                       static_cast<std::size_t>(magical);
+    const auto index =
+        (static_cast<std::size_t>(target) * kDamageTypeCount + static_cast<std::size_t>(type)) * 2 +
+        static_cast<std::size_t>(magical);
     return defences[index];
   }
-  std::span<const int> enemies_of(int faction) const { return slice(enemy_lists, enemies[static_cast<std::size_t>(faction)]); }
+  std::span<const int> enemies_of(int faction) const {
+    return slice(enemy_lists, enemies[static_cast<std::size_t>(faction)]);
+  }
   // The best action of `attacker` against `target` when only attacks are
   // chosen between (PlanCreature::only_attacks).
   const PlanAction& best_attack_action(int attacker, int target) const {
-    return actions[best_action[static_cast<std::size_t>(attacker) * creatures.size() + static_cast<std::size_t>(target)]];
+    return actions[best_action[static_cast<std::size_t>(attacker) * creatures.size() +
+                               static_cast<std::size_t>(target)]];
   }
   // The expected value of `action` (an element of actions_of or
   // legendary_of of its creature) against `target`, its areas catching up to

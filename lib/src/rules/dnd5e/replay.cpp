@@ -1,11 +1,10 @@
 // `arena replay` for 5e: the battle loop with an event sink that writes a
 // line per event.
-#include "rules/dnd5e/ruleset.hpp"
-
 #include <fmt/format.h>
 
 #include "rules/common/replay_with.hpp"
 #include "rules/dnd5e/battle.hpp"
+#include "rules/dnd5e/ruleset.hpp"
 
 namespace arena::dnd5e {
 
@@ -13,9 +12,12 @@ namespace {
 
 std::string d20_text(RollMode mode, int first, int second, int natural) {
   switch (mode) {
-    case RollMode::Normal: return fmt::format("d20 {}", first);
-    case RollMode::Advantage: return fmt::format("d20 {} and {} (advantage: {})", first, second, natural);
-    case RollMode::Disadvantage: return fmt::format("d20 {} and {} (disadvantage: {})", first, second, natural);
+    case RollMode::Normal:
+      return fmt::format("d20 {}", first);
+    case RollMode::Advantage:
+      return fmt::format("d20 {} and {} (advantage: {})", first, second, natural);
+    case RollMode::Disadvantage:
+      return fmt::format("d20 {} and {} (disadvantage: {})", first, second, natural);
   }
   return {};
 }
@@ -56,10 +58,12 @@ class TextEvents : public NoEvents {
               int hp_left) {
     const Creature& self = creature_of(encounter_, attacker);
     const Attack& attack = self.attacks[attack_index];
-    std::string dice = attack.auto_hit ? "automatic hit" : d20_text(roll.mode, roll.first_d20, roll.second_d20, roll.natural);
+    std::string dice = attack.auto_hit
+                           ? "automatic hit"
+                           : d20_text(roll.mode, roll.first_d20, roll.second_d20, roll.natural);
     if (attack.auto_hit) {
-      out_ += fmt::format("  {} hits {} with {}: {} damage, {} has {} HP\n", who(attacker), who(target), attack.name,
-                          damage, who(target), hp_left);
+      out_ += fmt::format("  {} hits {} with {}: {} damage, {} has {} HP\n", who(attacker),
+                          who(target), attack.name, damage, who(target), hp_left);
       return;
     }
     std::string verdict;
@@ -82,29 +86,45 @@ class TextEvents : public NoEvents {
     const CombatantState& s = state_.combatants[creature];
     const char* what = "";
     switch (result) {
-      case DeathSaveResult::Success: what = "success"; break;
-      case DeathSaveResult::Failure: what = "failure"; break;
-      case DeathSaveResult::DoubleFailure: what = "natural 1, two failures"; break;
-      case DeathSaveResult::RegainedHp: what = "natural 20, regains 1 HP and acts"; break;
-      case DeathSaveResult::Stable: what = "third success, stable"; break;
-      case DeathSaveResult::Died: what = "third failure, dies"; break;
+      case DeathSaveResult::Success:
+        what = "success";
+        break;
+      case DeathSaveResult::Failure:
+        what = "failure";
+        break;
+      case DeathSaveResult::DoubleFailure:
+        what = "natural 1, two failures";
+        break;
+      case DeathSaveResult::RegainedHp:
+        what = "natural 20, regains 1 HP and acts";
+        break;
+      case DeathSaveResult::Stable:
+        what = "third success, stable";
+        break;
+      case DeathSaveResult::Died:
+        what = "third failure, dies";
+        break;
     }
     out_ += fmt::format("  {} death save: d20 {}: {} ({} successes, {} failures)\n", who(creature),
                         d20, what, s.death_successes, s.death_failures);
   }
 
   void action(int creature, int target, const char* name, bool legendary) {
-    out_ += fmt::format("  {} {}{} ({})\n", who(creature), legendary ? "legendary action: " : "uses ", name, who(target));
+    out_ += fmt::format("  {} {}{} ({})\n", who(creature),
+                        legendary ? "legendary action: " : "uses ", name, who(target));
   }
 
   void save(int creature, const char* what, Ability ability, const SaveRoll& roll) {
     std::string verdict = roll.success ? "success" : "failure";
-    if (roll.legendary_resistance) verdict = "failure, turned into a success by legendary resistance";
+    if (roll.legendary_resistance)
+      verdict = "failure, turned into a success by legendary resistance";
     if (roll.automatic_failure) {
-      out_ += fmt::format("  {} {} save against {} (DC {}): automatic failure\n", who(creature), key(ability), what, roll.dc);
+      out_ += fmt::format("  {} {} save against {} (DC {}): automatic failure\n", who(creature),
+                          key(ability), what, roll.dc);
       return;
     }
-    out_ += fmt::format("  {} {} save against {}: {} {:+d} = {} vs DC {}: {}\n", who(creature), key(ability), what,
+    out_ += fmt::format("  {} {} save against {}: {} {:+d} = {} vs DC {}: {}\n", who(creature),
+                        key(ability), what,
                         d20_text(roll.mode, roll.first_d20, roll.second_d20, roll.natural),
                         roll.total - roll.natural, roll.total, roll.dc, verdict);
   }
@@ -114,14 +134,17 @@ class TextEvents : public NoEvents {
   }
 
   void condition(int creature, Condition condition, bool gained) {
-    out_ += fmt::format("  {} {} {}\n", who(creature), gained ? "is now" : "is no longer", name(condition));
+    out_ += fmt::format("  {} {} {}\n", who(creature), gained ? "is now" : "is no longer",
+                        name(condition));
   }
 
   void recharged(int creature, const char* resource) {
     out_ += fmt::format("  {} recharges {}\n", who(creature), resource);
   }
 
-  void note(int creature, const char* what) { out_ += fmt::format("  {} {}\n", who(creature), what); }
+  void note(int creature, const char* what) {
+    out_ += fmt::format("  {} {}\n", who(creature), what);
+  }
 
   void ends(int winner, int rounds) {
     if (winner < 0) {
@@ -133,7 +156,9 @@ class TextEvents : public NoEvents {
   }
 
  private:
-  const std::string& who(int creature) const { return encounter_.combatants[static_cast<std::size_t>(creature)].name; }
+  const std::string& who(int creature) const {
+    return encounter_.combatants[static_cast<std::size_t>(creature)].name;
+  }
 
   const Encounter& encounter_;
   const BattleState& state_;
@@ -144,10 +169,11 @@ class TextEvents : public NoEvents {
 }  // namespace
 
 Replay replay(const Encounter& encounter, std::int64_t index) {
-  return replay_with<Engine>(encounter, index, [&](const BattlePlan& plan, BattleState& state, auto& dice,
-                                                   std::string& text) {
-    return play_battle(plan, state, dice, TextEvents(encounter, state, text));
-  });
+  return replay_with<Engine>(
+      encounter, index,
+      [&](const BattlePlan& plan, BattleState& state, auto& dice, std::string& text) {
+        return play_battle(plan, state, dice, TextEvents(encounter, state, text));
+      });
 }
 
 }  // namespace arena::dnd5e

@@ -3,10 +3,10 @@
 // multiattack names, actions; and the ruleset's reader hook.
 #include "rules/dnd5e/resolver.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
-
-#include <fmt/format.h>
 
 #include "arena/suggest.hpp"
 #include "rules/common/readers.hpp"
@@ -30,7 +30,9 @@ std::string_view equipment_key(const MemberSpec& member) {
   return "";
 }
 
-bool uses_equipment(const MemberSpec& member) { return !equipment_key(member).empty(); }
+bool uses_equipment(const MemberSpec& member) {
+  return !equipment_key(member).empty();
+}
 
 // An action of attacks only, at will.
 Action attack_action(std::string name, std::vector<int> attacks) {
@@ -86,7 +88,8 @@ class Resolver {
   std::optional<Creature> from_monster(const MemberSpec& member) {
     const MonsterInfo* info = library_.monster(*member.monster);
     if (info == nullptr) {
-      report_unknown(member.pointer + "/monster", "monster", *member.monster, library_.monster_names());
+      report_unknown(member.pointer + "/monster", "monster", *member.monster,
+                     library_.monster_names());
       return std::nullopt;
     }
     if (uses_equipment(member)) {
@@ -119,7 +122,8 @@ class Resolver {
     add_stat_block_rules(*info, creature);
     add_single_actions(creature);
     for (const auto& option : info->multiattack) {
-      add_multiattack(creature, NameList{option, std::vector<std::string>(option.size(), member.pointer)});
+      add_multiattack(creature,
+                      NameList{option, std::vector<std::string>(option.size(), member.pointer)});
     }
     finish_stat_block_rules(*info, creature);
     read_library_defences(*info, creature);
@@ -139,7 +143,8 @@ class Resolver {
                                    phrase.find("adamantine") == std::string::npos;
       if (from_nonmagical && nonmagical != nullptr) {
         for (std::string_view type_name : damage_type_names()) {
-          if (phrase.find(type_name) != std::string::npos) nonmagical->insert(*parse_damage_type(type_name));
+          if (phrase.find(type_name) != std::string::npos)
+            nonmagical->insert(*parse_damage_type(type_name));
         }
       } else {
         creature.warnings.push_back(fmt::format("not modelled: {} to {}", what, phrase));
@@ -165,7 +170,8 @@ class Resolver {
     const int level = member.level.value_or(1);
     Wielder wielder;
     wielder.abilities = creature.abilities;
-    wielder.proficiency_bonus = member.proficiency_bonus.value_or(proficiency_bonus_for_level(level));
+    wielder.proficiency_bonus =
+        member.proficiency_bonus.value_or(proficiency_bonus_for_level(level));
     wielder.small = member.size && (*member.size == "small" || *member.size == "tiny");
     wielder.shield = member.shield;
     const ArmorInfo* armor = nullptr;
@@ -185,7 +191,8 @@ class Resolver {
     if (!check_proficiencies(member)) ok = false;
     std::vector<int> off_hand_attacks;  // per weapon carried, -1 when none
     std::vector<int> main_attacks;      // per weapon carried: its light melee attack, or -1
-    std::map<std::string, std::pair<int, int>> derived;  // a weapon carried twice lists its attacks once
+    std::map<std::string, std::pair<int, int>>
+        derived;  // a weapon carried twice lists its attacks once
     const NameList weapons = member.weapons.value_or(NameList{});
     for (std::size_t i = 0; i < weapons.names.size(); ++i) {
       const std::string& name = weapons.names[i];
@@ -204,7 +211,8 @@ class Resolver {
       int off_hand = -1;
       auto attacks = weapon_attacks(*weapon, wielder, off_hand);
       if (attacks.empty()) {
-        creature.warnings.push_back(fmt::format("not modelled: {} (deals no damage)", weapon->name));
+        creature.warnings.push_back(
+            fmt::format("not modelled: {} (deals no damage)", weapon->name));
         continue;
       }
       const int first = static_cast<int>(creature.attacks.size());
@@ -223,11 +231,14 @@ class Resolver {
     bool ok = require_name(member);
     ok = require_hp(member) && ok;
     if (!member.ac) {
-      context_.error(member.pointer, "missing required key \"ac\" (or give \"monster\", or \"armor\" to derive it)");
+      context_.error(
+          member.pointer,
+          "missing required key \"ac\" (or give \"monster\", or \"armor\" to derive it)");
       ok = false;
     }
     if (!member.attacks) {
-      context_.error(member.pointer, "missing required key \"attacks\" (or give \"monster\", or \"weapons\")");
+      context_.error(member.pointer,
+                     "missing required key \"attacks\" (or give \"monster\", or \"weapons\")");
       ok = false;
     }
     if (!ok) return std::nullopt;
@@ -267,7 +278,8 @@ class Resolver {
       add_single_actions(creature, first_new);
     }
     if (member.multiattack) {
-      std::erase_if(creature.actions, [](const Action& action) { return action.name.starts_with("Multiattack"); });
+      std::erase_if(creature.actions,
+                    [](const Action& action) { return action.name.starts_with("Multiattack"); });
       for (const NameList& option : *member.multiattack) add_multiattack(creature, option);
     }
     if (member.resistances) creature.resistances = to_set(*member.resistances);
@@ -319,8 +331,10 @@ class Resolver {
         if (a == b || main_attacks[a] < 0 || off_hand_attacks[b] < 0) continue;
         const Attack& main = creature.attacks[static_cast<std::size_t>(main_attacks[a])];
         const Attack& off = creature.attacks[static_cast<std::size_t>(off_hand_attacks[b])];
-        Action action = attack_action(main.name + " + " + off.name, {main_attacks[a], off_hand_attacks[b]});
-        if (std::find(creature.actions.begin(), creature.actions.end(), action) == creature.actions.end()) {
+        Action action =
+            attack_action(main.name + " + " + off.name, {main_attacks[a], off_hand_attacks[b]});
+        if (std::find(creature.actions.begin(), creature.actions.end(), action) ==
+            creature.actions.end()) {
           creature.actions.push_back(std::move(action));
         }
       }
@@ -333,10 +347,12 @@ class Resolver {
     for (const Attack& attack : creature.attacks) known.push_back(attack.name);
     for (std::size_t i = 0; i < names.names.size(); ++i) {
       const std::string& name = names.names[i];
-      auto it = std::find_if(creature.attacks.begin(), creature.attacks.end(),
-                             [&](const Attack& attack) { return library_key(attack.name) == library_key(name); });
-      auto save = std::find_if(creature.save_effects.begin(), creature.save_effects.end(),
-                               [&](const SaveEffect& effect) { return library_key(effect.name) == library_key(name); });
+      auto it = std::find_if(
+          creature.attacks.begin(), creature.attacks.end(),
+          [&](const Attack& attack) { return library_key(attack.name) == library_key(name); });
+      auto save = std::find_if(
+          creature.save_effects.begin(), creature.save_effects.end(),
+          [&](const SaveEffect& effect) { return library_key(effect.name) == library_key(name); });
       if (it == creature.attacks.end() && save != creature.save_effects.end()) {
         action.saves.push_back(static_cast<int>(save - creature.save_effects.begin()));
         continue;
@@ -377,7 +393,8 @@ class Resolver {
     if (!member.proficiency) return true;
     for (const std::string& entry : member.proficiency->names) {
       const std::string key = library_key(entry);
-      if (key == "martial" || (key == "simple" && !weapon.martial) || key == library_key(weapon.name)) {
+      if (key == "martial" || (key == "simple" && !weapon.martial) ||
+          key == library_key(weapon.name)) {
         return true;
       }
     }
@@ -386,9 +403,11 @@ class Resolver {
 
   void check_names(const MemberSpec& member) {
     if (member.monster && library_.monster(*member.monster) == nullptr) {
-      report_unknown(member.pointer + "/monster", "monster", *member.monster, library_.monster_names());
+      report_unknown(member.pointer + "/monster", "monster", *member.monster,
+                     library_.monster_names());
     }
-    if (member.armor && library_key(*member.armor) != "none" && library_.armor(*member.armor) == nullptr) {
+    if (member.armor && library_key(*member.armor) != "none" &&
+        library_.armor(*member.armor) == nullptr) {
       report_unknown(member.pointer + "/armor", "armor", *member.armor, library_.armor_names());
     }
     if (member.weapons) {
@@ -419,7 +438,8 @@ class Resolver {
   }
   bool require_hp(const MemberSpec& member) {
     if (member.hp) return true;
-    context_.error(member.pointer, "missing required key \"hp\" (a number, or dice such as \"2d8+2\")");
+    context_.error(member.pointer,
+                   "missing required key \"hp\" (a number, or dice such as \"2d8+2\")");
     return false;
   }
 
@@ -429,8 +449,8 @@ class Resolver {
 
 }  // namespace
 
-std::shared_ptr<const arena::Roster> read_roster(const EncounterJson& input,
-                                                  std::vector<std::vector<ResolvedMember>>& members) {
+std::shared_ptr<const arena::Roster> read_roster(
+    const EncounterJson& input, std::vector<std::vector<ResolvedMember>>& members) {
   auto roster = std::make_shared<Roster>();
   Resolver resolver(Library::builtin(), input.context);
   for (std::size_t f = 0; f < input.factions.size(); ++f) {

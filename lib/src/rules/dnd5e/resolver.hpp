@@ -15,6 +15,6 @@
 namespace arena::dnd5e {
 
 std::shared_ptr<const arena::Roster> read_roster(const EncounterJson& input,
-                                                  std::vector<std::vector<ResolvedMember>>& members);
+                                                 std::vector<std::vector<ResolvedMember>>& members);
 
 }  // namespace arena::dnd5e

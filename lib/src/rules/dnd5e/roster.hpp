@@ -11,8 +11,8 @@
 namespace arena::dnd5e {
 
 struct Roster : arena::Roster {
-  std::vector<Creature> members;          // indexed by Combatant::member
-  std::vector<Tactics> faction_tactics;   // as the file gives them (members may override)
+  std::vector<Creature> members;         // indexed by Combatant::member
+  std::vector<Tactics> faction_tactics;  // as the file gives them (members may override)
 };
 
 // The roster of a 5e encounter. Precondition: encounter.rules is 5e.
@@ -20,7 +20,8 @@ const Roster& roster_of(const Encounter& encounter);
 
 // The stat block of combatant `c`.
 inline const Creature& creature_of(const Encounter& encounter, int c) {
-  return roster_of(encounter).members[static_cast<std::size_t>(encounter.combatants[static_cast<std::size_t>(c)].member)];
+  return roster_of(encounter)
+      .members[static_cast<std::size_t>(encounter.combatants[static_cast<std::size_t>(c)].member)];
 }
 
 }  // namespace arena::dnd5e

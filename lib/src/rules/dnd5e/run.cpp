@@ -1,9 +1,8 @@
 // The 5e ruleset's entry in the registry, and its runner.
-#include "rules/dnd5e/ruleset.hpp"
-
 #include "rules/dnd5e/describe.hpp"
 #include "rules/dnd5e/member_spec.hpp"
 #include "rules/dnd5e/resolver.hpp"
+#include "rules/dnd5e/ruleset.hpp"
 #include "run_battles.hpp"
 
 namespace arena::dnd5e {

@@ -1,9 +1,9 @@
 #include "rules/dnd5e/stat_block_rules.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
-
-#include <fmt/format.h>
 
 namespace arena::dnd5e {
 
@@ -19,7 +19,8 @@ SaveEffect to_save_effect(const SaveInfo& info, bool magical) {
   effect.conditions = info.conditions;
   effect.magical = magical;
   effect.targets = area_targets(info.area);
-  if (!info.area.shape.empty()) effect.area = fmt::format("{}-foot {}", info.area.size, info.area.shape);
+  if (!info.area.shape.empty())
+    effect.area = fmt::format("{}-foot {}", info.area.size, info.area.shape);
   return effect;
 }
 
@@ -47,7 +48,9 @@ int add_resource(Creature& creature, std::string name, int uses, int recharge = 
 int resource_for(const SaveInfo& info, Creature& creature) {
   if (info.recharge == 0 && info.per_day == 0) return -1;
   const std::string group = info.recharge_group.empty() ? info.name : info.recharge_group;
-  if (info.recharge > 0) return add_resource(creature, fmt::format("{} (recharge {}-6)", group, info.recharge), 1, info.recharge);
+  if (info.recharge > 0)
+    return add_resource(creature, fmt::format("{} (recharge {}-6)", group, info.recharge), 1,
+                        info.recharge);
   return add_resource(creature, fmt::format("{} ({}/day)", group, info.per_day), info.per_day);
 }
 
@@ -61,7 +64,9 @@ std::string ordinal(int n) {
 void add_spell_cast(const SpellcastingInfo& casting, const SpellInfo& spell, int level,
                     const std::vector<DamageDice>& damage, int resource, Creature& creature) {
   Action action;
-  action.name = level > 0 && level != spell.level ? fmt::format("{} ({} level)", spell.name, ordinal(level)) : spell.name;
+  action.name = level > 0 && level != spell.level
+                    ? fmt::format("{} ({} level)", spell.name, ordinal(level))
+                    : spell.name;
   action.resource = resource;
   if (spell.save) {
     SaveInfo info;
@@ -86,7 +91,8 @@ void add_spell_cast(const SpellcastingInfo& casting, const SpellInfo& spell, int
     attack.derivation = "spell";
     creature.attacks.push_back(std::move(attack));
     const int count = spell.count + spell.count_per_slot * std::max(level - spell.level, 0);
-    action.attacks.assign(static_cast<std::size_t>(std::max(count, 1)), static_cast<int>(creature.attacks.size()) - 1);
+    action.attacks.assign(static_cast<std::size_t>(std::max(count, 1)),
+                          static_cast<int>(creature.attacks.size()) - 1);
   }
   creature.actions.push_back(std::move(action));
 }
@@ -96,17 +102,21 @@ void add_spells(const SpellcastingInfo& casting, Creature& creature) {
     for (const auto& [level, damage] : spell.damage) {
       if (spell.per_day > 0) {
         add_spell_cast(casting, spell, level, damage,
-                       add_resource(creature, fmt::format("{} ({}/day)", spell.name, spell.per_day), spell.per_day),
+                       add_resource(creature, fmt::format("{} ({}/day)", spell.name, spell.per_day),
+                                    spell.per_day),
                        creature);
       } else if (level == 0 || casting.slots[static_cast<std::size_t>(level)] == 0) {
         // A cantrip, or an innate spell at will (no slots of its level).
-        if (level == 0 || std::all_of(casting.slots.begin(), casting.slots.end(), [](int n) { return n == 0; })) {
+        if (level == 0 ||
+            std::all_of(casting.slots.begin(), casting.slots.end(), [](int n) { return n == 0; })) {
           add_spell_cast(casting, spell, level, damage, -1, creature);
         }
       } else {
         const int slots = casting.slots[static_cast<std::size_t>(level)];
-        add_spell_cast(casting, spell, level, damage,
-                       add_resource(creature, fmt::format("{}-level spell slots", ordinal(level)), slots), creature);
+        add_spell_cast(
+            casting, spell, level, damage,
+            add_resource(creature, fmt::format("{}-level spell slots", ordinal(level)), slots),
+            creature);
       }
     }
   }
@@ -173,7 +183,8 @@ int area_targets(const AreaInfo& area) {
   const auto per = [&](int feet) { return std::max(1, (area.size + feet - 1) / feet); };
   if (area.shape == "cone") return per(10);
   if (area.shape == "line") return per(30);
-  if (area.shape == "sphere" || area.shape == "cylinder" || area.shape == "emanation" || area.shape == "cube") {
+  if (area.shape == "sphere" || area.shape == "cylinder" || area.shape == "emanation" ||
+      area.shape == "cube") {
     return per(5);
   }
   return 1;
@@ -189,12 +200,15 @@ void add_stat_block_rules(const MonsterInfo& info, Creature& creature) {
     }
     attack.on_hit_conditions = source.hit_conditions;
   }
-  for (const SaveInfo& save : info.save_actions) creature.save_effects.push_back(to_save_effect(save, false));
+  for (const SaveInfo& save : info.save_actions)
+    creature.save_effects.push_back(to_save_effect(save, false));
   for (std::size_t a = 0; a < creature.saves.size(); ++a) {
-    creature.saves[a] = info.saves[a].value_or(creature.abilities.modifier(static_cast<Ability>(a)));
+    creature.saves[a] =
+        info.saves[a].value_or(creature.abilities.modifier(static_cast<Ability>(a)));
   }
   for (const std::string& name : info.condition_immunities) {
-    if (const auto condition = parse_condition(name)) creature.condition_immunities.insert(*condition);
+    if (const auto condition = parse_condition(name))
+      creature.condition_immunities.insert(*condition);
   }
   creature.legendary_resistance = info.legendary_resistance;
   set_traits(info, creature);
@@ -220,9 +234,11 @@ void finish_stat_block_rules(const MonsterInfo& info, Creature& creature) {
   std::stable_partition(creature.actions.begin(), creature.actions.end(),
                         [](const Action& action) { return action.resource < 0; });
   for (const std::string& trait : info.traits) {
-    if (trait_status(info, trait) == TraitStatus::NotModelled) creature.warnings.push_back("not modelled: " + trait);
+    if (trait_status(info, trait) == TraitStatus::NotModelled)
+      creature.warnings.push_back("not modelled: " + trait);
   }
-  for (const std::string& action : info.not_converted) creature.warnings.push_back("not modelled: " + action);
+  for (const std::string& action : info.not_converted)
+    creature.warnings.push_back("not modelled: " + action);
 }
 
 TraitStatus trait_status(const MonsterInfo& info, const std::string& trait) {
@@ -230,8 +246,8 @@ TraitStatus trait_status(const MonsterInfo& info, const std::string& trait) {
   if (std::find(rules.no_effect.begin(), rules.no_effect.end(), trait) != rules.no_effect.end()) {
     return TraitStatus::NoEffect;
   }
-  const bool magic_weapons =
-      std::any_of(info.attacks.begin(), info.attacks.end(), [](const MonsterAttackInfo& a) { return a.magical; });
+  const bool magic_weapons = std::any_of(info.attacks.begin(), info.attacks.end(),
+                                         [](const MonsterAttackInfo& a) { return a.magical; });
   const bool spells = info.spellcasting && !info.spellcasting->spells.empty();
   const std::pair<std::string_view, bool> modelled[] = {
       {"Pack Tactics", rules.pack_tactics},

@@ -39,7 +39,7 @@ struct RulesState {
   bool reckless = false;              // attacks against it have advantage until its turn
   bool regeneration_blocked = false;  // took damage that stops its regeneration
   bool relentless_used = false;
-  bool extra_damage_used = false;     // martial advantage / sneak attack, this turn
+  bool extra_damage_used = false;  // martial advantage / sneak attack, this turn
   std::int8_t legendary_left = 0;
   std::int8_t legendary_resistance_left = 0;
   bool operator==(const RulesState&) const = default;
@@ -98,7 +98,7 @@ struct BattleState {
 
  private:
   void clear(std::size_t creatures, std::size_t factions);  // sizes the vectors, clears all
-  void count_standing();  // the totals from `standing`
+  void count_standing();                                    // the totals from `standing`
 };
 
 }  // namespace arena::dnd5e

@@ -18,7 +18,9 @@ struct TargetView {
 
   int faction(int c) const { return plan.creatures[c].faction; }
   std::span<const int> enemies(int self) const { return plan.enemies_of(faction(self)); }
-  int enemies_standing(int self) const { return state.standing_total - state.standing[faction(self)]; }
+  int enemies_standing(int self) const {
+    return state.standing_total - state.standing[faction(self)];
+  }
   bool can_act(int c) const { return state.combatants[c].can_act(); }
   int hp(int c) const { return state.combatants[c].hp; }
   int ac(int c) const { return plan.creatures[c].ac; }

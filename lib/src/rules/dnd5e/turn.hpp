@@ -32,16 +32,19 @@
 
 namespace arena::dnd5e::detail {
 
-inline bool available(const BattlePlan& plan, const BattleState& state, int self, const PlanAction& action) {
+inline bool available(const BattlePlan& plan, const BattleState& state, int self,
+                      const PlanAction& action) {
   return action.resource < 0 ||
-         state.resource_uses[plan.rules[self].first_use + static_cast<std::uint32_t>(action.resource)] > 0;
+         state.resource_uses[plan.rules[self].first_use +
+                             static_cast<std::uint32_t>(action.resource)] > 0;
 }
 
 // The action `self` takes against `target`, or nullptr when it has none:
 // the available one of highest expected value, the earliest on ties
 // (at-will actions come first, so a limited one is spent only when it does
 // better).
-inline const PlanAction* choose_action(const BattlePlan& plan, const BattleState& state, int self, int target) {
+inline const PlanAction* choose_action(const BattlePlan& plan, const BattleState& state, int self,
+                                       int target) {
   if (plan.creatures[self].only_attacks) return &plan.best_attack_action(self, target);
   const int enemies = enemies_standing(plan, state, self);
   const PlanAction* best = nullptr;  // none for a stat block with nothing arena models
@@ -60,7 +63,8 @@ inline const PlanAction* choose_action(const BattlePlan& plan, const BattleState
 // A PC at 0 HP rolls a death save instead of acting; returns whether it
 // got back up (a natural 20) and acts this turn.
 template <class Dice, class Events>
-bool death_save_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice, Events& events) {
+bool death_save_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
+                     Events& events) {
   CombatantState& me = state.combatants[self];
   if (me.stable) return false;
   int d20 = 0;
@@ -75,7 +79,8 @@ bool death_save_turn(const BattlePlan& plan, BattleState& state, int self, Dice&
 // Regeneration at the start of `self`'s turn; returns false when it dies
 // instead (a troll at 0 HP that took fire or acid since its last turn).
 template <class Events>
-[[gnu::noinline]] bool regenerate(const BattlePlan& plan, BattleState& state, int self, Events& events) {
+[[gnu::noinline]] bool regenerate(const BattlePlan& plan, BattleState& state, int self,
+                                  Events& events) {
   CombatantState& me = state.combatants[self];
   RulesState& rules = state.rules[self];
   const PlanTraits& traits = plan.rules[self].traits;
@@ -100,7 +105,8 @@ template <class Events>
 
 // Spent recharge resources come back on a d6 of their number or more.
 template <class Dice, class Events>
-[[gnu::noinline]] void recharge(const BattlePlan& plan, BattleState& state, int self, Dice& dice, Events& events) {
+[[gnu::noinline]] void recharge(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
+                                Events& events) {
   const PlanRules& rules = plan.rules[self];
   for (std::uint32_t r = 0; r < rules.resources.count; ++r) {
     const PlanResource& resource = plan.resources[rules.resources.first + r];
@@ -128,7 +134,7 @@ bool start_full_turn(const BattlePlan& plan, BattleState& state, int self, Event
 // whether the creature can act (not incapacitated), then reckless.
 template <class Dice, class Events>
 bool ready_full_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
-                                       Events& events) {
+                     Events& events) {
   recharge(plan, state, self, dice, events);
   stand_up(state, self, events);
   RulesState& rules = state.rules[self];
@@ -143,7 +149,8 @@ bool begin_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice
   if constexpr (Full) {
     if (!start_full_turn(plan, state, self, events)) return false;
   }
-  if (state.combatants[self].hp == 0 && !death_save_turn(plan, state, self, dice, events)) return false;
+  if (state.combatants[self].hp == 0 && !death_save_turn(plan, state, self, dice, events))
+    return false;
   if constexpr (Full) return ready_full_turn(plan, state, self, dice, events);
   return true;
 }
@@ -151,22 +158,27 @@ bool begin_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice
 // Rampage: a creature that drops a foe in melee on its turn makes its
 // rampage attack against a new target, once.
 template <class Dice, class Events>
-[[gnu::noinline]] void rampage(const BattlePlan& plan, BattleState& state, int self, Dice& dice, Events& events) {
+[[gnu::noinline]] void rampage(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
+                               Events& events) {
   const int next = choose_target(plan, state, self, dice);
   if (next < 0) return;
   events.note(self, "rampages");
-  make_attack<true>(plan, state, self, next, plan.rules[self].traits.rampage_attack, true, dice, events);
+  make_attack<true>(plan, state, self, next, plan.rules[self].traits.rampage_attack, true, dice,
+                    events);
 }
 
 // Takes `action` of `self` against `target`: its saves, then its attacks
 // (moving on to a new target when one drops), and a rampage.
 template <bool Full, class Dice, class Events>
-[[gnu::always_inline]] inline void take_action(const BattlePlan& plan, BattleState& state, int self, int target, const PlanAction& action,
-                 bool own_turn, Dice& dice, Events& events) {
+[[gnu::always_inline]] inline void take_action(const BattlePlan& plan, BattleState& state, int self,
+                                               int target, const PlanAction& action, bool own_turn,
+                                               Dice& dice, Events& events) {
   events.action(self, target, action.name, !own_turn);
   bool can_rampage = false;
   if constexpr (Full) {  // only the full rules have resources and saves (BattlePlan::full_rules)
-    if (action.resource >= 0) --state.resource_uses[plan.rules[self].first_use + static_cast<std::uint32_t>(action.resource)];
+    if (action.resource >= 0)
+      --state.resource_uses[plan.rules[self].first_use +
+                            static_cast<std::uint32_t>(action.resource)];
     for (int save : plan.parts_of(action.saves)) {
       if (!state.combatants[target].can_act()) target = choose_target(plan, state, self, dice);
       if (target < 0) return;
@@ -177,7 +189,8 @@ template <bool Full, class Dice, class Events>
   for (int attack : plan.parts_of(action.attacks)) {
     if (!state.combatants[target].can_act()) target = choose_target(plan, state, self, dice);
     if (target < 0) return;
-    const bool dropped = make_attack<Full>(plan, state, self, target, attack, own_turn, dice, events);
+    const bool dropped =
+        make_attack<Full>(plan, state, self, target, attack, own_turn, dice, events);
     if (dropped && can_rampage && plan.attack(self, attack).melee) {
       can_rampage = false;  // once a turn
       rampage(plan, state, self, dice, events);
@@ -192,7 +205,8 @@ void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
     const int target = choose_target(plan, state, self, dice);
     if (target >= 0) {
       const PlanAction* action = choose_action(plan, state, self, target);
-      if (action != nullptr) take_action<Full>(plan, state, self, target, *action, true, dice, events);
+      if (action != nullptr)
+        take_action<Full>(plan, state, self, target, *action, true, dice, events);
     }
   }
   if constexpr (Full) {
@@ -204,8 +218,8 @@ void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
 // spends one legendary option: the best expected value per action cost
 // among those it can afford.
 template <class Dice, class Events>
-[[gnu::noinline]] void legendary_actions_after(const BattlePlan& plan, BattleState& state, int just_acted, Dice& dice,
-                             Events& events) {
+[[gnu::noinline]] void legendary_actions_after(const BattlePlan& plan, BattleState& state,
+                                               int just_acted, Dice& dice, Events& events) {
   for (int c : plan.legendary_creatures) {
     RulesState& me = state.rules[c];
     if (c == just_acted || me.legendary_left <= 0 || state.combatants[c].hp <= 0 ||

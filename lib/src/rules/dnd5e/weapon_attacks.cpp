@@ -1,14 +1,16 @@
 #include "rules/dnd5e/weapon_attacks.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace arena::dnd5e {
 
 namespace {
 
-std::string signed_number(int value) { return fmt::format("{:+d}", value); }
+std::string signed_number(int value) {
+  return fmt::format("{:+d}", value);
+}
 
 std::string upper(std::string_view text) {
   std::string out(text);
@@ -41,17 +43,19 @@ Attack make_attack(const WeaponInfo& weapon, const Wielder& wielder, AbilityChoi
   attack.to_hit = ability.modifier + proficiency;
   attack.damage = with_modifier(dice, damage_modifier);
   attack.disadvantage = weapon.heavy && wielder.small;
-  attack.derivation = fmt::format("{} {}{}", upper(key(ability.ability)), signed_number(ability.modifier),
-                                  wielder.proficient
-                                      ? fmt::format(", proficiency {}", signed_number(proficiency))
-                                      : std::string(", not proficient"));
+  attack.derivation =
+      fmt::format("{} {}{}", upper(key(ability.ability)), signed_number(ability.modifier),
+                  wielder.proficient ? fmt::format(", proficiency {}", signed_number(proficiency))
+                                     : std::string(", not proficient"));
   if (attack.disadvantage) attack.derivation += ", disadvantage: heavy weapon, Small wielder";
   return attack;
 }
 
 }  // namespace
 
-int proficiency_bonus_for_level(int level) { return 2 + (std::max(level, 1) - 1) / 4; }
+int proficiency_bonus_for_level(int level) {
+  return 2 + (std::max(level, 1) - 1) / 4;
+}
 
 std::vector<Attack> weapon_attacks(const WeaponInfo& weapon, const Wielder& wielder,
                                    int& off_hand) {
@@ -61,9 +65,11 @@ std::vector<Attack> weapon_attacks(const WeaponInfo& weapon, const Wielder& wiel
   const AbilityScores& scores = wielder.abilities;
   const AbilityChoice str{Ability::Str, scores.modifier(Ability::Str)};
   const AbilityChoice dex{Ability::Dex, scores.modifier(Ability::Dex)};
-  const AbilityChoice melee_ability = weapon.finesse ? better_of(scores, Ability::Str, Ability::Dex) : str;
+  const AbilityChoice melee_ability =
+      weapon.finesse ? better_of(scores, Ability::Str, Ability::Dex) : str;
   if (weapon.ranged) {
-    const AbilityChoice ability = weapon.finesse ? better_of(scores, Ability::Str, Ability::Dex) : dex;
+    const AbilityChoice ability =
+        weapon.finesse ? better_of(scores, Ability::Str, Ability::Dex) : dex;
     Attack attack = make_attack(weapon, wielder, ability, weapon.damage, ability.modifier);
     attack.kind = AttackKind::Ranged;
     attack.reach = 0;
@@ -78,7 +84,8 @@ std::vector<Attack> weapon_attacks(const WeaponInfo& weapon, const Wielder& wiel
   attacks.push_back(melee);
   if (weapon.thrown) {
     // Thrown melee weapons use STR (or the better of both with finesse).
-    Attack thrown = make_attack(weapon, wielder, melee_ability, weapon.damage, melee_ability.modifier);
+    Attack thrown =
+        make_attack(weapon, wielder, melee_ability, weapon.damage, melee_ability.modifier);
     thrown.name += " (thrown)";
     thrown.kind = AttackKind::Ranged;
     thrown.reach = 0;
@@ -87,8 +94,8 @@ std::vector<Attack> weapon_attacks(const WeaponInfo& weapon, const Wielder& wiel
     attacks.push_back(std::move(thrown));
   }
   if (!weapon.versatile_damage.empty() && !wielder.shield) {
-    Attack two_handed =
-        make_attack(weapon, wielder, melee_ability, weapon.versatile_damage, melee_ability.modifier);
+    Attack two_handed = make_attack(weapon, wielder, melee_ability, weapon.versatile_damage,
+                                    melee_ability.modifier);
     two_handed.name += " (two-handed)";
     two_handed.reach = weapon.reach;
     two_handed.derivation += ", versatile";
@@ -118,9 +125,9 @@ int armor_class(const ArmorInfo* armor, bool shield, const AbilityScores& abilit
     ac = armor->base_ac + dex_part;
     source = fmt::format("{}: {}", library_key(armor->name), armor->base_ac);
     if (armor->dex_bonus) {
-      source += fmt::format(" + DEX {}{}", dex_part,
-                            armor->max_dex_bonus ? fmt::format(" (max {})", *armor->max_dex_bonus)
-                                                 : std::string());
+      source += fmt::format(
+          " + DEX {}{}", dex_part,
+          armor->max_dex_bonus ? fmt::format(" (max {})", *armor->max_dex_bonus) : std::string());
     }
   }
   if (shield) {

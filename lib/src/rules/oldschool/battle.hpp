@@ -47,9 +47,9 @@ struct PlanFighter {
 struct BattlePlan {
   std::vector<PlanFighter> fighters;  // indexed like Encounter::combatants
   std::vector<int> faction_sizes;
-  std::vector<Slice> members;        // per faction: its fighters, in listed order (of member_lists)
+  std::vector<Slice> members;  // per faction: its fighters, in listed order (of member_lists)
   std::vector<int> member_lists;
-  std::vector<Slice> enemies;        // per faction: every other faction's fighters (of enemy_lists)
+  std::vector<Slice> enemies;  // per faction: every other faction's fighters (of enemy_lists)
   std::vector<int> enemy_lists;
   std::vector<DiceTerm> terms;
   TurnOrder order = TurnOrder::Listed;
@@ -73,11 +73,11 @@ struct FighterState {
 
 struct BattleState {
   std::vector<FighterState> fighters;
-  std::vector<int> standing;        // per faction: fighters alive
-  std::vector<int> focus;           // per faction: the focus target, -1 when none
-  std::vector<int> side_order;      // this round's factions, in initiative order
-  std::vector<int> side_rolls;      // this round's d6 per faction
-  int standing_total = 0;           // fighters alive, all factions together
+  std::vector<int> standing;    // per faction: fighters alive
+  std::vector<int> focus;       // per faction: the focus target, -1 when none
+  std::vector<int> side_order;  // this round's factions, in initiative order
+  std::vector<int> side_rolls;  // this round's d6 per faction
+  int standing_total = 0;       // fighters alive, all factions together
   int factions_standing = 0;
   int round = 0;
 
@@ -104,8 +104,12 @@ struct TargetView {
   BattleState& state;
 
   int faction(int c) const { return plan.fighters[c].faction; }
-  std::span<const int> enemies(int self) const { return slice_of(plan.enemy_lists, plan.enemies[faction(self)]); }
-  int enemies_standing(int self) const { return state.standing_total - state.standing[faction(self)]; }
+  std::span<const int> enemies(int self) const {
+    return slice_of(plan.enemy_lists, plan.enemies[faction(self)]);
+  }
+  int enemies_standing(int self) const {
+    return state.standing_total - state.standing[faction(self)];
+  }
   bool can_act(int c) const { return !state.fighters[c].dead; }
   int hp(int c) const { return state.fighters[c].hp; }
   // lowest_ac means the easiest to hit: in these rules the least armor.
@@ -115,7 +119,8 @@ struct TargetView {
 
 // `self` attacks the enemy its tactics pick.
 template <class Dice, class Events>
-[[gnu::always_inline]] inline void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice, Events& events) {
+[[gnu::always_inline]] inline void take_turn(const BattlePlan& plan, BattleState& state, int self,
+                                             Dice& dice, Events& events) {
   TargetView view{plan, state};
   const int target = choose_target(view, plan.fighters[self].target, self, dice);
   if (target < 0) return;
@@ -158,7 +163,8 @@ void roll_side_initiative(const BattlePlan& plan, BattleState& state, Dice& dice
     std::size_t end = start + 1;
     while (end < state.side_order.size() && roll_of(end) == roll_of(start)) ++end;
     for (std::size_t i = end - 1; i > start; --i) {
-      const std::size_t j = start + static_cast<std::size_t>(dice.roll(static_cast<int>(i - start) + 1)) - 1;
+      const std::size_t j =
+          start + static_cast<std::size_t>(dice.roll(static_cast<int>(i - start) + 1)) - 1;
       std::swap(state.side_order[i], state.side_order[j]);
     }
     start = end;
@@ -190,14 +196,16 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
 
 // Plays one battle into `state` (reset here) and returns how it ended.
 template <class Dice, class Events = NoEvents>
-BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice, Events&& events = Events{}) {
+BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice,
+                          Events&& events = Events{}) {
   state.reset(plan);
   for (int c = 0; c < plan.fighter_count(); ++c) {
     const int hp = roll_flat(plan.terms, plan.fighters[c].hp, dice);
     state.fighters[c].hp = hp;
     state.fighters[c].max_hp = hp;
   }
-  return play_rounds(plan.max_rounds, state, events, [&] { detail::play_round(plan, state, dice, events); });
+  return play_rounds(plan.max_rounds, state, events,
+                     [&] { detail::play_round(plan, state, dice, events); });
 }
 
 }  // namespace arena::oldschool

@@ -1,7 +1,8 @@
 // `arena validate` for oldschool: each fighter as battles play it.
+#include "rules/common/describe.hpp"
+
 #include <fmt/format.h>
 
-#include "rules/common/describe.hpp"
 #include "rules/oldschool/ruleset.hpp"
 
 namespace arena::oldschool {
@@ -12,37 +13,42 @@ using nlohmann::json;
 
 std::string hp_text(const Fighter& fighter) {
   if (fighter.hp.is_constant()) return std::to_string(fighter.hp.flat());
-  return fmt::format("{} ({} per battle)", fighter.hp.to_string(), fighter.hp_given ? "rolled" : "level d10, rolled");
+  return fmt::format("{} ({} per battle)", fighter.hp.to_string(),
+                     fighter.hp_given ? "rolled" : "level d10, rolled");
 }
 
 }  // namespace
 
 std::string describe_factions(const Encounter& encounter) {
   const Roster& roster = roster_of(encounter);
-  const std::string order = roster.order == TurnOrder::Listed ? "listed (each round in the order of the file)"
-                                                               : "initiative (a d6 per faction each round)";
+  const std::string order = roster.order == TurnOrder::Listed
+                                ? "listed (each round in the order of the file)"
+                                : "initiative (a d6 per faction each round)";
   return fmt::format("\nturn order: {}\n", order) +
          describe_factions_text(encounter, roster.faction_tactics, [&](int c) {
            const Fighter& fighter = fighter_of(encounter, c);
-           return fmt::format("  {}\n    level {}   HP {}   AC {} ({} {})\n    {} {}: hits AC 10 on a d20 of {} or more\n",
-                              encounter.combatants[static_cast<std::size_t>(c)].name, fighter.level, hp_text(fighter),
-                              fighter.armor_class(), fighter.armor, fighter.armor_value, fighter.weapon,
-                              fighter.damage.to_string(), 22 - fighter.level - 10);
+           return fmt::format(
+               "  {}\n    level {}   HP {}   AC {} ({} {})\n    {} {}: hits AC 10 on a d20 of {} "
+               "or more\n",
+               encounter.combatants[static_cast<std::size_t>(c)].name, fighter.level,
+               hp_text(fighter), fighter.armor_class(), fighter.armor, fighter.armor_value,
+               fighter.weapon, fighter.damage.to_string(), 22 - fighter.level - 10);
          });
 }
 
 nlohmann::json describe_factions_json(const Encounter& encounter) {
   return describe_factions_as_json(encounter, roster_of(encounter).faction_tactics, [&](int c) {
     const Fighter& fighter = fighter_of(encounter, c);
-    return json{{"name", encounter.combatants[static_cast<std::size_t>(c)].name},
-                {"level", fighter.level},
-                {"hp", fighter.hp.is_constant() ? json(fighter.hp.flat()) : json(fighter.hp.to_string())},
-                {"ac", fighter.armor_class()},
-                {"armor", fighter.armor},
-                {"armor_value", fighter.armor_value},
-                {"weapon", fighter.weapon},
-                {"damage", fighter.damage.to_string()},
-                {"tactics", {{"target", name(fighter.tactics.target)}}}};
+    return json{
+        {"name", encounter.combatants[static_cast<std::size_t>(c)].name},
+        {"level", fighter.level},
+        {"hp", fighter.hp.is_constant() ? json(fighter.hp.flat()) : json(fighter.hp.to_string())},
+        {"ac", fighter.armor_class()},
+        {"armor", fighter.armor},
+        {"armor_value", fighter.armor_value},
+        {"weapon", fighter.weapon},
+        {"damage", fighter.damage.to_string()},
+        {"tactics", {{"target", name(fighter.tactics.target)}}}};
   });
 }
 

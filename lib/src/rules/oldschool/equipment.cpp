@@ -18,7 +18,8 @@ namespace arena::oldschool {
 namespace {
 
 template <class T>
-const T* find(const std::vector<T>& items, const std::vector<std::string>& keys, std::string_view name) {
+const T* find(const std::vector<T>& items, const std::vector<std::string>& keys,
+              std::string_view name) {
   const std::string key = library_key(name);
   for (std::size_t i = 0; i < keys.size(); ++i) {
     if (keys[i] == key) return &items[i];
@@ -45,12 +46,17 @@ Equipment::Equipment(std::string_view weapons_json, std::string_view armor_json)
 }
 
 const Equipment& Equipment::builtin() {
-  static const Equipment equipment(embedded_view(arena_data_oldschool_weapons, arena_data_oldschool_weapons_end),
-                                   embedded_view(arena_data_oldschool_armor, arena_data_oldschool_armor_end));
+  static const Equipment equipment(
+      embedded_view(arena_data_oldschool_weapons, arena_data_oldschool_weapons_end),
+      embedded_view(arena_data_oldschool_armor, arena_data_oldschool_armor_end));
   return equipment;
 }
 
-const Weapon* Equipment::weapon(std::string_view name) const { return find(weapons_, weapon_names_, name); }
-const Armor* Equipment::armor(std::string_view name) const { return find(armor_, armor_names_, name); }
+const Weapon* Equipment::weapon(std::string_view name) const {
+  return find(weapons_, weapon_names_, name);
+}
+const Armor* Equipment::armor(std::string_view name) const {
+  return find(armor_, armor_names_, name);
+}
 
 }  // namespace arena::oldschool

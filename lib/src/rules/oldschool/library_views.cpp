@@ -31,14 +31,21 @@ Expected<std::string, std::string> library_view(const LibraryRequest& request) {
   if (request.view == "weapons") {
     return list_json_or_table(
         request.json, weapons(), Columns{{"name", "damage", "note"}, {false, false, false}, {}},
-        [](const Weapon& w) { return json{{"name", w.name}, {"damage", w.damage.to_string()}, {"note", w.note}}; },
-        [](const Weapon& w) { return std::vector<std::string>{w.name, w.damage.to_string(), w.note}; });
+        [](const Weapon& w) {
+          return json{{"name", w.name}, {"damage", w.damage.to_string()}, {"note", w.note}};
+        },
+        [](const Weapon& w) {
+          return std::vector<std::string>{w.name, w.damage.to_string(), w.note};
+        });
   }
   return list_json_or_table(
       request.json, armor(), Columns{{"name", "value", "AC"}, {false, true, true}, {}},
-      [](const Armor& a) { return json{{"name", a.name}, {"value", a.value}, {"ac", 10 - a.value}}; },
       [](const Armor& a) {
-        return std::vector<std::string>{a.name, std::to_string(a.value), std::to_string(10 - a.value)};
+        return json{{"name", a.name}, {"value", a.value}, {"ac", 10 - a.value}};
+      },
+      [](const Armor& a) {
+        return std::vector<std::string>{a.name, std::to_string(a.value),
+                                        std::to_string(10 - a.value)};
       });
 }
 

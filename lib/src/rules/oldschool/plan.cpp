@@ -1,12 +1,13 @@
 // Compiling an oldschool encounter into its BattlePlan, and resetting a
 // BattleState from the plan.
-#include "rules/oldschool/battle.hpp"
-
 #include <algorithm>
+
+#include "rules/oldschool/battle.hpp"
 
 namespace arena::oldschool {
 
-BattlePlan::BattlePlan(const Encounter& encounter) : order(roster_of(encounter).order), max_rounds(encounter.max_rounds) {
+BattlePlan::BattlePlan(const Encounter& encounter)
+    : order(roster_of(encounter).order), max_rounds(encounter.max_rounds) {
   for (int c = 0; c < encounter.combatant_count(); ++c) {
     const Fighter& fighter = fighter_of(encounter, c);
     PlanFighter compiled;

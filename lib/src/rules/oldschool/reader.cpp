@@ -37,7 +37,8 @@ struct ReadFighter {
   bool ok = false;
 };
 
-ReadFighter read_fighter(const JsonContext& context, const MemberJson& member, const Tactics& faction_tactics) {
+ReadFighter read_fighter(const JsonContext& context, const MemberJson& member,
+                         const Tactics& faction_tactics) {
   ReadFighter read;
   Fighter& fighter = read.fighter;
   const std::size_t problems_before = context.problems();
@@ -46,18 +47,22 @@ ReadFighter read_fighter(const JsonContext& context, const MemberJson& member, c
   if (!object.is_object()) return read;
   if (object.require("name")) {
     fighter.name = object.string("name").value_or("");
-    if (fighter.name.empty() && object.get("name")->is_string()) context.error(object.child("name"), "must not be empty");
+    if (fighter.name.empty() && object.get("name")->is_string())
+      context.error(object.child("name"), "must not be empty");
   }
-  if (object.require("level")) fighter.level = static_cast<int>(object.integer("level", 1, kMaxLevel).value_or(1));
+  if (object.require("level"))
+    fighter.level = static_cast<int>(object.integer("level", 1, kMaxLevel).value_or(1));
   read.count = static_cast<int>(object.integer("count", 1, kMaxCount).value_or(1));
   const Equipment& equipment = Equipment::builtin();
-  if (const Weapon* weapon = read_equipment<Weapon>(object, "weapon", "weapons", equipment.weapon_names(),
-                                                    [&](std::string_view n) { return equipment.weapon(n); })) {
+  if (const Weapon* weapon =
+          read_equipment<Weapon>(object, "weapon", "weapons", equipment.weapon_names(),
+                                 [&](std::string_view n) { return equipment.weapon(n); })) {
     fighter.weapon = weapon->name;
     fighter.damage = weapon->damage;
   }
-  if (const Armor* armor = read_equipment<Armor>(object, "armor", "armor", equipment.armor_names(),
-                                                 [&](std::string_view n) { return equipment.armor(n); })) {
+  if (const Armor* armor =
+          read_equipment<Armor>(object, "armor", "armor", equipment.armor_names(),
+                                [&](std::string_view n) { return equipment.armor(n); })) {
     fighter.armor = armor->name;
     fighter.armor_value = armor->value;
   }
@@ -70,7 +75,8 @@ ReadFighter read_fighter(const JsonContext& context, const MemberJson& member, c
   if (!fighter.hp_given) fighter.hp = *DiceExpr::parse(fmt::format("{}d10", fighter.level));
   fighter.tactics = faction_tactics;
   if (const nlohmann::json* tactics = object.get("tactics")) {
-    fighter.tactics = read_tactics(context, *tactics, object.child("tactics")).value_or(faction_tactics);
+    fighter.tactics =
+        read_tactics(context, *tactics, object.child("tactics")).value_or(faction_tactics);
   }
   object.finish();
   read.ok = context.problems() == problems_before;
@@ -80,12 +86,13 @@ ReadFighter read_fighter(const JsonContext& context, const MemberJson& member, c
 }  // namespace
 
 std::span<const std::string_view> member_keys() {
-  static constexpr std::string_view kMemberKeys[] = {"name", "count", "level", "weapon", "armor", "hp", "tactics"};
+  static constexpr std::string_view kMemberKeys[] = {"name",  "count", "level",  "weapon",
+                                                     "armor", "hp",    "tactics"};
   return kMemberKeys;
 }
 
-std::shared_ptr<const arena::Roster> read_roster(const EncounterJson& input,
-                                                  std::vector<std::vector<ResolvedMember>>& members) {
+std::shared_ptr<const arena::Roster> read_roster(
+    const EncounterJson& input, std::vector<std::vector<ResolvedMember>>& members) {
   auto roster = std::make_shared<Roster>();
   if (auto order = read_choice(input.object, "order", kOrders)) {
     roster->order = *order == "initiative" ? TurnOrder::Initiative : TurnOrder::Listed;
@@ -97,7 +104,8 @@ std::shared_ptr<const arena::Roster> read_roster(const EncounterJson& input,
     for (const MemberJson& member : faction.members) {
       ReadFighter read = read_fighter(input.context, member, tactics);
       if (!read.ok) continue;
-      members[f].push_back({read.fighter.name, read.count, static_cast<int>(roster->members.size())});
+      members[f].push_back(
+          {read.fighter.name, read.count, static_cast<int>(roster->members.size())});
       roster->members.push_back(std::move(read.fighter));
     }
   }

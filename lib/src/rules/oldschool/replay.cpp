@@ -17,7 +17,8 @@ class TextEvents : public NoEvents {
   void round_begins(int round) { out_ += fmt::format("Round {}:\n", round); }
 
   void initiative(int faction, int d6) {
-    out_ += fmt::format("  {} rolls {} for initiative\n", encounter_.factions[static_cast<std::size_t>(faction)].name, d6);
+    out_ += fmt::format("  {} rolls {} for initiative\n",
+                        encounter_.factions[static_cast<std::size_t>(faction)].name, d6);
   }
 
   void attack(int attacker, int target, int d20, int needed, int damage) {
@@ -25,7 +26,8 @@ class TextEvents : public NoEvents {
     if (damage == 0 && d20 < needed) {
       out_ += fmt::format("  {} swings at {} and misses ({})\n", who(attacker), who(target), roll);
     } else {
-      out_ += fmt::format("  {} attacks {} for {} damage ({})\n", who(attacker), who(target), damage, roll);
+      out_ += fmt::format("  {} attacks {} for {} damage ({})\n", who(attacker), who(target),
+                          damage, roll);
     }
   }
 
@@ -35,13 +37,15 @@ class TextEvents : public NoEvents {
     if (winner < 0) {
       out_ += fmt::format("Draw after {} rounds\n", rounds);
     } else {
-      out_ += fmt::format("{} wins after {} rounds!\n", encounter_.factions[static_cast<std::size_t>(winner)].name,
-                          rounds);
+      out_ += fmt::format("{} wins after {} rounds!\n",
+                          encounter_.factions[static_cast<std::size_t>(winner)].name, rounds);
     }
   }
 
  private:
-  const std::string& who(int c) const { return encounter_.combatants[static_cast<std::size_t>(c)].name; }
+  const std::string& who(int c) const {
+    return encounter_.combatants[static_cast<std::size_t>(c)].name;
+  }
 
   const Encounter& encounter_;
   std::string& out_;
@@ -52,22 +56,25 @@ class TextEvents : public NoEvents {
 std::string fighter_line(const Encounter& encounter, int c, int hp) {
   const Fighter& fighter = fighter_of(encounter, c);
   const Combatant& combatant = encounter.combatants[static_cast<std::size_t>(c)];
-  return fmt::format("  {} ({}/{}) [Level {}, {}, {}, {}]\n", combatant.name, hp, hp, fighter.level, fighter.weapon,
-                     fighter.armor, encounter.factions[static_cast<std::size_t>(combatant.faction)].name);
+  return fmt::format("  {} ({}/{}) [Level {}, {}, {}, {}]\n", combatant.name, hp, hp, fighter.level,
+                     fighter.weapon, fighter.armor,
+                     encounter.factions[static_cast<std::size_t>(combatant.faction)].name);
 }
 
 }  // namespace
 
 Replay replay(const Encounter& encounter, std::int64_t index) {
-  return replay_with<Engine>(encounter, index, [&](const BattlePlan& plan, BattleState& state, auto& dice,
-                                                   std::string& text) {
-    std::string rounds;  // after the fighters with the hit points rolled for them
-    const BattleOutcome outcome = play_battle(plan, state, dice, TextEvents(encounter, rounds));
-    text += "Fighters:\n";
-    for (int c = 0; c < plan.fighter_count(); ++c) text += fighter_line(encounter, c, state.fighters[c].max_hp);
-    text += rounds;
-    return outcome;
-  });
+  return replay_with<Engine>(
+      encounter, index,
+      [&](const BattlePlan& plan, BattleState& state, auto& dice, std::string& text) {
+        std::string rounds;  // after the fighters with the hit points rolled for them
+        const BattleOutcome outcome = play_battle(plan, state, dice, TextEvents(encounter, rounds));
+        text += "Fighters:\n";
+        for (int c = 0; c < plan.fighter_count(); ++c)
+          text += fighter_line(encounter, c, state.fighters[c].max_hp);
+        text += rounds;
+        return outcome;
+      });
 }
 
 }  // namespace arena::oldschool

@@ -20,7 +20,7 @@ struct Fighter {
   DiceExpr damage;  // the weapon's
   std::string armor;
   int armor_value = 0;
-  DiceExpr hp;           // `level` d10, or the file's "hp"
+  DiceExpr hp;            // `level` d10, or the file's "hp"
   bool hp_given = false;  // from the file rather than by level
   Tactics tactics;
 
@@ -44,7 +44,8 @@ struct Roster : arena::Roster {
 const Roster& roster_of(const Encounter& encounter);
 
 inline const Fighter& fighter_of(const Encounter& encounter, int c) {
-  return roster_of(encounter).members[static_cast<std::size_t>(encounter.combatants[static_cast<std::size_t>(c)].member)];
+  return roster_of(encounter)
+      .members[static_cast<std::size_t>(encounter.combatants[static_cast<std::size_t>(c)].member)];
 }
 
 }  // namespace arena::oldschool

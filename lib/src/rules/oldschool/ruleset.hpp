@@ -37,7 +37,7 @@ std::span<const std::string_view> member_keys();
 
 // Reads and resolves the oldschool part of a file (reader.cpp).
 std::shared_ptr<const arena::Roster> read_roster(const EncounterJson& input,
-                                                  std::vector<std::vector<ResolvedMember>>& members);
+                                                 std::vector<std::vector<ResolvedMember>>& members);
 
 // One battle, line by line (`arena replay`; replay.cpp).
 Replay replay(const Encounter& encounter, std::int64_t battle);
