@@ -12,12 +12,14 @@
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "arena/report.hpp"
 #include "commands.hpp"
 #include "encounter_input.hpp"
+#include "output.hpp"
 #include "simulation.hpp"
 #include "terminal.hpp"
 
@@ -33,6 +35,7 @@ struct CompareOptions {
   std::optional<std::int64_t> battles;
   std::optional<std::uint64_t> seed;
   std::string format = "table";
+  std::optional<std::string> output;
 };
 
 struct Variant {
@@ -128,7 +131,7 @@ bool same_factions(const Report& a, const Report& b, const std::string& name) {
   return false;
 }
 
-void print_table(const std::vector<Played>& runs) {
+std::string table_text(const std::vector<Played>& runs) {
   const Report& first = runs.front().report;
   std::string out = fmt::format("{} battles per variant on common random numbers (seed {})\n\n",
                                 first.battles, first.seed);
@@ -155,7 +158,7 @@ void print_table(const std::vector<Played>& runs) {
   }
   out +=
       "* significant: the paired 95% interval excludes 0. Differences are in percentage points.\n";
-  fmt::print("{}", out);
+  return out;
 }
 
 nlohmann::ordered_json differences_json(const std::vector<Played>& runs, std::size_t v) {
@@ -172,7 +175,7 @@ nlohmann::ordered_json differences_json(const std::vector<Played>& runs, std::si
   return out;
 }
 
-void print_json(const std::vector<Played>& runs) {
+std::string json_text(const std::vector<Played>& runs) {
   nlohmann::ordered_json out = {{"format_version", kReportFormatVersion},
                                 {"variants", nlohmann::json::array()}};
   for (std::size_t v = 0; v < runs.size(); ++v) {
@@ -183,10 +186,10 @@ void print_json(const std::vector<Played>& runs) {
     if (v > 0) entry["versus_first"] = differences_json(runs, v);
     out["variants"].push_back(entry);
   }
-  fmt::print("{}\n", out.dump(2));
+  return out.dump(2) + "\n";
 }
 
-void print_csv(const std::vector<Played>& runs) {
+std::string csv_text(const std::vector<Played>& runs) {
   std::string out =
       "variant,faction,battles,win_probability,win_ci95_low,win_ci95_high,difference,difference_"
       "ci95_low,"
@@ -206,7 +209,7 @@ void print_csv(const std::vector<Played>& runs) {
                          d.independent_se, d.significant);
     }
   }
-  fmt::print("{}", out);
+  return out;
 }
 
 int run_compare(const CompareOptions& options) {
@@ -238,14 +241,9 @@ int run_compare(const CompareOptions& options) {
       return kExitBadInput;
     runs.push_back(std::move(played));
   }
-  if (options.format == "json") {
-    print_json(runs);
-  } else if (options.format == "csv") {
-    print_csv(runs);
-  } else {
-    print_table(runs);
-  }
-  return kExitOk;
+  if (options.format == "json") return emit(options.output, json_text(runs));
+  if (options.format == "csv") return emit(options.output, csv_text(runs));
+  return emit(options.output, table_text(runs));
 }
 
 }  // namespace
@@ -263,6 +261,7 @@ Command add_compare_command(CLI::App& app) {
   add_run_options(*cli, options->battles, options->seed, options->format, {"table", "json", "csv"},
                   "Battles per variant (default: the first file's)");
   add_simulation_options(*cli, options->simulation);
+  add_output_option(*cli, options->output);
   cli->footer(
       "Examples:\n"
       "  arena compare scenarios/fighter-greatsword.json scenarios/fighter-sword-and-shield.json\n"

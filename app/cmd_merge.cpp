@@ -2,12 +2,14 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "arena/tally_io.hpp"
 #include "arena/text_file.hpp"
 #include "commands.hpp"
+#include "output.hpp"
 #include "simulation.hpp"
 #include "terminal.hpp"
 
@@ -19,6 +21,7 @@ struct MergeOptions {
   std::vector<std::string> files;
   std::string format = "table";
   std::vector<double> quantiles = ReportOptions{}.quantiles;
+  std::optional<std::string> output;
 };
 
 int run_merge(const MergeOptions& options) {
@@ -42,14 +45,10 @@ int run_merge(const MergeOptions& options) {
     print_error(merged.error());
     return kExitBadInput;
   }
-  if (options.format == "tally") {
-    fmt::print("{}", format_tally(*merged));
-    return kExitOk;
-  }
+  if (options.format == "tally") return emit(options.output, format_tally(*merged));
   Report report = make_report(merged->labels, merged->tally, ReportOptions{options.quantiles});
   report.requested_battles = merged->total_battles;
-  print_report(report, options.format, /*with_run=*/false);
-  return kExitOk;
+  return emit(options.output, report_text(report, options.format, /*with_run=*/false));
 }
 
 }  // namespace
@@ -66,6 +65,7 @@ Command add_merge_command(CLI::App& app) {
   cli->add_option("--quantiles", options->quantiles, "Quantile levels of every statistic")
       ->delimiter(',')
       ->capture_default_str();
+  add_output_option(*cli, options->output);
   cli->footer(
       "Examples:\n"
       "  for k in 0 1 2 3; do arena simulate big.json --shard $k/4 --format tally > part-$k.json; "

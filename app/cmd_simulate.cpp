@@ -11,6 +11,7 @@
 #include "arena/tally_io.hpp"
 #include "commands.hpp"
 #include "encounter_input.hpp"
+#include "output.hpp"
 #include "simulation.hpp"
 #include "terminal.hpp"
 
@@ -28,6 +29,7 @@ struct SimulateOptions {
   std::optional<double> precision;   // target half-width of win intervals
   std::int64_t max_battles = 10'000'000;
   bool max_battles_given = false;
+  std::optional<std::string> output;
 };
 
 struct Shard {
@@ -93,8 +95,7 @@ int run_simulate(const SimulateOptions& options) {
     }
     const TallyFile file{report_labels(*encounter), fingerprint(*encounter), encounter->battles,
                          range.first, result.tally};
-    fmt::print("{}", format_tally(file));
-    return kExitOk;
+    return emit(options.output, format_tally(file));
   }
   Report report =
       make_report(*encounter, result.tally, ReportOptions{options.simulation.quantiles});
@@ -105,8 +106,7 @@ int run_simulate(const SimulateOptions& options) {
     report.precision = PrecisionInfo{*options.precision, widest, widest <= *options.precision};
   }
   report.run = {result.threads, result.seconds};
-  print_report(report, options.format);
-  return kExitOk;
+  return emit(options.output, report_text(report, options.format));
 }
 
 }  // namespace
@@ -135,6 +135,7 @@ Command add_simulate_command(CLI::App& app) {
          "Most battles a --precision run plays (default: 10000000)")
       ->check(CLI::Range(std::int64_t{1}, kMaxBattles));
   add_simulation_options(*cli, options->simulation);
+  add_output_option(*cli, options->output);
   cli->footer(
       "Examples:\n"
       "  arena simulate scenarios/goblin-ambush.json\n"
@@ -142,7 +143,7 @@ Command add_simulate_command(CLI::App& app) {
       "  arena simulate fight.json --set "
       "factions.Heroes.members.Fighter.weapons='[\"greatsword\"]'\n"
       "  arena simulate fight.json --precision 0.005 --format csv > fight.csv\n"
-      "  arena simulate fight.json -n 10000000 --shard 2/8 --format tally > part-2.json\n"
+      "  arena simulate fight.json -n 10000000 --shard 2/8 --format tally -o part-2.json\n"
       "Ctrl-C stops early and reports the battles finished so far, marked partial.");
   return {cli, [options] { return run_simulate(*options); }};
 }

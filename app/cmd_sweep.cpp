@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "arena/report.hpp"
 #include "commands.hpp"
 #include "encounter_input.hpp"
+#include "output.hpp"
 #include "simulation.hpp"
 #include "terminal.hpp"
 
@@ -24,57 +26,15 @@ struct SweepOptions {
   std::optional<std::int64_t> battles;
   std::optional<std::uint64_t> seed;
   std::string format = "table";
+  std::optional<std::string> output;
 };
-
-struct Axis {
-  std::string path;
-  std::vector<std::string> values;  // as written: each becomes "PATH=VALUE"
-};
-
-// Splits on commas outside brackets, braces and quotes, so that JSON values
-// such as ["longsword","shield"] stay whole.
-std::vector<std::string> split_values(const std::string& text) {
-  std::vector<std::string> values;
-  std::string current;
-  int depth = 0;
-  bool quoted = false;
-  for (char c : text) {
-    if (c == '"') quoted = !quoted;
-    if (!quoted && (c == '[' || c == '{')) ++depth;
-    if (!quoted && (c == ']' || c == '}')) --depth;
-    if (c == ',' && depth == 0 && !quoted) {
-      values.push_back(current);
-      current.clear();
-    } else {
-      current += c;
-    }
-  }
-  values.push_back(current);
-  return values;
-}
-
-std::optional<Axis> parse_axis(const std::string& text) {
-  const std::size_t equals = text.find('=');
-  if (equals == std::string::npos || equals == 0) {
-    print_error(fmt::format("--vary {}: expected PATH=V1,V2,...", text));
-    return std::nullopt;
-  }
-  Axis axis{text.substr(0, equals), split_values(text.substr(equals + 1))};
-  for (const std::string& value : axis.values) {
-    if (value.empty()) {
-      print_error(fmt::format("--vary {}: empty value (expected PATH=V1,V2,...)", text));
-      return std::nullopt;
-    }
-  }
-  return axis;
-}
 
 struct Row {
   std::vector<std::string> values;  // one per axis
   Report report;
 };
 
-void print_table(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
+std::string table_text(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
   std::vector<std::size_t> widths;
   for (std::size_t a = 0; a < axes.size(); ++a) {
     std::size_t width = axes[a].path.size();
@@ -98,7 +58,8 @@ void print_table(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
     for (const FactionReport& f : row.report.factions) {
       std::string quantiles;
       for (const auto& [level, value] : f.damage_dealt.quantiles) {
-        quantiles += (quantiles.empty() ? "" : "/") + std::to_string(value);
+        if (!quantiles.empty()) quantiles += '/';
+        quantiles += std::to_string(value);
       }
       out += fmt::format("{:>26}  {:>24}",
                          fmt::format("{:.2f} [{:.2f}, {:.2f}]", 100 * f.win_probability,
@@ -107,10 +68,10 @@ void print_table(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
     }
     out += '\n';
   }
-  fmt::print("{}", out);
+  return out;
 }
 
-void print_csv(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
+std::string csv_text(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
   std::string out;
   for (const Axis& axis : axes) out += csv_field(axis.path) + ",";
   out += "battles";
@@ -131,10 +92,10 @@ void print_csv(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
     }
     out += fmt::format(",{}\n", row.report.draw_probability);
   }
-  fmt::print("{}", out);
+  return out;
 }
 
-void print_json(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
+std::string json_text(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
   nlohmann::ordered_json out = {{"format_version", kReportFormatVersion},
                                 {"vary", nlohmann::json::array()},
                                 {"rows", nlohmann::json::array()}};
@@ -147,7 +108,7 @@ void print_json(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
     auto report = nlohmann::ordered_json::parse(format_json(row.report, false));
     out["rows"].push_back({{"values", values}, {"report", report}});
   }
-  fmt::print("{}\n", out.dump(2));
+  return out.dump(2) + "\n";
 }
 
 int run_sweep(const SweepOptions& options) {
@@ -155,7 +116,10 @@ int run_sweep(const SweepOptions& options) {
   std::vector<Axis> axes;
   for (const std::string& text : options.vary) {
     auto axis = parse_axis(text);
-    if (!axis) return kExitBadInput;
+    if (!axis) {
+      print_error(axis.error());
+      return kExitBadInput;
+    }
     axes.push_back(std::move(*axis));
   }
   // Every combination, the first axis varying slowest.
@@ -184,14 +148,9 @@ int run_sweep(const SweepOptions& options) {
     row.report = make_report(*encounter, result.tally, ReportOptions{options.simulation.quantiles});
     rows.push_back(std::move(row));
   }
-  if (options.format == "json") {
-    print_json(axes, rows);
-  } else if (options.format == "csv") {
-    print_csv(axes, rows);
-  } else {
-    print_table(axes, rows);
-  }
-  return kExitOk;
+  if (options.format == "json") return emit(options.output, json_text(axes, rows));
+  if (options.format == "csv") return emit(options.output, csv_text(axes, rows));
+  return emit(options.output, table_text(axes, rows));
 }
 
 }  // namespace
@@ -207,6 +166,7 @@ Command add_sweep_command(CLI::App& app) {
   add_run_options(*cli, options->battles, options->seed, options->format, {"table", "json", "csv"},
                   "Battles per combination (default: the file's)");
   add_simulation_options(*cli, options->simulation);
+  add_output_option(*cli, options->output);
   cli->footer(
       "Examples:\n"
       "  arena sweep fight.json --vary "

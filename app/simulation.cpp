@@ -115,14 +115,10 @@ RunResult play_until_precise(const Encounter& encounter, double precision, std::
   return total;
 }
 
-void print_report(const Report& report, const std::string& format, bool with_run) {
-  if (format == "json") {
-    fmt::print("{}", format_json(report, with_run));
-  } else if (format == "csv") {
-    fmt::print("{}", format_csv(report));
-  } else {
-    fmt::print("{}", format_table(report));
-  }
+std::string report_text(const Report& report, const std::string& format, bool with_run) {
+  if (format == "json") return format_json(report, with_run);
+  if (format == "csv") return format_csv(report);
+  return format_table(report);
 }
 
 }  // namespace arena::app

@@ -49,8 +49,8 @@ RunResult play_until_precise(const Encounter& encounter, double precision, std::
 // The largest half-width of the factions' 95% win intervals.
 double widest_half_interval(const Tally& tally);
 
-// Prints a report in `format` (table, json or csv) on stdout; `with_run`
-// includes the timings (a merged report has none of its own).
-void print_report(const Report& report, const std::string& format, bool with_run = true);
+// A report in `format` (table, json or csv); `with_run` includes the
+// timings (a merged report has none of its own).
+std::string report_text(const Report& report, const std::string& format, bool with_run = true);
 
 }  // namespace arena::app

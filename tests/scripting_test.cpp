@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <initializer_list>
@@ -87,24 +88,9 @@ class ScriptingTest : public ::testing::Test {
   Output arena(const std::vector<std::string>& args, std::string stdout_path = "") {
     if (stdout_path.empty()) stdout_path = temp_path(std::to_string(runs_) + ".out");
     const std::string stderr_path = temp_path(std::to_string(runs_++) + ".err");
-    std::vector<std::string> words{ARENA_BINARY};
-    words.insert(words.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (std::string& word : words) argv.push_back(word.data());
-    argv.push_back(nullptr);
-
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout_path.c_str(),
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(),
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    pid_t pid = 0;
-    const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
+    const pid_t pid = spawn(args, stdout_path, stderr_path);
     Output run;
-    if (spawned != 0) {
+    if (pid < 0) {
       run.err = std::string("cannot start ") + ARENA_BINARY;
       return run;
     }
@@ -115,6 +101,35 @@ class ScriptingTest : public ::testing::Test {
     run.out = read_file(stdout_path);
     run.err = read_file(stderr_path);
     return run;
+  }
+
+  // Starts `arena ARGS` without waiting (stdio to /dev/null); its pid.
+  pid_t start(const std::vector<std::string>& args) {
+    const pid_t pid = spawn(args, "/dev/null", "/dev/null");
+    EXPECT_GE(pid, 0);
+    return pid;
+  }
+
+  // Starts `arena ARGS` with stdin from /dev/null and stdout and stderr to
+  // the given files; its pid, or -1.
+  static pid_t spawn(const std::vector<std::string>& args, const std::string& stdout_path,
+                     const std::string& stderr_path) {
+    std::vector<std::string> words{ARENA_BINARY};
+    words.insert(words.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& word : words) argv.push_back(word.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout_path.c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid = -1;
+    const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    return spawned == 0 ? pid : -1;
   }
 
   // `arena simulate ... --format json` as parsed JSON, with its run block.
@@ -180,6 +195,13 @@ TEST_F(ScriptingTest, MalformedSetIsBadInput) {
       {"simulate", scenario("knight-vs-ogre"), "--set", "factions.Knight.members.knight.ac20"},
       "--set factions.Knight.members.knight.ac20: expected PATH=VALUE");
   expect_bad_input({"simulate", scenario("knight-vs-ogre"), "--set", "=20"}, "the path is empty");
+  // A name that is not UTF-8 could be read but never written into a JSON
+  // report (found by fuzz_overrides).
+  expect_bad_input(
+      {"simulate", scenario("knight-vs-ogre"), "--set", "name=\xdf", "--format", "json"},
+      "--set name=\xdf: not valid UTF-8 text");
+  expect_bad_input({"sweep", scenario("knight-vs-ogre"), "--vary", "name=a,\xdf"},
+                   "--vary name=a,\xdf: not valid UTF-8 text");
 }
 
 TEST_F(ScriptingTest, SetWithAnUnknownPathSaysWhatItMeant) {
@@ -340,6 +362,72 @@ TEST_F(ScriptingTest, MergeRefusesTalliesOfAnotherEncounter) {
   const std::string report = temp_path("report.json");
   ASSERT_EQ(arena({"simulate", knight, "-n", "100", "--format", "json"}, report).exit_code, 0);
   expect_bad_input({"merge", report}, "not a tally file");
+}
+
+// -o writes a temporary file and renames it when whole: a shard killed at
+// any moment leaves no file or a whole one, never a truncated tally.
+TEST_F(ScriptingTest, AShardKilledWhileRunningLeavesNoFileOrAWholeOne) {
+  const std::string file = scenario("knight-vs-ogre");
+  const std::string part = temp_path("part.json");
+  for (int delay_ms : {0, 5, 20, 50, 120, 250}) {
+    std::remove(part.c_str());
+    const pid_t pid = start(
+        {"simulate", file, "-n", "3000000", "--shard", "0/2", "--format", "tally", "-o", part});
+    ASSERT_GT(pid, 0);
+    ::usleep(static_cast<useconds_t>(delay_ms) * 1000);
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0) {
+    }
+    std::ifstream in(part);
+    if (!in) continue;  // killed before the rename: no file
+    const Output merged = arena({"merge", part, "--format", "tally"});
+    EXPECT_NE(merged.err.find("battles 1500000 to 2999999 are in no part"), std::string::npos)
+        << "a file was left (" << delay_ms << " ms): it must be the whole shard\n"
+        << merged.err;
+  }
+  // Run to the end, the file is whole, and nothing else is left beside it.
+  ASSERT_EQ(
+      arena({"simulate", file, "-n", "2000", "--shard", "0/2", "--format", "tally", "-o", part})
+          .exit_code,
+      0);
+  const Output merged =
+      arena({"merge", part, shard(file, 1, 2, {"-n", "2000"}), "--format", "json"});
+  EXPECT_EQ(merged.exit_code, 0) << merged.err;
+  const std::string leftover =
+      ::testing::TempDir() + "." + part.substr(part.rfind('/') + 1) + ".arena-tmp-";
+  EXPECT_EQ(std::ifstream(leftover + std::to_string(::getpid())).good(), false);
+}
+
+TEST_F(ScriptingTest, MergeRefusesATruncatedTally) {
+  const std::string file = scenario("knight-vs-ogre");
+  const std::string part0 = shard(file, 0, 2, {"-n", "4000"});
+  const std::string part1 = shard(file, 1, 2, {"-n", "4000"});
+  const std::string text = read_file(part1);
+  for (std::size_t keep : {text.size() - 2, text.size() / 2, std::size_t{1}}) {
+    const std::string truncated = temp_path("truncated-" + std::to_string(keep) + ".json");
+    write_file(truncated, text.substr(0, keep));
+    expect_bad_input({"merge", part0, truncated}, truncated + ": malformed tally file");
+  }
+  // A whole file whose counts were cut: each histogram must count every battle.
+  nlohmann::json cut = json::parse(text);
+  cut["rounds"] = json::array({0, 1});
+  const std::string edited = temp_path("edited.json");
+  write_file(edited, cut.dump());
+  expect_bad_input({"merge", part0, edited},
+                   edited + ": malformed tally file: rounds: 1 battles counted, 2000 played");
+  // A count that is not a whole number (found by fuzz_tally: 1e92 once
+  // reached an undefined float-to-integer cast).
+  nlohmann::json huge = json::parse(text);
+  huge["rounds"][0] = 1e92;
+  write_file(edited, huge.dump());
+  expect_bad_input({"merge", part0, edited},
+                   edited + ": malformed tally file: rounds: not a whole number");
+  huge = json::parse(text);
+  huge["draws"] = 0.5;
+  write_file(edited, huge.dump());
+  expect_bad_input({"merge", part0, edited},
+                   edited + ": malformed tally file: draws: not a whole number");
 }
 
 TEST_F(ScriptingTest, BadShardIsBadInput) {

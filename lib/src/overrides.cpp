@@ -4,6 +4,7 @@
 
 #include "arena/json_source.hpp"
 #include "arena/suggest.hpp"
+#include "text_util.hpp"
 
 namespace arena {
 
@@ -20,11 +21,17 @@ std::vector<std::string> split(std::string_view text, char separator) {
   }
 }
 
-std::string unescape_pointer_token(std::string token) {
-  for (std::size_t at = 0; (at = token.find('~', at)) != std::string::npos; ++at) {
-    token.replace(at, 2, token.compare(at, 2, "~1") == 0 ? "/" : "~");
+// A JSON pointer token with "~1" read as '/' and "~0" as '~' (RFC 6901).
+std::string unescape_pointer_token(std::string_view token) {
+  std::string out;
+  for (std::size_t i = 0; i < token.size(); ++i) {
+    if (token[i] == '~' && i + 1 < token.size() && (token[i + 1] == '0' || token[i + 1] == '1')) {
+      out += token[++i] == '1' ? '/' : '~';
+    } else {
+      out += token[i];
+    }
   }
-  return token;
+  return out;
 }
 
 bool is_index(const std::string& step) {
@@ -69,6 +76,9 @@ Expected<Override, std::string> parse_override(std::string_view text) {
   if (equals == std::string_view::npos) {
     return unexpected(fmt::format("--set {}: expected PATH=VALUE", text));
   }
+  // Reports and tallies are JSON: a name or key that is not UTF-8 could be
+  // read but never written.
+  if (!is_valid_utf8(text)) return unexpected(fmt::format("--set {}: not valid UTF-8 text", text));
   Override result;
   result.text = std::string(text);
   result.path = std::string(text.substr(0, equals));
@@ -128,6 +138,45 @@ Expected<bool, std::string> apply_overrides(nlohmann::json& document,
     document[target] = o.value;
   }
   return true;
+}
+
+namespace {
+
+// Splits on commas outside brackets, braces and quotes.
+std::vector<std::string> split_values(std::string_view text) {
+  std::vector<std::string> values;
+  std::string current;
+  int depth = 0;
+  bool quoted = false;
+  for (char c : text) {
+    if (c == '"') quoted = !quoted;
+    if (!quoted && (c == '[' || c == '{')) ++depth;
+    if (!quoted && (c == ']' || c == '}')) --depth;
+    if (c == ',' && depth == 0 && !quoted) {
+      values.push_back(current);
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  values.push_back(current);
+  return values;
+}
+
+}  // namespace
+
+Expected<Axis, std::string> parse_axis(std::string_view text) {
+  const std::size_t equals = text.find('=');
+  if (equals == std::string_view::npos || equals == 0) {
+    return unexpected(fmt::format("--vary {}: expected PATH=V1,V2,...", text));
+  }
+  if (!is_valid_utf8(text)) return unexpected(fmt::format("--vary {}: not valid UTF-8 text", text));
+  Axis axis{std::string(text.substr(0, equals)), split_values(text.substr(equals + 1))};
+  for (const std::string& value : axis.values) {
+    if (value.empty())
+      return unexpected(fmt::format("--vary {}: empty value (expected PATH=V1,V2,...)", text));
+  }
+  return axis;
 }
 
 }  // namespace arena

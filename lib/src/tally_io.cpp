@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <numeric>
 
@@ -16,12 +17,42 @@ Json counts(const Histogram& histogram) {
   return histogram.counts();
 }
 
-Histogram histogram_from(const nlohmann::json& value) {
-  auto counts = value.get<std::vector<std::int64_t>>();
-  for (std::int64_t c : counts) {
-    if (c < 0) throw std::invalid_argument("negative count");
+// A whole number. nlohmann's get<> would cast 1e92 to an integer (undefined
+// behaviour), so a tally's numbers are checked to be integers first.
+std::int64_t integer_from(const nlohmann::json& value, const char* what) {
+  if (!value.is_number_integer() ||
+      (value.is_number_unsigned() && value.get<std::uint64_t>() > INT64_MAX)) {
+    throw std::invalid_argument(fmt::format("{}: not a whole number", what));
+  }
+  return value.get<std::int64_t>();
+}
+
+// A histogram of one figure of `battles` battles: counts that are not
+// negative and add up to the battles (so every statistic of it is defined).
+Histogram histogram_from(const nlohmann::json& value, std::int64_t battles, const char* what) {
+  if (!value.is_array()) throw std::invalid_argument(fmt::format("{}: not a list of counts", what));
+  std::vector<std::int64_t> counts;
+  std::int64_t total = 0;
+  for (const auto& item : value) {
+    const std::int64_t c = integer_from(item, what);
+    if (c < 0 || c > battles)
+      throw std::invalid_argument(fmt::format("{}: a count out of range", what));
+    total += c;  // no overflow: each count is at most kMaxBattles, and a file at most 16 MiB
+    counts.push_back(c);
+  }
+  if (total != battles) {
+    throw std::invalid_argument(
+        fmt::format("{}: {} battles counted, {} played", what, total, battles));
   }
   return Histogram::from_counts(std::move(counts));
+}
+
+// A count of battles: 0 to `battles`.
+std::int64_t count_from(const nlohmann::json& value, std::int64_t battles, const char* what) {
+  const auto count = integer_from(value, what);
+  if (count < 0 || count > battles)
+    throw std::invalid_argument(fmt::format("{}: out of range", what));
+  return count;
 }
 
 }  // namespace
@@ -87,39 +118,58 @@ Expected<TallyFile, std::string> parse_tally(std::string_view text, const std::s
     TallyFile out;
     out.labels.scenario = json.at("scenario").get<std::string>();
     out.labels.rules = json.at("rules").get<std::string>();
+    if (!json.at("seed").is_number_unsigned())
+      return unexpected(fmt::format("{}: the seed is not a whole number", file));
     out.labels.seed = json.at("seed").get<std::uint64_t>();
     out.fingerprint = json.at("fingerprint").get<std::string>();
-    out.total_battles = json.at("total_battles").get<std::int64_t>();
-    out.first_battle = json.at("first_battle").get<std::int64_t>();
+    out.total_battles = integer_from(json.at("total_battles"), "total_battles");
+    out.first_battle = integer_from(json.at("first_battle"), "first_battle");
     Tally& t = out.tally;
-    t.battles = json.at("battles").get<std::int64_t>();
-    t.draws = json.at("draws").get<std::int64_t>();
-    t.rounds = histogram_from(json.at("rounds"));
+    t.battles = integer_from(json.at("battles"), "battles");
+    if (out.total_battles < 1 || out.total_battles > kMaxBattles || t.battles < 1 ||
+        out.first_battle < 0 || out.first_battle > out.total_battles - t.battles) {
+      return unexpected(fmt::format("{}: inconsistent battle counts (battles {} to {} of {})", file,
+                                    out.first_battle, out.first_battle + t.battles - 1,
+                                    out.total_battles));
+    }
+    t.draws = count_from(json.at("draws"), t.battles, "draws");
+    t.rounds = histogram_from(json.at("rounds"), t.battles, "rounds");
     out.labels.figures = json.at("figures").get<std::vector<std::string>>();
+    std::int64_t decided = t.draws;
     for (const auto& f : json.at("factions")) {
       out.labels.factions.push_back(f.at("name").get<std::string>());
-      t.factions.push_back({f.at("wins").get<std::int64_t>(), histogram_from(f.at("survivors")),
-                            histogram_from(f.at("damage_dealt")),
-                            histogram_from(f.at("damage_taken"))});
+      t.factions.push_back({count_from(f.at("wins"), t.battles, "wins"),
+                            histogram_from(f.at("survivors"), t.battles, "survivors"),
+                            histogram_from(f.at("damage_dealt"), t.battles, "damage dealt"),
+                            histogram_from(f.at("damage_taken"), t.battles, "damage taken")});
+      decided += t.factions.back().wins;
+    }
+    if (out.labels.factions.size() < 2 || decided != t.battles) {
+      return unexpected(
+          fmt::format("{}: inconsistent battle counts (wins and draws do not add up)", file));
     }
     for (const auto& c : json.at("combatants")) {
       out.labels.combatants.emplace_back(c.at("name").get<std::string>(),
                                          c.at("faction").get<std::string>());
-      CombatantTally combatant{c.at("survived").get<std::int64_t>(),
-                               histogram_from(c.at("damage_dealt")),
-                               histogram_from(c.at("damage_taken")),
-                               histogram_from(c.at("kills")),
+      const auto& factions = out.labels.factions;
+      if (std::find(factions.begin(), factions.end(), out.labels.combatants.back().second) ==
+          factions.end()) {
+        return unexpected(fmt::format("{}: combatant \"{}\" of no faction of the file", file,
+                                      out.labels.combatants.back().first));
+      }
+      CombatantTally combatant{count_from(c.at("survived"), t.battles, "survived"),
+                               histogram_from(c.at("damage_dealt"), t.battles, "damage dealt"),
+                               histogram_from(c.at("damage_taken"), t.battles, "damage taken"),
+                               histogram_from(c.at("kills"), t.battles, "kills"),
                                {}};
+      if (c.at("figures").size() != out.labels.figures.size())
+        throw std::invalid_argument("figures: not those of the file");
       for (const std::string& figure : out.labels.figures) {
-        combatant.figures.push_back(c.at("figures").at(figure).get<std::int64_t>());
-        if (combatant.figures.back() < 0) throw std::invalid_argument("negative count");
+        combatant.figures.push_back(count_from(c.at("figures").at(figure), t.battles, "figures"));
       }
       t.combatants.push_back(std::move(combatant));
     }
-    if (t.battles < 0 || out.first_battle < 0 || out.first_battle + t.battles > out.total_battles ||
-        t.rounds.count() != t.battles) {
-      return unexpected(fmt::format("{}: inconsistent battle counts", file));
-    }
+    if (out.labels.combatants.empty()) return unexpected(fmt::format("{}: no combatants", file));
     return out;
   } catch (const std::exception& error) {
     return unexpected(fmt::format("{}: malformed tally file: {}", file, error.what()));
@@ -135,6 +185,15 @@ Expected<TallyFile, std::string> merge_tallies(const std::vector<TallyFile>& par
       return unexpected(
           fmt::format("{} and {} are from different encounters or seeds (fingerprints {} and {})",
                       names[0], names[i], first.fingerprint, parts[i].fingerprint));
+    }
+    const ReportLabels& a = first.labels;
+    const ReportLabels& b = parts[i].labels;
+    if (a.scenario != b.scenario || a.rules != b.rules || a.factions != b.factions ||
+        a.combatants != b.combatants || a.figures != b.figures) {
+      return unexpected(fmt::format(
+          "{} and {} have the same fingerprint but not the same factions and combatants "
+          "(edited by hand?)",
+          names[0], names[i]));
     }
     if (parts[i].total_battles != first.total_battles) {
       return unexpected(

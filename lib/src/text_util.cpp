@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 namespace arena {
 
 std::size_t utf8_length_at(std::string_view text, std::size_t i) {
@@ -19,6 +21,15 @@ std::size_t utf8_length_at(std::string_view text, std::size_t i) {
     if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return 1;
   }
   return length;
+}
+
+bool is_valid_utf8(std::string_view text) {
+  try {
+    (void)nlohmann::json(std::string(text)).dump();
+    return true;
+  } catch (const nlohmann::json::type_error&) {
+    return false;
+  }
 }
 
 std::string quoted_character_at(std::string_view text, std::size_t i) {

@@ -11,6 +11,10 @@ namespace arena {
 // invalid byte, and never past the end).
 std::size_t utf8_length_at(std::string_view text, std::size_t i);
 
+// Whether `text` is valid UTF-8, by the same strict test the JSON writer
+// applies (so that text that passes can always be written into a report).
+bool is_valid_utf8(std::string_view text);
+
 // The character at text[i], quoted for a message: 'x', "'", '“', '\n',
 // '\t', or byte 0xff for a byte that does not start a valid character.
 std::string quoted_character_at(std::string_view text, std::size_t i);

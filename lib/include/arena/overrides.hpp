@@ -37,4 +37,16 @@ Expected<std::string, std::string> resolve_override_path(const nlohmann::json& d
 Expected<bool, std::string> apply_overrides(nlohmann::json& document,
                                             const std::vector<Override>& overrides);
 
+// One `--vary PATH=V1,V2,...` of `arena sweep`: a path and its values, as
+// written (each becomes the override "PATH=VALUE").
+struct Axis {
+  std::string path;
+  std::vector<std::string> values;
+};
+
+// Parses "PATH=V1,V2,...", splitting on commas outside brackets, braces and
+// quotes so that JSON values such as ["longsword","shield"] stay whole; an
+// error message (naming the --vary argument) for no path or an empty value.
+Expected<Axis, std::string> parse_axis(std::string_view text);
+
 }  // namespace arena

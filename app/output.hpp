@@ -1,0 +1,19 @@
+// Where a command's result goes: stdout, or with -o/--output a file that is
+// written whole or not at all (write_text_file_atomically), so that an
+// interrupted shard never leaves a truncated file that looks whole.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+
+namespace arena::app {
+
+// Adds -o/--output FILE to `command`.
+void add_output_option(CLI::App& command, std::optional<std::string>& output);
+
+// Prints `text` on stdout, or writes it to `output`; returns the exit code
+// (kExitBadInput after an "error: ..." when the file cannot be written).
+int emit(const std::optional<std::string>& output, const std::string& text);
+
+}  // namespace arena::app

@@ -1,0 +1,55 @@
+// Baseline: a saved report (`arena simulate --format json`) read back for
+// `arena check`, and the comparison of a new run's report with it.
+//
+// parse_baseline accepts only a report of this format version, and says why
+// anything else is not one. encounter_difference tells whether a new report
+// is of the same encounter and, when not, what differs. compare_with_baseline
+// tests every faction's win probability, the draw probability, every
+// combatant's survival probability (two proportions) and every reported
+// mean (a difference of means with their standard errors) at a family-wise
+// alpha (Bonferroni over the F figures): a figure fails when its change is
+// both significant and larger than the tolerance (absolute for
+// probabilities, relative for means). Pure functions; thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "arena/expected.hpp"
+#include "arena/report.hpp"
+
+namespace arena {
+
+struct Baseline {
+  nlohmann::json report;   // as saved, without its "run" block
+  std::uint64_t seed = 0;  // the run to replay: its seed and battles
+  std::int64_t battles = 0;
+  std::vector<double> quantiles;  // the levels it reports
+};
+
+// Reads a saved report; an error message naming `file` when it is not one.
+Expected<Baseline, std::string> parse_baseline(std::string_view text, const std::string& file);
+
+// "" when `report` is of the baseline's encounter (scenario, rules, factions
+// and combatants); otherwise what differs, e.g. `scenario "Duel" instead of
+// "Ambush"; 3 combatants instead of 2`.
+std::string encounter_difference(const Baseline& baseline, const Report& report);
+
+// One compared figure.
+struct Comparison {
+  std::string what;  // "faction Heroes win probability"
+  double before = 0, after = 0;
+  double p_value = 1;  // two-sided
+  bool probability = false;
+  bool failed = false;
+};
+
+// Every figure of `report` against the baseline (same encounter: check
+// encounter_difference first). Precondition: 0 < alpha, 0 <= tolerance.
+std::vector<Comparison> compare_with_baseline(const Baseline& baseline, const Report& report,
+                                              double alpha, double tolerance);
+
+}  // namespace arena

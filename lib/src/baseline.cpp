@@ -1,0 +1,202 @@
+#include "arena/baseline.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace arena {
+
+namespace {
+
+using nlohmann::json;
+
+bool is_number(const json& object, const char* key) {
+  return object.is_object() && object.contains(key) && object[key].is_number();
+}
+
+// A STAT of the report: mean and stderr at least (what comparisons read).
+bool is_stat(const json& object, const char* key) {
+  return object.is_object() && object.contains(key) && is_number(object[key], "mean") &&
+         is_number(object[key], "stderr");
+}
+
+// Why `report` is not a report this version can compare with, or "".
+std::string shape_problem(const json& report) {
+  if (!report.is_object()) return "not a JSON object";
+  if (report.value("format", "") == "arena-tally") return "a tally file, not a report";
+  if (!report.contains("format_version") || !report["format_version"].is_number_integer()) {
+    return "no format_version";
+  }
+  if (report["format_version"] != kReportFormatVersion) {
+    return fmt::format("report format version {} (this arena writes and reads {})",
+                       report["format_version"].dump(), kReportFormatVersion);
+  }
+  if (!report.contains("seed") || !report["seed"].is_number_unsigned()) return "no seed";
+  if (!report.contains("battles") || !report["battles"].is_number_integer() ||
+      report["battles"] < 1) {
+    return "no battles";
+  }
+  for (const char* key : {"scenario", "rules"}) {
+    if (!report.contains(key) || !report[key].is_string()) return fmt::format("no {}", key);
+  }
+  if (!is_stat(report, "rounds") || !report["rounds"].contains("quantiles") ||
+      !report["rounds"]["quantiles"].is_object()) {
+    return "no rounds";
+  }
+  if (!report.contains("draws") || !is_number(report["draws"], "probability")) return "no draws";
+  if (!report.contains("factions") || !report["factions"].is_array()) return "no factions";
+  for (const json& f : report["factions"]) {
+    if (!f.is_object() || !f.contains("name") || !f["name"].is_string() ||
+        !is_number(f, "win_probability") || !is_stat(f, "survivors") ||
+        !is_stat(f, "damage_dealt") || !is_stat(f, "damage_taken")) {
+      return "a faction without its name, win probability and figures";
+    }
+  }
+  if (!report.contains("combatants") || !report["combatants"].is_array()) return "no combatants";
+  for (const json& c : report["combatants"]) {
+    if (!c.is_object() || !c.contains("name") || !c["name"].is_string() || !c.contains("faction") ||
+        !c["faction"].is_string() || !is_number(c, "survival_probability") ||
+        !is_stat(c, "damage_dealt") || !is_stat(c, "damage_taken") || !is_stat(c, "kills")) {
+      return "a combatant without its name, faction, survival probability and figures";
+    }
+  }
+  return "";
+}
+
+double two_sided_p(double z) {
+  return std::erfc(std::abs(z) / std::sqrt(2.0));
+}
+
+Comparison compare_proportion(std::string what, double p1, double p2, double n, double alpha,
+                              double tolerance) {
+  const double pooled = (p1 + p2) / 2;
+  const double se = std::sqrt(std::max(pooled * (1 - pooled), 0.0) * 2 / n);
+  const double p_value = se > 0 ? two_sided_p((p2 - p1) / se) : (p1 == p2 ? 1.0 : 0.0);
+  return {std::move(what), p1, p2, p_value, true, p_value < alpha && std::abs(p2 - p1) > tolerance};
+}
+
+Comparison compare_mean(std::string what, const json& before, const Stat& after, double alpha,
+                        double tolerance) {
+  const double m1 = before.at("mean").get<double>(), se1 = before.at("stderr").get<double>();
+  const double se = std::sqrt(se1 * se1 + after.standard_error * after.standard_error);
+  const double p_value =
+      se > 0 ? two_sided_p((after.mean - m1) / se) : (after.mean == m1 ? 1.0 : 0.0);
+  const bool beyond = std::abs(after.mean - m1) > tolerance * std::max(std::abs(m1), 1.0);
+  return {std::move(what), m1, after.mean, p_value, false, p_value < alpha && beyond};
+}
+
+std::vector<std::string> names_of(const json& list) {
+  std::vector<std::string> names;
+  for (const json& item : list) names.push_back(item.at("name").get<std::string>());
+  return names;
+}
+
+}  // namespace
+
+Expected<Baseline, std::string> parse_baseline(std::string_view text, const std::string& file) {
+  Baseline baseline;
+  baseline.report = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (baseline.report.is_discarded()) {
+    return unexpected(fmt::format(
+        "{}: not a report (not JSON; make one with `arena simulate FILE --format json`)", file));
+  }
+  if (const std::string problem = shape_problem(baseline.report); !problem.empty()) {
+    return unexpected(
+        fmt::format("{}: not a report this arena can check against ({}; make one with `arena "
+                    "simulate FILE --format json`)",
+                    file, problem));
+  }
+  baseline.report.erase("run");
+  baseline.seed = baseline.report["seed"].get<std::uint64_t>();
+  baseline.battles = baseline.report["battles"].get<std::int64_t>();
+  for (const auto& [level, value] : baseline.report["rounds"]["quantiles"].items()) {
+    char* end = nullptr;
+    const double q = std::strtod(level.c_str(), &end);
+    if (level.empty() || *end != '\0' || !(q > 0 && q <= 1)) {
+      return unexpected(fmt::format("{}: not a report (bad quantile level \"{}\")", file, level));
+    }
+    baseline.quantiles.push_back(q);
+  }
+  return baseline;
+}
+
+std::string encounter_difference(const Baseline& baseline, const Report& report) {
+  const json& before = baseline.report;
+  std::vector<std::string> differences;
+  if (before["scenario"] != report.scenario) {
+    differences.push_back(
+        fmt::format("scenario {} instead of \"{}\"", before["scenario"].dump(), report.scenario));
+  }
+  if (before["rules"] != report.rules) {
+    differences.push_back(
+        fmt::format("rules {} instead of \"{}\"", before["rules"].dump(), report.rules));
+  }
+  const auto compare_names = [&](const char* what, const json& list, std::vector<std::string> now) {
+    const std::vector<std::string> then = names_of(list);
+    if (then == now) return;
+    if (then.size() != now.size()) {
+      differences.push_back(fmt::format("{} {} instead of {}", then.size(), what, now.size()));
+      return;
+    }
+    for (std::size_t i = 0; i < now.size(); ++i) {
+      if (then[i] != now[i]) {
+        differences.push_back(
+            fmt::format("{} {} is \"{}\" instead of \"{}\"", what, i + 1, then[i], now[i]));
+        return;
+      }
+    }
+  };
+  std::vector<std::string> factions, combatants;
+  for (const FactionReport& f : report.factions) factions.push_back(f.name);
+  for (const CombatantReport& c : report.combatants) combatants.push_back(c.name);
+  compare_names("factions", before["factions"], factions);
+  compare_names("combatants", before["combatants"], combatants);
+  return fmt::format("{}", fmt::join(differences, "; "));
+}
+
+std::vector<Comparison> compare_with_baseline(const Baseline& baseline, const Report& report,
+                                              double alpha, double tolerance) {
+  const json& before = baseline.report;
+  std::vector<Comparison> out;
+  const double n = static_cast<double>(report.battles);
+  // Bonferroni: alpha bounds the chance that any figure of an unchanged
+  // balance fails, however many figures the encounter reports.
+  const double figures =
+      static_cast<double>(4 * report.factions.size() + 2 + 4 * report.combatants.size());
+  const double each = alpha / figures;
+  for (std::size_t f = 0; f < report.factions.size(); ++f) {
+    const json& b = before["factions"][f];
+    const FactionReport& r = report.factions[f];
+    out.push_back(compare_proportion("faction " + r.name + " win probability",
+                                     b.at("win_probability").get<double>(), r.win_probability, n,
+                                     each, tolerance));
+    out.push_back(compare_mean("faction " + r.name + " survivors", b.at("survivors"), r.survivors,
+                               each, tolerance));
+    out.push_back(compare_mean("faction " + r.name + " damage dealt", b.at("damage_dealt"),
+                               r.damage_dealt, each, tolerance));
+    out.push_back(compare_mean("faction " + r.name + " damage taken", b.at("damage_taken"),
+                               r.damage_taken, each, tolerance));
+  }
+  out.push_back(compare_proportion("draw probability",
+                                   before.at("draws").at("probability").get<double>(),
+                                   report.draw_probability, n, each, tolerance));
+  out.push_back(compare_mean("rounds", before.at("rounds"), report.rounds, each, tolerance));
+  for (std::size_t c = 0; c < report.combatants.size(); ++c) {
+    const json& b = before["combatants"][c];
+    const CombatantReport& r = report.combatants[c];
+    const std::string who = r.name + " (" + r.faction + ")";
+    out.push_back(compare_proportion(who + " survival probability",
+                                     b.at("survival_probability").get<double>(),
+                                     r.survival_probability, n, each, tolerance));
+    out.push_back(
+        compare_mean(who + " damage dealt", b.at("damage_dealt"), r.damage_dealt, each, tolerance));
+    out.push_back(
+        compare_mean(who + " damage taken", b.at("damage_taken"), r.damage_taken, each, tolerance));
+    out.push_back(compare_mean(who + " kills", b.at("kills"), r.kills, each, tolerance));
+  }
+  return out;
+}
+
+}  // namespace arena
