@@ -181,9 +181,9 @@ std::string format_table(const Report& report) {
                        quantile_cell(c.damage_dealt));
   }
   if (report.run.seconds > 0) {
-    out +=
-        fmt::format("\n{} threads, {:.2f} s, {:.0f} battles/s\n", report.run.threads,
-                    report.run.seconds, static_cast<double>(report.battles) / report.run.seconds);
+    out += fmt::format("\n{} thread{}, {:.2f} s, {:.0f} battles/s\n", report.run.threads,
+                       report.run.threads == 1 ? "" : "s", report.run.seconds,
+                       static_cast<double>(report.battles) / report.run.seconds);
   }
   return out;
 }

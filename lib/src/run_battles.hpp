@@ -34,14 +34,27 @@ struct SharedWork {
   const Encounter& encounter;
   const typename Engine::Plan& plan;
   const RunOptions& options;
-  std::atomic<std::int64_t> next_chunk{0};
-  std::atomic<std::int64_t> done{0};
+  // The only writes the workers share, once per chunk of battles: each on
+  // a cache line of its own.
+  alignas(64) std::atomic<std::int64_t> next_chunk{0};
+  alignas(64) std::atomic<std::int64_t> done{0};
   std::int64_t chunks = 0;
 };
 
+// What a worker hands back, alone on its cache lines: nothing a worker
+// writes while it plays is near anything another worker writes.
+struct alignas(64) WorkerResult {
+  Tally tally;
+};
+
+// Plays chunks until none is left. The tally, the battle state and the
+// results are made here, on the worker's thread, so that their memory comes
+// from that thread's allocator arena and no cache line is shared with
+// another worker; the tally is moved out once, at the end.
 template <class Engine>
-void work(SharedWork<Engine>& shared, Tally& tally) {
+void work(SharedWork<Engine>& shared, WorkerResult& out) {
   const RunOptions& options = shared.options;
+  Tally tally(shared.encounter);
   typename Engine::State state;
   std::vector<CombatantResult> results(shared.encounter.combatants.size());
   while (!stop_requested(options)) {
@@ -60,6 +73,7 @@ void work(SharedWork<Engine>& shared, Tally& tally) {
     }
     shared.done.fetch_add(end - begin, std::memory_order_relaxed);
   }
+  out.tally = std::move(tally);
 }
 
 template <class Engine>
@@ -74,7 +88,7 @@ RunResult run_battles_with(const Encounter& encounter, const RunOptions& options
   RunResult result;
   result.threads = static_cast<int>(std::min<std::int64_t>(
       resolve_thread_count(options.threads), std::max<std::int64_t>(shared.chunks, 1)));
-  std::vector<Tally> tallies(static_cast<std::size_t>(result.threads), Tally(encounter));
+  std::vector<WorkerResult> tallies(static_cast<std::size_t>(result.threads));
   std::vector<std::thread> workers;
   for (int t = 1; t < result.threads; ++t) {
     workers.emplace_back(work<Engine>, std::ref(shared),
@@ -94,7 +108,7 @@ RunResult run_battles_with(const Encounter& encounter, const RunOptions& options
   }
   for (std::thread& worker : workers) worker.join();
   result.tally = Tally(encounter);
-  for (const Tally& tally : tallies) result.tally.merge(tally);
+  for (const WorkerResult& worker : tallies) result.tally.merge(worker.tally);
   result.partial = result.tally.battles < options.battles;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

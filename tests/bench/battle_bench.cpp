@@ -1,9 +1,18 @@
 // Cost of one battle of each shipped scenario on one thread, with the
-// production dice and no events: the number the hot loop is tuned for.
-// Each ruleset's battle is played through its Engine, exactly as the runner
-// plays it (run_battles.hpp), tally included.
+// production dice and no events, exactly as the runner plays it
+// (run_battles.hpp), tally included: the number the hot loop is tuned for.
+// And, per scenario, its RNG bound: the cost of drawing just the random
+// numbers a battle of it draws (the same BattleDice, as many draws as a
+// battle makes on average), which no battle can beat; scripts/bench prints
+// the ratio of the two.
+//
+// Every scenarios/*.json is benchmarked, whatever its ruleset, as
+// play/NAME and rng_bound/NAME.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -15,46 +24,88 @@
 
 namespace {
 
+// BattleDice that counts what it draws.
+struct CountingDice {
+  arena::BattleDice dice;
+  int draws = 0;
+  int check(int sides) { return ++draws, dice.check(sides); }
+  int roll(int sides) { return ++draws, dice.roll(sides); }
+};
+
 template <class Engine>
-void play_scenario(benchmark::State& state, const char* name) {
-  auto encounter =
-      arena::load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/scenarios/" + name + ".json");
-  if (!encounter) {
-    state.SkipWithError("scenario did not load");
-    return;
-  }
-  const typename Engine::Plan plan(*encounter);
+void play_battles(benchmark::State& state, const arena::Encounter& encounter) {
+  const typename Engine::Plan plan(encounter);
   typename Engine::State battle;
-  arena::Tally tally(*encounter);
-  std::vector<arena::CombatantResult> results(encounter->combatants.size());
+  arena::Tally tally(encounter);
+  std::vector<arena::CombatantResult> results(encounter.combatants.size());
   std::uint64_t index = 0;
   for (auto _ : state) {
-    arena::BattleDice dice(encounter->seed, index++);
+    arena::BattleDice dice(encounter.seed, index++);
     const arena::BattleOutcome outcome = Engine::play(plan, battle, dice);
     Engine::results(plan, battle, results);
-    tally.add(*encounter, outcome, results);
+    tally.add(encounter, outcome, results);
   }
   state.SetItemsProcessed(state.iterations());
-  state.counters["battles_per_second"] =
-      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
-void dnd5e(benchmark::State& state, const char* name) {
-  play_scenario<arena::dnd5e::Engine>(state, name);
+// The draws of `kSample` battles, then as many draws per iteration, in turn.
+template <class Engine>
+void draw_as_many(benchmark::State& state, const arena::Encounter& encounter) {
+  constexpr std::uint64_t kSample = 4096;
+  const typename Engine::Plan plan(encounter);
+  typename Engine::State battle;
+  std::vector<int> draws;
+  for (std::uint64_t i = 0; i < kSample; ++i) {
+    CountingDice dice{arena::BattleDice(encounter.seed, i)};
+    Engine::play(plan, battle, dice);
+    draws.push_back(dice.draws);
+  }
+  std::uint64_t index = 0;
+  int sum = 0;
+  for (auto _ : state) {
+    arena::BattleDice dice(encounter.seed, index);
+    for (int k = draws[index % kSample]; k > 0; --k) sum += dice.roll(6);
+    ++index;
+    benchmark::DoNotOptimize(sum);
+  }
+  state.counters["draws_per_battle"] =
+      static_cast<double>(std::accumulate(draws.begin(), draws.end(), 0LL)) /
+      static_cast<double>(kSample);
+  state.SetItemsProcessed(state.iterations());
 }
-void oldschool(benchmark::State& state, const char* name) {
-  play_scenario<arena::oldschool::Engine>(state, name);
+
+template <class Engine>
+void register_scenario(const std::string& name, const arena::Encounter& encounter) {
+  benchmark::RegisterBenchmark(("play/" + name).c_str(), [encounter](benchmark::State& state) {
+    play_battles<Engine>(state, encounter);
+  });
+  benchmark::RegisterBenchmark(("rng_bound/" + name).c_str(), [encounter](benchmark::State& state) {
+    draw_as_many<Engine>(state, encounter);
+  });
 }
+
+const bool kRegistered = [] {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(ARENA_SOURCE_DIR) + "/scenarios")) {
+    if (entry.path().extension() == ".json" && entry.path().stem() != "schema")
+      files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const auto& file : files) {
+    auto encounter = arena::load_encounter_file(file.string());
+    if (!encounter) continue;
+    const std::string name = file.stem().string();
+    switch (encounter->rules) {
+      case arena::Ruleset::Dnd5e:
+        register_scenario<arena::dnd5e::Engine>(name, *encounter);
+        break;
+      case arena::Ruleset::OldSchool:
+        register_scenario<arena::oldschool::Engine>(name, *encounter);
+        break;
+    }
+  }
+  return true;
+}();
 
 }  // namespace
-
-BENCHMARK_CAPTURE(dnd5e, goblin_ambush, "goblin-ambush");
-BENCHMARK_CAPTURE(dnd5e, knight_vs_ogre, "knight-vs-ogre");
-BENCHMARK_CAPTURE(dnd5e, wolf_pack, "wolf-pack");
-BENCHMARK_CAPTURE(dnd5e, fighter_greatsword, "fighter-greatsword");
-BENCHMARK_CAPTURE(dnd5e, fighter_sword_and_shield, "fighter-sword-and-shield");
-BENCHMARK_CAPTURE(dnd5e, young_dragon_party, "young-dragon-party");
-BENCHMARK_CAPTURE(dnd5e, undead_horde, "undead-horde");
-BENCHMARK_CAPTURE(dnd5e, troll_hunt, "troll-hunt");
-BENCHMARK_CAPTURE(oldschool, oldschool_blog, "oldschool-blog");
-BENCHMARK_CAPTURE(oldschool, oldschool_blog_upgrade, "oldschool-blog-upgrade");
