@@ -20,6 +20,7 @@
 #include "arena/load.hpp"
 #include "arena/tally.hpp"
 #include "rules/dnd5e/ruleset.hpp"
+#include "rules/knave/ruleset.hpp"
 #include "rules/oldschool/ruleset.hpp"
 
 namespace {
@@ -102,6 +103,9 @@ const bool kRegistered = [] {
         break;
       case arena::Ruleset::OldSchool:
         register_scenario<arena::oldschool::Engine>(name, *encounter);
+        break;
+      case arena::Ruleset::Knave:
+        register_scenario<arena::knave::Engine>(name, *encounter);
         break;
     }
   }

@@ -8,13 +8,15 @@
 #include <array>
 
 #include "rules/dnd5e/ruleset.hpp"
+#include "rules/knave/ruleset.hpp"
 #include "rules/oldschool/ruleset.hpp"
 
 namespace arena {
 
 std::span<const RulesetHooks> all_rulesets() {
   // Indexed by Ruleset.
-  static const std::array<RulesetHooks, 2> kRulesets = {dnd5e::hooks(), oldschool::hooks()};
+  static const std::array<RulesetHooks, 3> kRulesets = {dnd5e::hooks(), oldschool::hooks(),
+                                                        knave::hooks()};
   return kRulesets;
 }
 
@@ -25,7 +27,7 @@ const RulesetHooks& ruleset_hooks(Ruleset rules) {
 }
 
 std::span<const std::string_view> planned_rulesets() {
-  static constexpr std::string_view kPlanned[] = {"knave", "warmachine"};
+  static constexpr std::string_view kPlanned[] = {"warmachine"};
   return kPlanned;
 }
 

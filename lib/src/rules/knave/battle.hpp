@@ -1,0 +1,391 @@
+// One Knave battle (seed 004): characters and monsters in factions, each
+// round every creature still in the fight acting in the order of the file.
+//
+// An attack is an opposed save: a d20 (2d20 keeping the higher with
+// advantage, the lower with disadvantage; both cancel) + STR (melee) or
+// WIS (ranged) must be strictly higher than the target's armor defense,
+// armor bonus + 10. A hit deals the attack's damage. A natural 1 costs the
+// attacker's weapon a point of quality (at 0 it breaks: the next weapon, or
+// the fists, 1d4); a natural 20 costs the target's armor a point (at 0 a
+// piece gives no bonus) and, with "critical": "max_damage", a hit deals the
+// most its dice can roll. A monster's saving-throw ability (used on its turn
+// instead of its attacks while it has uses left) asks d20 + the target's
+// bonus > 15: a failure takes the damage and the condition, a success half
+// the damage (when the ability says so) or nothing.
+//
+// At 0 HP a monster dies and a character rolls on the death table (1d8:
+// 1-2 dead; 3-8 the loss of 1d4 from STR, DEX, CON, INT, WIS or CHA, dead
+// below -10, else down: out of the fight). When a faction loses its first
+// member, and again when half of its members have fallen (one roll when
+// both come at once), each of its members with a morale rolls 2d6: above
+// its morale it flees (out of the fight, not dead). A faction with no
+// member left in the fight has lost.
+//
+// Plain functions over the plan (read-only, shared) and the state (one per
+// worker), templated on the dice (BattleDice or ScriptedDice: attack rolls,
+// saves and morale are checks; damage, hit points, the death table,
+// durations and target picks are rolls) and on the event sink (NoEvents
+// compiles away; replay.cpp writes lines).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "arena/tally.hpp"
+#include "rules/common/faction_lists.hpp"
+#include "rules/common/flat_dice.hpp"
+#include "rules/common/rounds.hpp"
+#include "rules/common/targeting.hpp"
+#include "rules/knave/roster.hpp"
+
+namespace arena::knave {
+
+struct PlanAttack {
+  FlatDice damage;
+  int max_damage = 0;
+  Ability ability = Ability::Str;
+  int quality = 0;  // starting quality; 0: never wears
+};
+
+struct PlanArmor {
+  int bonus = 0;
+  int quality = 1;
+  bool body = false;
+};
+
+struct PlanSave {
+  Ability save = Ability::Con;
+  bool has_damage = false;
+  FlatDice damage;
+  bool half = false;
+  int condition = -1;  // a Condition, or -1
+  FlatDice rounds;
+  int uses = 1;
+};
+
+// What a battle reads of a creature.
+struct PlanCreature {
+  int faction = 0;
+  bool character = false;  // one attack a turn with its current weapon; the death table
+  std::array<int, kAbilities> abilities{};
+  int armor = 1;       // the armor bonus without pieces
+  int full_armor = 1;  // with every piece whole
+  Slice armor_pieces, attacks, saves;
+  FlatDice hp;
+  int morale = 0;
+  bool advantage = false, disadvantage = false;
+  TargetPolicy target = TargetPolicy::Random;
+};
+
+// A knave encounter compiled for battles; built once per run and shared
+// read-only by all workers.
+struct BattlePlan {
+  std::vector<PlanCreature> creatures;  // indexed like Encounter::combatants
+  std::vector<PlanAttack> attacks;
+  std::vector<PlanArmor> armor;
+  std::vector<PlanSave> saves;
+  FactionLists sides;
+  std::vector<DiceTerm> terms;
+  Critical critical = Critical::Quality;
+  int max_rounds = 0;
+
+  explicit BattlePlan(const Encounter& encounter);
+
+  int creature_count() const { return static_cast<int>(creatures.size()); }
+  int faction_count() const { return sides.count(); }
+};
+
+enum class Status : std::uint8_t { Fighting, Dead, Down, Fled };
+
+struct CreatureState {
+  int hp = 0;
+  int max_hp = 0;
+  Status status = Status::Fighting;
+  int weapon = 0;       // characters: the attack they strike with (of their slice)
+  int armor_bonus = 1;  // now, with worn-out pieces left out
+  std::array<int, kConditions> conditions{};  // rounds left of each
+  int lost_ability = -1;                      // the death table's ability, or -1
+  int ability_lost = 0;
+  // This battle's figures, for the tally.
+  int damage_dealt = 0;  // hit points removed from enemies (overkill not counted)
+  int damage_taken = 0;
+  int kills = 0;
+};
+
+struct BattleState {
+  std::vector<CreatureState> creatures;
+  std::vector<int> attack_quality;          // per plan attack
+  std::vector<int> armor_quality;           // per plan armor piece
+  std::vector<int> uses;                    // per plan save ability
+  std::vector<int> standing;                // per faction: creatures in the fight
+  std::vector<int> fallen;                  // per faction: creatures dead or down
+  std::vector<std::uint8_t> morale_rolled;  // per faction: bit 0 first loss, bit 1 half
+  std::vector<int> focus;                   // per faction: the focus target, -1 when none
+  int standing_total = 0;
+  int factions_standing = 0;
+  int round = 0;
+
+  // Sizes the vectors for the plan (allocating only the first time) and
+  // clears them: everyone in the fight, equipment whole, HP still to roll.
+  void reset(const BattlePlan& plan);
+};
+
+// One attack roll, for the events.
+struct AttackRoll {
+  int attacker = 0, target = 0;
+  int attack = 0;   // index into BattlePlan::attacks
+  int d20 = 0;      // the die kept
+  int other = 0;    // the other d20 with advantage or disadvantage, else 0
+  int mode = 0;     // +1 advantage, -1 disadvantage, 0 neither (or both)
+  int bonus = 0;    // STR or WIS
+  int defense = 0;  // armor bonus + 10
+  bool hit = false;
+  int damage = 0;
+};
+
+// The sink used by simulation: every event is ignored at no cost.
+struct NoEvents {
+  void round_begins(int /*round*/) {}
+  void attack(const AttackRoll& /*roll*/) {}
+  void weapon_wears(int /*creature*/, int /*attack*/, int /*quality*/) {}
+  void armor_wears(int /*creature*/, int /*piece*/, int /*quality*/) {}
+  void save(int /*user*/, int /*target*/, int /*save*/, int /*d20*/, int /*bonus*/,
+            bool /*success*/, int /*damage*/) {}
+  void condition(int /*creature*/, int /*condition*/, int /*rounds*/) {}
+  void loses_turn(int /*creature*/) {}
+  void death_table(int /*creature*/, int /*d8*/, int /*ability*/, int /*loss*/, int /*value*/) {}
+  void falls(int /*creature*/, Status /*status*/) {}
+  void morale(int /*creature*/, int /*roll*/, int /*morale*/) {}
+  void flees(int /*creature*/) {}
+  void ends(int /*winner*/, int /*rounds*/) {}
+};
+
+// The armor bonus of `c` with its pieces' quality in `quality`.
+int armor_bonus(const BattlePlan& plan, int c, std::span<const int> quality);
+
+namespace detail {
+
+// The battle as the shared targeting sees it.
+struct TargetView {
+  const BattlePlan& plan;
+  BattleState& state;
+
+  int faction(int c) const { return plan.creatures[c].faction; }
+  std::span<const int> enemies(int self) const { return plan.sides.enemies_of(faction(self)); }
+  int enemies_standing(int self) const {
+    return state.standing_total - state.standing[faction(self)];
+  }
+  bool can_act(int c) const { return state.creatures[c].status == Status::Fighting; }
+  int hp(int c) const { return state.creatures[c].hp; }
+  int ac(int c) const { return state.creatures[c].armor_bonus; }
+  int& focus(int self) const { return state.focus[faction(self)]; }
+};
+
+template <class Dice>
+int two_d6(Dice& dice) {
+  const int first = dice.check(6);
+  return first + dice.check(6);
+}
+
+// `c` leaves the fight: one creature fewer standing in its faction.
+inline void leave_fight(const BattlePlan& plan, BattleState& state, int c, Status status) {
+  state.creatures[c].status = status;
+  --state.standing_total;
+  if (--state.standing[plan.creatures[c].faction] == 0) --state.factions_standing;
+}
+
+// Morale of faction `f` after one of its members fell: at its first loss
+// and when half of it has fallen (one roll when both come at once).
+template <class Dice, class Events>
+void check_morale(const BattlePlan& plan, BattleState& state, int f, Dice& dice, Events& events) {
+  const bool first = state.fallen[f] == 1;
+  const bool half = 2 * state.fallen[f] >= plan.sides.sizes[f];
+  const std::uint8_t due = static_cast<std::uint8_t>((first ? 1 : 0) | (half ? 2 : 0)) &
+                           static_cast<std::uint8_t>(~state.morale_rolled[f]);
+  if (due == 0) return;
+  state.morale_rolled[f] |= due;
+  for (int c : plan.sides.members_of(f)) {
+    const int morale = plan.creatures[c].morale;
+    if (morale == 0 || state.creatures[c].status != Status::Fighting) continue;
+    const int roll = two_d6(dice);
+    events.morale(c, roll, morale);
+    if (roll <= morale) continue;
+    leave_fight(plan, state, c, Status::Fled);
+    events.flees(c);
+  }
+}
+
+// `c` has reached 0 HP: a monster dies, a character rolls on the death table.
+template <class Dice, class Events>
+void fall(const BattlePlan& plan, BattleState& state, int c, int by, Dice& dice, Events& events) {
+  CreatureState& them = state.creatures[c];
+  bool dead = true;
+  if (plan.creatures[c].character) {
+    const int d8 = dice.roll(8);
+    if (d8 >= 3) {
+      them.lost_ability = d8 - 3;
+      them.ability_lost = dice.roll(4);
+      const int value = plan.creatures[c].abilities[them.lost_ability] - them.ability_lost;
+      dead = value < -10;
+      events.death_table(c, d8, them.lost_ability, them.ability_lost, value);
+    } else {
+      events.death_table(c, d8, -1, 0, 0);
+    }
+  }
+  const Status status = dead ? Status::Dead : Status::Down;
+  leave_fight(plan, state, c, status);
+  state.creatures[by].kills += dead;
+  events.falls(c, status);
+  const int f = plan.creatures[c].faction;
+  ++state.fallen[f];
+  if (state.standing[f] > 0) check_morale(plan, state, f, dice, events);
+}
+
+// `damage` to `target` from `self`: hit points removed, a fall at 0.
+template <class Dice, class Events>
+void deal_damage(const BattlePlan& plan, BattleState& state, int self, int target, int damage,
+                 Dice& dice, Events& events) {
+  CreatureState& them = state.creatures[target];
+  const int lost = std::min(damage, them.hp);
+  them.hp -= lost;
+  state.creatures[self].damage_dealt += lost;
+  them.damage_taken += lost;
+  if (them.hp == 0) fall(plan, state, target, self, dice, events);
+}
+
+// A natural 20 against `target`: its outermost piece with quality left loses a point.
+template <class Events>
+void wear_armor(const BattlePlan& plan, BattleState& state, int target, Events& events) {
+  const Slice pieces = plan.creatures[target].armor_pieces;
+  for (std::uint32_t i = pieces.first; i < pieces.first + pieces.count; ++i) {
+    if (state.armor_quality[i] == 0) continue;
+    events.armor_wears(target, static_cast<int>(i), --state.armor_quality[i]);
+    if (state.armor_quality[i] == 0)
+      state.creatures[target].armor_bonus = armor_bonus(plan, target, state.armor_quality);
+    return;
+  }
+}
+
+// Advantage (+1), disadvantage (-1), both or neither (0) on `self`'s attack on `target`.
+inline int attack_mode(const BattlePlan& plan, const BattleState& state, int self, int target) {
+  const auto& mine = state.creatures[self].conditions;
+  const auto& theirs = state.creatures[target].conditions;
+  const bool advantage = plan.creatures[self].advantage ||
+                         theirs[static_cast<int>(Condition::Paralysed)] > 0 ||
+                         theirs[static_cast<int>(Condition::Blinded)] > 0;
+  const bool disadvantage = plan.creatures[self].disadvantage ||
+                            mine[static_cast<int>(Condition::Blinded)] > 0 ||
+                            mine[static_cast<int>(Condition::Poisoned)] > 0;
+  return static_cast<int>(advantage) - static_cast<int>(disadvantage);
+}
+
+// `self` attacks the enemy its tactics pick with plan attack `a`.
+template <class Dice, class Events>
+void strike(const BattlePlan& plan, BattleState& state, int self, int a, Dice& dice,
+            Events& events) {
+  TargetView view{plan, state};
+  const int target = choose_target(view, plan.creatures[self].target, self, dice);
+  if (target < 0) return;
+  const PlanAttack& attack = plan.attacks[a];
+  AttackRoll roll{self, target, a};
+  roll.mode = attack_mode(plan, state, self, target);
+  roll.d20 = dice.check(20);
+  if (roll.mode != 0) {
+    roll.other = dice.check(20);
+    if ((roll.mode > 0) == (roll.other > roll.d20)) std::swap(roll.d20, roll.other);
+  }
+  roll.bonus = plan.creatures[self].abilities[static_cast<int>(attack.ability)];
+  roll.defense = state.creatures[target].armor_bonus + 10;
+  roll.hit = roll.d20 + roll.bonus > roll.defense;
+  if (roll.hit) {
+    roll.damage = roll.d20 == 20 && plan.critical == Critical::MaxDamage
+                      ? attack.max_damage
+                      : roll_flat(plan.terms, attack.damage, dice);
+  }
+  events.attack(roll);
+  if (roll.d20 == 1 && attack.quality > 0) {
+    events.weapon_wears(self, a, --state.attack_quality[a]);
+    if (state.attack_quality[a] == 0) ++state.creatures[self].weapon;  // the next, or the fists
+  }
+  if (roll.d20 == 20) wear_armor(plan, state, target, events);
+  if (roll.hit) deal_damage(plan, state, self, target, roll.damage, dice, events);
+}
+
+// `self` forces saving-throw ability `s` on the enemy its tactics pick.
+template <class Dice, class Events>
+void use_save(const BattlePlan& plan, BattleState& state, int self, int s, Dice& dice,
+              Events& events) {
+  TargetView view{plan, state};
+  const int target = choose_target(view, plan.creatures[self].target, self, dice);
+  if (target < 0) return;
+  const PlanSave& save = plan.saves[s];
+  --state.uses[s];
+  const int d20 = dice.check(20);
+  const int bonus = plan.creatures[target].abilities[static_cast<int>(save.save)];
+  const bool success = d20 + bonus > 15;
+  int damage = save.has_damage ? roll_flat(plan.terms, save.damage, dice) : 0;
+  if (success) damage = save.half ? damage / 2 : 0;
+  events.save(self, target, s, d20, bonus, success, damage);
+  if (!success && save.condition >= 0) {
+    const int rounds = roll_flat(plan.terms, save.rounds, dice);
+    int& left = state.creatures[target].conditions[save.condition];
+    left = std::max(left, rounds);
+    events.condition(target, save.condition, rounds);
+  }
+  if (damage > 0) deal_damage(plan, state, self, target, damage, dice, events);
+}
+
+template <class Dice, class Events>
+void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice, Events& events) {
+  const PlanCreature& me = plan.creatures[self];
+  auto& conditions = state.creatures[self].conditions;
+  if (conditions[static_cast<int>(Condition::Paralysed)] > 0) {
+    events.loses_turn(self);
+  } else if (auto s = std::find_if(state.uses.begin() + me.saves.first,
+                                   state.uses.begin() + me.saves.first + me.saves.count,
+                                   [](int uses) { return uses > 0; });
+             s != state.uses.begin() + me.saves.first + me.saves.count) {
+    use_save(plan, state, self, static_cast<int>(s - state.uses.begin()), dice, events);
+  } else if (me.character) {
+    strike(plan, state, self, static_cast<int>(me.attacks.first) + state.creatures[self].weapon,
+           dice, events);
+  } else {
+    for (std::uint32_t a = me.attacks.first; a < me.attacks.first + me.attacks.count; ++a) {
+      if (state.factions_standing <= 1) break;
+      strike(plan, state, self, static_cast<int>(a), dice, events);
+    }
+  }
+  for (int& rounds : conditions) rounds -= rounds > 0;
+}
+
+// One round: every creature in the fight, in the order of the file, until
+// at most one faction is left.
+template <class Dice, class Events>
+void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
+  for (int c = 0; c < plan.creature_count(); ++c) {
+    if (state.creatures[c].status != Status::Fighting) continue;
+    take_turn(plan, state, c, dice, events);
+    if (state.factions_standing <= 1) return;
+  }
+}
+
+}  // namespace detail
+
+// Plays one battle into `state` (reset here) and returns how it ended.
+template <class Dice, class Events = NoEvents>
+BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice,
+                          Events&& events = Events{}) {
+  state.reset(plan);
+  for (int c = 0; c < plan.creature_count(); ++c) {
+    const int hp = roll_flat(plan.terms, plan.creatures[c].hp, dice);
+    state.creatures[c].hp = hp;
+    state.creatures[c].max_hp = hp;
+  }
+  return play_rounds(plan.max_rounds, state, events,
+                     [&] { detail::play_round(plan, state, dice, events); });
+}
+
+}  // namespace arena::knave
