@@ -1,8 +1,8 @@
 // Compiling a knave encounter into its BattlePlan, and resetting a
 // BattleState from the plan.
-#include <algorithm>
+#include "rules/knave/plan.hpp"
 
-#include "rules/knave/battle.hpp"
+#include <algorithm>
 
 namespace arena::knave {
 
