@@ -130,6 +130,8 @@ Encounter read_encounter(const JsonContext& context) {
   encounter.max_rounds =
       static_cast<int>(object.integer("max_rounds", 1, kMaxRounds).value_or(encounter.max_rounds));
   encounter.figures.assign(hooks.figures.begin(), hooks.figures.end());
+  encounter.faction_figures.assign(hooks.faction_figures.begin(), hooks.faction_figures.end());
+  encounter.measures.assign(hooks.measures.begin(), hooks.measures.end());
 
   EncounterJson input{context, object, {}};
   std::vector<std::string_view> faction_keys(std::begin(kFactionKeys), std::end(kFactionKeys));

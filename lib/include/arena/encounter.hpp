@@ -60,6 +60,14 @@ struct Encounter {
   // (survived, damage dealt and taken, kills): "down" in 5e. A battle sets
   // bit i of CombatantResult::figures for figure i (tally.hpp).
   std::vector<std::string> figures;
+  // Figures the ruleset counts per faction ("routs" in knave): a battle sets
+  // bit f * kMaxFactionFigures + i of BattleOutcome::faction_figures when
+  // figure i held for faction f (tally.hpp).
+  std::vector<std::string> faction_figures;
+  // Whole numbers the ruleset measures per combatant beyond damage
+  // ("ability_lost" in knave), CombatantResult::measures; tallied like the
+  // damage, per combatant and summed per faction.
+  std::vector<std::string> measures;
   std::shared_ptr<const Roster> roster;
 
   int combatant_count() const { return static_cast<int>(combatants.size()); }

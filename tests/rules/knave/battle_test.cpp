@@ -7,6 +7,7 @@
 // abilities with half damage and a condition.
 #include "rules/knave/battle.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <string>
@@ -45,46 +46,37 @@ std::string character(const std::string& name, const std::string& extra) {
 struct Recorder : NoEvents {
   std::vector<std::string> lines;
   void attack(const AttackRoll& r) {
-    std::string text =
-        std::to_string(r.attacker) + ">" + std::to_string(r.target) + ":" + std::to_string(r.d20);
-    if (r.mode != 0) text += (r.mode > 0 ? "a" : "d") + std::to_string(r.other);
-    text += "+" + std::to_string(r.bonus) + "v" + std::to_string(r.defense) + "=" +
-            (r.hit ? std::to_string(r.damage) : "miss");
-    lines.push_back(text);
+    const std::string other =
+        r.mode == 0 ? "" : fmt::format("{}{}", r.mode > 0 ? "a" : "d", r.other);
+    lines.push_back(fmt::format("{}>{}:{}{}+{}v{}={}", r.attacker, r.target, r.d20, other, r.bonus,
+                                r.defense, r.hit ? std::to_string(r.damage) : "miss"));
   }
   void weapon_wears(int c, int attack, int quality) {
-    lines.push_back("weapon " + std::to_string(c) + "/" + std::to_string(attack) + " q" +
-                    std::to_string(quality));
+    lines.push_back(fmt::format("weapon {}/{} q{}", c, attack, quality));
   }
   void armor_wears(int c, int piece, int quality) {
-    lines.push_back("armor " + std::to_string(c) + "/" + std::to_string(piece) + " q" +
-                    std::to_string(quality));
+    lines.push_back(fmt::format("armor {}/{} q{}", c, piece, quality));
   }
   void save(int user, int target, int /*s*/, int d20, int bonus, bool success, int damage) {
-    lines.push_back("save " + std::to_string(user) + ">" + std::to_string(target) + ":" +
-                    std::to_string(d20) + "+" + std::to_string(bonus) +
-                    (success ? " saved " : " failed ") + std::to_string(damage));
+    lines.push_back(fmt::format("save {}>{}:{}+{} {} {}", user, target, d20, bonus,
+                                success ? "saved" : "failed", damage));
   }
   void condition(int c, int condition, int rounds) {
-    lines.push_back(std::string(name(static_cast<Condition>(condition))) + " " + std::to_string(c) +
-                    " " + std::to_string(rounds));
+    lines.push_back(fmt::format("{} {} {}", name(static_cast<Condition>(condition)), c, rounds));
   }
-  void loses_turn(int c) { lines.push_back("skips " + std::to_string(c)); }
+  void loses_turn(int c) { lines.push_back(fmt::format("skips {}", c)); }
   void death_table(int c, int d8, int ability, int loss, int value) {
-    lines.push_back("death " + std::to_string(c) + " d8 " + std::to_string(d8) +
-                    (ability < 0
-                         ? ""
-                         : " -" + std::to_string(loss) + " " + std::string(kAbilityKeys[ability]) +
-                               " = " + std::to_string(value)));
+    lines.push_back(ability < 0 ? fmt::format("death {} d8 {}", c, d8)
+                                : fmt::format("death {} d8 {} -{} {} = {}", c, d8, loss,
+                                              kAbilityKeys[ability], value));
   }
   void falls(int c, Status status) {
-    lines.push_back((status == Status::Dead ? "dead " : "down ") + std::to_string(c));
+    lines.push_back(fmt::format("{} {}", status == Status::Dead ? "dead" : "down", c));
   }
   void morale(int c, int roll, int morale) {
-    lines.push_back("morale " + std::to_string(c) + " " + std::to_string(roll) + "/" +
-                    std::to_string(morale));
+    lines.push_back(fmt::format("morale {} {}/{}", c, roll, morale));
   }
-  void flees(int c) { lines.push_back("flees " + std::to_string(c)); }
+  void flees(int c) { lines.push_back(fmt::format("flees {}", c)); }
 };
 
 struct Played {
@@ -220,6 +212,7 @@ TEST(KnaveBattleTest, MoraleIsRolledAtTheFirstLossAndAtHalfAndAFailureFlees) {
                              "dead 2", "morale 4 12/7", "flees 4"}));
   EXPECT_EQ(p.outcome.winner, 0);
   EXPECT_EQ(p.outcome.rounds, 2);
+  EXPECT_EQ(p.outcome.faction_figures, 1u);  // the last goblin fled: the Hero routs them
   // dead, down, fled: bits 0, 1, 2; a creature that fled survived.
   EXPECT_EQ(p.results[1].figures, 1u);
   EXPECT_FALSE(p.results[1].survived);
@@ -243,6 +236,7 @@ TEST(KnaveBattleTest, TheFirstLossAndHalfAtOnceRollMoraleOnce) {
   const Played p = play(e, dice);
   EXPECT_EQ(p.events, (Lines{"0>2:10+10v11=1", "dead 2", "morale 1 6/7", "1>0:5+1v11=miss",
                              "0>1:10+10v11=1", "dead 1"}));
+  EXPECT_EQ(p.outcome.faction_figures, 0u);  // the last goblin fell: no rout
 }
 
 // Characters roll no morale unless the file gives them one (hirelings).
@@ -278,6 +272,7 @@ TEST(KnaveBattleTest, EveryRowOfTheDeathTable) {
       EXPECT_EQ(s.status, Status::Dead) << d8;
       EXPECT_EQ(p.events.back(), "dead 1");
       EXPECT_EQ(p.results[1].figures, 1u);
+      EXPECT_EQ(p.results[1].measures[0], 0);
     } else {
       EXPECT_EQ(s.status, Status::Down) << d8;
       EXPECT_EQ(s.lost_ability, d8 - 3) << d8;
@@ -286,6 +281,7 @@ TEST(KnaveBattleTest, EveryRowOfTheDeathTable) {
                                  std::string(kAbilityKeys[d8 - 3]) + " = " +
                                  std::to_string(d8 - 2 - 3));
       EXPECT_EQ(p.results[1].figures, 2u);
+      EXPECT_EQ(p.results[1].measures[0], 3);  // the ability lost, as measured
       EXPECT_TRUE(p.results[1].survived);
     }
   }
@@ -303,6 +299,8 @@ TEST(KnaveBattleTest, ACharacterDiesWhenTheLossTakesAnAbilityBelowMinusTen) {
   const Played dead = play(e, three);
   EXPECT_EQ(dead.events, (Lines{"0>1:15+4v11=5", "death 1 d8 5 -3 con = -11", "dead 1"}));
   EXPECT_EQ(dead.state.creatures[0].kills, 1);
+  EXPECT_EQ(dead.results[1].measures[0], 0);  // the dead lose no ability that counts
+  EXPECT_EQ(down.results[1].measures[0], 2);
   EXPECT_EQ(down.state.creatures[0].kills, 0);
 }
 

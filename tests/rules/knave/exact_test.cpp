@@ -59,18 +59,18 @@ double solve_duel(const Duelist& a, const Duelist& b) {
   // P(a wins | b to strike, x, y).
   const auto b_to_strike = [&](int x, int y) {
     double after_hit = 0;
-    for (std::size_t d = 1; d < b.damage.size(); ++d)
-      after_hit += b.damage[d] * (x - static_cast<int>(d) <= 0 ? 0.0 : win[x - d][y]);
+    for (int d = 1; d < static_cast<int>(b.damage.size()); ++d)
+      after_hit += b.damage[d] * (x - d <= 0 ? 0.0 : win[x - d][y]);
     return b.hit * after_hit + (1 - b.hit) * win[x][y];
   };
   for (int x = 1; x <= a.hp; ++x) {
     for (int y = 1; y <= b.hp; ++y) {
       double s_a = 0;
-      for (std::size_t d = 1; d < a.damage.size(); ++d)
-        s_a += a.damage[d] * (y - static_cast<int>(d) <= 0 ? 1.0 : b_to_strike(x, y - d));
+      for (int d = 1; d < static_cast<int>(a.damage.size()); ++d)
+        s_a += a.damage[d] * (y - d <= 0 ? 1.0 : b_to_strike(x, y - d));
       double s_b = 0;
-      for (std::size_t d = 1; d < b.damage.size(); ++d)
-        s_b += b.damage[d] * (x - static_cast<int>(d) <= 0 ? 0.0 : win[x - d][y]);
+      for (int d = 1; d < static_cast<int>(b.damage.size()); ++d)
+        s_b += b.damage[d] * (x - d <= 0 ? 0.0 : win[x - d][y]);
       win[x][y] = (a.hit * s_a + (1 - a.hit) * b.hit * s_b) / (1 - (1 - a.hit) * (1 - b.hit));
     }
   }
@@ -164,6 +164,18 @@ TEST(KnaveExactTest, ADuelOnTheDeathTableMatchesDeadAndDown) {
   expect_within(s.share(tally.figures[0]), (1 - wins) * dies_if_falls, "the Knave dead");
   expect_within(s.share(tally.figures[1]), (1 - wins) * (1 - dies_if_falls), "the Knave down");
   EXPECT_EQ(tally.figures[2], 0);  // no morale: never fled
+  // The ability a survivor lost: each row, each loss that leaves the ability at -10 or more.
+  double lost_if_falls = 0;
+  for (int row = 3; row <= 8; ++row) {
+    const int ability = knave.abilities[static_cast<std::size_t>(row - 3)];
+    for (int loss = 1; loss <= 4; ++loss) lost_if_falls += (ability - loss >= -10) * loss / 32.0;
+  }
+  const Histogram& lost = tally.measures[0];
+  const double exact_lost = (1 - wins) * lost_if_falls;
+  EXPECT_LE(std::abs(lost.mean() - exact_lost), 4.5 * lost.standard_error())
+      << "ability lost: " << lost.mean() << ", exactly " << exact_lost;
+  EXPECT_EQ(lost.max(), 4);
+  EXPECT_EQ(s.run.tally.factions[0].measures[0], lost);  // one member: the faction's sum is its
 }
 
 // Two goblins of 1 HP, morale 7, against a character who hits them on a
@@ -189,6 +201,9 @@ TEST(KnaveExactTest, TheSecondOfTwoMonstersFleesWithProbabilityFiveTwelfths) {
   // At most one flees in a battle (the first to fall cannot), so the count is of battles.
   expect_within(s.share(fled), flees, "the second goblin fled");
   EXPECT_EQ(s.run.tally.factions[0].wins, kBattles);
+  // When the second goblin flees, it is the last of its side to leave: the Hero routs them.
+  EXPECT_EQ(s.run.tally.factions[0].figures[0], fled);
+  EXPECT_EQ(s.run.tally.factions[1].figures[0], 0);
 }
 
 }  // namespace

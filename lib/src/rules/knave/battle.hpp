@@ -19,7 +19,8 @@
 // member, and again when half of its members have fallen (one roll when
 // both come at once), each of its members with a morale rolls 2d6: above
 // its morale it flees (out of the fight, not dead). A faction with no
-// member left in the fight has lost.
+// member left in the fight has lost; the winner "routs" its enemies when
+// the last of them fled.
 //
 // Plain functions over the plan (read-only, shared) and the state (one per
 // worker), templated on the dice (BattleDice or ScriptedDice: attack rolls,
@@ -68,7 +69,10 @@ int two_d6(Dice& dice) {
 inline void leave_fight(const BattlePlan& plan, BattleState& state, int c, Status status) {
   state.creatures[c].status = status;
   --state.standing_total;
-  if (--state.standing[plan.creatures[c].faction] == 0) --state.factions_standing;
+  if (--state.standing[plan.creatures[c].faction] == 0) {
+    --state.factions_standing;
+    state.last_out_fled = status == Status::Fled;
+  }
 }
 
 // Morale of faction `f` after one of its members fell: at its first loss
@@ -258,8 +262,12 @@ BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice
     state.creatures[c].hp = hp;
     state.creatures[c].max_hp = hp;
   }
-  return play_rounds(plan.max_rounds, state, events,
-                     [&] { detail::play_round(plan, state, dice, events); });
+  BattleOutcome outcome = play_rounds(plan.max_rounds, state, events,
+                                      [&] { detail::play_round(plan, state, dice, events); });
+  // The winner routed its enemies when the last of them fled (faction figure 0).
+  if (outcome.winner >= 0 && state.last_out_fled)
+    outcome.faction_figures = std::uint64_t{1} << (outcome.winner * kMaxFactionFigures);
+  return outcome;
 }
 
 }  // namespace arena::knave

@@ -93,6 +93,7 @@ void BattleState::reset(const BattlePlan& plan) {
   std::fill(fallen.begin(), fallen.end(), 0);
   std::fill(morale_rolled.begin(), morale_rolled.end(), 0);
   std::fill(focus.begin(), focus.end(), -1);
+  last_out_fled = false;
   standing_total = plan.creature_count();
   factions_standing = plan.faction_count();  // a faction has at least one member
   round = 0;

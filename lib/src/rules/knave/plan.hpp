@@ -97,6 +97,7 @@ struct BattleState {
   std::vector<int> fallen;                  // per faction: creatures dead or down
   std::vector<std::uint8_t> morale_rolled;  // per faction: bit 0 first loss, bit 1 half
   std::vector<int> focus;                   // per faction: the focus target, -1 when none
+  bool last_out_fled = false;               // the last faction to leave the fight left by flight
   int standing_total = 0;
   int factions_standing = 0;
   int round = 0;

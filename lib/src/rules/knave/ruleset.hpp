@@ -19,6 +19,10 @@ namespace arena::knave {
 // CombatantResult::figures): dead, down (at 0 HP after the death table,
 // alive), fled (failed a morale roll).
 inline constexpr std::string_view kFigures[] = {"dead", "down", "fled"};
+// Per faction: it won when its last enemies fled (BattleOutcome::faction_figures).
+inline constexpr std::string_view kFactionFigures[] = {"routs"};
+// Per combatant: the points of ability a survivor of the death table lost.
+inline constexpr std::string_view kMeasures[] = {"ability_lost"};
 
 struct Engine {
   using Plan = BattlePlan;
@@ -35,7 +39,12 @@ struct Engine {
       // Status 1, 2, 3 (dead, down, fled) is figure bit 0, 1, 2.
       const std::uint32_t figure =
           s.status == Status::Fighting ? 0u : 1u << (static_cast<int>(s.status) - 1);
-      out[c] = {s.status != Status::Dead, s.damage_dealt, s.damage_taken, s.kills, figure};
+      out[c] = {s.status != Status::Dead,
+                s.damage_dealt,
+                s.damage_taken,
+                s.kills,
+                figure,
+                {s.status == Status::Down ? s.ability_lost : 0}};
     }
   }
 };

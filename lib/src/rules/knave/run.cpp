@@ -44,6 +44,8 @@ RulesetHooks hooks() {
           .faction_keys = kFactionKeys,
           .member_keys = member_keys(),
           .figures = kFigures,
+          .faction_figures = kFactionFigures,
+          .measures = kMeasures,
           .library_views = kLibraryViews,
           .read = read_roster,
           .run = run,
