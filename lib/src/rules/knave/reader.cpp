@@ -12,6 +12,7 @@
 #include "arena/suggest.hpp"
 #include "rules/common/readers.hpp"
 #include "rules/knave/ruleset.hpp"
+#include "rules/knave/save_reader.hpp"
 
 namespace arena::knave {
 
@@ -20,13 +21,11 @@ namespace {
 constexpr std::string_view kCriticals[] = {"quality", "max_damage"};
 constexpr std::string_view kCharacterOnly[] = {"level", "weapons"};
 constexpr std::string_view kMonsterOnly[] = {"attacks"};
-constexpr std::string_view kSaveKeys[] = {"name", "save", "damage", "half", "on_fail", "uses"};
 constexpr int kMaxLevel = 10;
 constexpr int kMaxHd = 20;
 constexpr int kMaxAbility = 10;
 constexpr int kMinAbility = -10;  // a character who lost some on the death table
 constexpr int kMaxArmor = 20;
-constexpr int kMaxUses = 100;
 
 struct Reader {
   const JsonContext& context;
@@ -138,84 +137,9 @@ struct Reader {
     if (list == nullptr) return;
     for (std::size_t i = 0; i < list->size(); ++i) {
       const std::string pointer = json_pointer_child(object.child("attacks"), i);
-      if (auto damage = read_damage((*list)[i], pointer)) {
+      if (auto damage = read_damage(context, (*list)[i], pointer)) {
         creature.attacks.push_back({fmt::format("attack {}", i + 1), *damage, false, 0});
       }
-    }
-  }
-
-  std::optional<DiceExpr> read_damage(const nlohmann::json& value, const std::string& pointer) {
-    auto text = read_string(context, value, pointer);
-    if (!text) return std::nullopt;
-    auto dice = DiceExpr::parse(*text);
-    if (!dice) {
-      report_dice_error(context, pointer, *text, dice.error());
-      return std::nullopt;
-    }
-    if (dice->min() < 0) {
-      context.error(pointer, fmt::format("damage dice {} can roll {}: they must roll at least 0",
-                                         dice->to_string(), dice->min()));
-      return std::nullopt;
-    }
-    return *dice;
-  }
-
-  // "paralysed 1d4 rounds", "blinded 2 rounds", "poisoned 1 round".
-  void read_on_fail(ObjectReader& save, SaveAbility& ability) {
-    auto text = save.string("on_fail");
-    if (!text) return;
-    const std::string pointer = save.child("on_fail");
-    const auto space = text->find(' ');
-    const std::string condition = text->substr(0, space);
-    const auto known = std::find(kConditionNames.begin(), kConditionNames.end(), condition);
-    if (known == kConditionNames.end()) {
-      context.error(pointer, fmt::format("unknown condition \"{}\"{}; expected one of: {}",
-                                         condition, did_you_mean(condition, kConditionNames),
-                                         fmt::join(kConditionNames, ", ")));
-      return;
-    }
-    std::string rest = space == std::string::npos ? "" : text->substr(space + 1);
-    for (std::string_view unit : {" rounds", " round"}) {
-      if (rest.size() > unit.size() && rest.ends_with(unit)) {
-        rest.resize(rest.size() - unit.size());
-        break;
-      }
-    }
-    auto rounds = DiceExpr::parse(rest);
-    if (rest.empty() || !rounds || rounds->min() < 1 || rounds->max() > kMaxRounds) {
-      context.error(pointer, fmt::format("expected a condition and how many rounds it lasts "
-                                         "(\"{} 1d4 rounds\": at least 1), found \"{}\"",
-                                         condition, *text));
-      return;
-    }
-    ability.condition = static_cast<Condition>(known - kConditionNames.begin());
-    ability.rounds = *rounds;
-  }
-
-  void read_save_abilities() {
-    const nlohmann::json* list = object.array("abilities");
-    if (list == nullptr) return;
-    for (std::size_t i = 0; i < list->size(); ++i) {
-      const std::string pointer = json_pointer_child(object.child("abilities"), i);
-      ObjectReader save(context, (*list)[i], pointer, kSaveKeys);
-      if (!save.is_object()) continue;
-      SaveAbility ability;
-      if (save.require("name")) ability.name = save.string("name").value_or("");
-      if (save.require("save")) {
-        if (auto key = read_choice(save, "save", kAbilityKeys)) {
-          ability.save = static_cast<Ability>(
-              std::find(kAbilityKeys.begin(), kAbilityKeys.end(), *key) - kAbilityKeys.begin());
-        }
-      }
-      if (const nlohmann::json* damage = save.get("damage"))
-        ability.damage = read_damage(*damage, save.child("damage"));
-      ability.half = save.boolean("half").value_or(false);
-      read_on_fail(save, ability);
-      ability.uses = static_cast<int>(save.integer("uses", 1, kMaxUses).value_or(1));
-      if (!save.has("damage") && !save.has("on_fail"))
-        context.error(pointer, "a saving-throw ability needs \"damage\", \"on_fail\" or both");
-      save.finish();
-      creature.save_abilities.push_back(std::move(ability));
     }
   }
 
@@ -231,7 +155,7 @@ struct Reader {
                       "a monster's ability bonuses are its hit dice; \"abilities\" lists its "
                       "saving-throw abilities ([{\"name\", \"save\", \"damage\", \"on_fail\"}])");
       } else {
-        read_save_abilities();
+        creature.save_abilities = read_save_abilities(context, object);
       }
     }
     creature.morale = 9;
