@@ -82,21 +82,25 @@ json creature_json(const Encounter& encounter, int c) {
   json saves = json::array();
   for (const SaveAbility& s : cr.save_abilities)
     saves.push_back({{"name", s.name}, {"text", save_text(s)}});
-  return json{{"name", encounter.combatants[static_cast<std::size_t>(c)].name},
-              {"kind", cr.monster ? "monster" : "character"},
-              {"level", cr.level},
-              {"hd", cr.hd},
-              {"hp", cr.hp.is_constant() ? json(cr.hp.flat()) : json(cr.hp.to_string())},
-              {"abilities", abilities},
-              {"armor", cr.full_armor()},
-              {"defense", cr.full_armor() + 10},
-              {"armor_pieces", armor},
-              {"attacks", attacks},
-              {"morale", cr.morale},
-              {"advantage", cr.advantage},
-              {"disadvantage", cr.disadvantage},
-              {"save_abilities", saves},
-              {"tactics", {{"target", name(cr.tactics.target)}}}};
+  json out{{"name", encounter.combatants[static_cast<std::size_t>(c)].name},
+           {"kind", cr.monster ? "monster" : "character"}};
+  if (cr.monster) {
+    out["hd"] = cr.hd;
+  } else {
+    out["level"] = cr.level;
+  }
+  out.update(json{{"hp", cr.hp.is_constant() ? json(cr.hp.flat()) : json(cr.hp.to_string())},
+                  {"abilities", abilities},
+                  {"armor", cr.full_armor()},
+                  {"defense", cr.full_armor() + 10},
+                  {"armor_pieces", armor},
+                  {"attacks", attacks},
+                  {"morale", cr.morale},
+                  {"advantage", cr.advantage},
+                  {"disadvantage", cr.disadvantage},
+                  {"save_abilities", saves},
+                  {"tactics", {{"target", name(cr.tactics.target)}}}});
+  return out;
 }
 
 }  // namespace
