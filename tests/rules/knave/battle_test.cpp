@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "arena/battle_dice.hpp"
 #include "arena/load.hpp"
 #include "arena/replay.hpp"
 #include "arena/runner.hpp"
@@ -331,6 +332,63 @@ TEST(KnaveBattleTest, SavingThrowsHalveDamageOnASuccessAndImposeConditionsOnAFai
   const Encounter no_half = load(encounter(whole, knave, R"("max_rounds": 1, )"));
   ScriptedDice saved{16, 3, 4, 2};
   EXPECT_EQ(play(no_half, saved).events, (Lines{"save 0>1:16+0 saved 0", "1>0:2+0v11=miss"}));
+}
+
+// Over many seeded battles of every knave scenario: no one out of the fight
+// acts or is attacked, hit points stay within 0 and the maximum, damage
+// dealt equals damage taken, quality never goes below 0, the standing counts
+// match the statuses, and the winner is the one faction left.
+struct Watcher : NoEvents {
+  std::vector<bool> out;
+  int violations = 0;
+  void attack(const AttackRoll& r) { violations += out[r.attacker] || out[r.target]; }
+  void save(int user, int target, int, int, int, bool, int) {
+    violations += out[user] || out[target];
+  }
+  void falls(int c, Status) {
+    violations += out[c];
+    out[c] = true;
+  }
+  void flees(int c) {
+    violations += out[c];
+    out[c] = true;
+  }
+};
+
+TEST(KnaveBattleTest, InvariantsHoldOverManySeededBattles) {
+  for (const char* name : {"knave-goblins", "knave-ogre", "knave-ogre-shields"}) {
+    auto e = load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/scenarios/" + name + ".json");
+    ASSERT_TRUE(e.has_value()) << name;
+    const BattlePlan plan(*e);
+    BattleState state;
+    for (std::uint64_t i = 0; i < 500; ++i) {
+      BattleDice dice(7, i);
+      Watcher watcher;
+      watcher.out.assign(plan.creatures.size(), false);
+      const BattleOutcome outcome = play_battle(plan, state, dice, watcher);
+      EXPECT_EQ(watcher.violations, 0) << name << " battle " << i;
+      int dealt = 0, taken = 0;
+      std::vector<int> standing(plan.faction_count(), 0);
+      for (int c = 0; c < plan.creature_count(); ++c) {
+        const CreatureState& s = state.creatures[c];
+        EXPECT_GE(s.hp, 0);
+        EXPECT_LE(s.hp, s.max_hp);
+        EXPECT_EQ(s.hp == 0, s.status == Status::Dead || s.status == Status::Down) << name << i;
+        EXPECT_EQ(s.status != Status::Fighting, watcher.out[c]);
+        standing[plan.creatures[c].faction] += s.status == Status::Fighting;
+        dealt += s.damage_dealt;
+        taken += s.damage_taken;
+      }
+      EXPECT_EQ(dealt, taken);
+      EXPECT_EQ(standing, state.standing);
+      for (int q : state.attack_quality) EXPECT_GE(q, 0);
+      for (int q : state.armor_quality) EXPECT_GE(q, 0);
+      if (outcome.winner >= 0) {
+        for (int f = 0; f < plan.faction_count(); ++f)
+          EXPECT_EQ(standing[f] > 0, f == outcome.winner) << name << " battle " << i;
+      }
+    }
+  }
 }
 
 TEST(KnaveBattleTest, ReplayTellsEachRollAndItsDefense) {
