@@ -846,8 +846,9 @@ TEST_F(ScriptingTest, CompareShardsAndMergeWorkOnKnave) {
   const json report = json::parse(single.out);
   for (const json& c : report.at("combatants")) {
     const double dead = c.at("dead_probability"), down = c.at("down_probability");
+    const double fled = c.at("fled_probability"), standing = c.at("standing_probability");
     EXPECT_NEAR(c.at("survival_probability").get<double>(), 1 - dead, 1e-12) << c.at("name");
-    EXPECT_LE(down + c.at("fled_probability").get<double>(), 1 - dead + 1e-12);
+    EXPECT_NEAR(dead + down + fled + standing, 1.0, 1e-12) << c.at("name");
   }
 }
 

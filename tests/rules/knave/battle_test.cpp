@@ -220,7 +220,7 @@ TEST(KnaveBattleTest, MoraleIsRolledAtTheFirstLossAndAtHalfAndAFailureFlees) {
   EXPECT_EQ(p.results[3].figures, 4u);
   EXPECT_TRUE(p.results[3].survived);
   EXPECT_EQ(p.results[4].figures, 4u);
-  EXPECT_EQ(p.results[0].figures, 0u);
+  EXPECT_EQ(p.results[0].figures, 8u);  // standing
   EXPECT_EQ(p.results[0].kills, 2);
 }
 
@@ -414,7 +414,7 @@ TEST(KnaveBattleTest, ReplayTellsEachRollAndItsDefense) {
     const RunResult run = run_battles(*loaded, options);
     for (std::size_t c = 0; c < replay.results.size(); ++c) {
       EXPECT_EQ(run.tally.combatants[c].survived, replay.results[c].survived ? 1 : 0);
-      for (std::size_t f = 0; f < 3; ++f)
+      for (std::size_t f = 0; f < 4; ++f)
         EXPECT_EQ(run.tally.combatants[c].figures[f], (replay.results[c].figures >> f) & 1u);
     }
   }

@@ -163,7 +163,8 @@ TEST(KnaveExactTest, ADuelOnTheDeathTableMatchesDeadAndDown) {
   expect_within(s.share(s.run.tally.factions[0].wins), wins, "the Knave wins");
   expect_within(s.share(tally.figures[0]), (1 - wins) * dies_if_falls, "the Knave dead");
   expect_within(s.share(tally.figures[1]), (1 - wins) * (1 - dies_if_falls), "the Knave down");
-  EXPECT_EQ(tally.figures[2], 0);  // no morale: never fled
+  EXPECT_EQ(tally.figures[2], 0);                             // no morale: never fled
+  EXPECT_EQ(tally.figures[3], s.run.tally.factions[0].wins);  // standing exactly when it won
   // The ability a survivor lost: each row, each loss that leaves the ability at -10 or more.
   double lost_if_falls = 0;
   for (int row = 3; row <= 8; ++row) {

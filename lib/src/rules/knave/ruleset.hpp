@@ -17,8 +17,9 @@ namespace arena::knave {
 
 // The per-combatant figures, as Encounter::figures names them (bit i of
 // CombatantResult::figures): dead, down (at 0 HP after the death table,
-// alive), fled (failed a morale roll).
-inline constexpr std::string_view kFigures[] = {"dead", "down", "fled"};
+// alive), fled (failed a morale roll), standing (still in the fight at the
+// end). Exactly one holds in every battle.
+inline constexpr std::string_view kFigures[] = {"dead", "down", "fled", "standing"};
 // Per faction: it won when its last enemies fled (BattleOutcome::faction_figures).
 inline constexpr std::string_view kFactionFigures[] = {"routs"};
 // Per combatant: the points of ability a survivor of the death table lost.
@@ -36,9 +37,8 @@ struct Engine {
   static void results(const Plan& plan, const State& state, std::span<CombatantResult> out) {
     for (int c = 0; c < plan.creature_count(); ++c) {
       const CreatureState& s = state.creatures[c];
-      // Status 1, 2, 3 (dead, down, fled) is figure bit 0, 1, 2.
-      const std::uint32_t figure =
-          s.status == Status::Fighting ? 0u : 1u << (static_cast<int>(s.status) - 1);
+      // Status 1, 2, 3 (dead, down, fled) is figure bit 0, 1, 2; 0 (fighting) bit 3.
+      const std::uint32_t figure = 1u << ((static_cast<int>(s.status) + 3) % 4);
       out[c] = {s.status != Status::Dead,
                 s.damage_dealt,
                 s.damage_taken,
