@@ -9,6 +9,7 @@
 // battle but choose a target every turn, so the lists are worth keeping.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -52,16 +53,19 @@ class Standing {
  public:
   void reset(const StandingStart& start) {
     start_ = &start;
-    members_.assign(start.faction_sizes.begin(), start.faction_sizes.end());
-    enemies_.assign(start.enemies.begin(), start.enemies.end());
-    enemy_count_.resize(members_.size());
-    total_ = 0;
-    factions_ = 0;
-    for (int members : members_) {
-      total_ += members;
-      factions_ += members > 0;
+    if (members_.size() != start.faction_sizes.size() || enemies_.size() != start.enemies.size()) {
+      members_.resize(start.faction_sizes.size());  // the first battle (no allocation after it)
+      enemy_count_.resize(start.faction_sizes.size());
+      enemies_.resize(start.enemies.size());
     }
-    for (std::size_t f = 0; f < members_.size(); ++f) enemy_count_[f] = total_ - members_[f];
+    std::copy(start.faction_sizes.begin(), start.faction_sizes.end(), members_.begin());
+    std::copy(start.enemies.begin(), start.enemies.end(), enemies_.begin());
+    total_ = static_cast<int>(start.faction_of.size());
+    factions_ = 0;
+    for (std::size_t f = 0; f < members_.size(); ++f) {
+      factions_ += members_[f] > 0;
+      enemy_count_[f] = total_ - members_[f];
+    }
   }
 
   int factions() const { return factions_; }  // factions with a member standing

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -63,21 +64,27 @@ inline void order_by_initiative(BattleState& state) {
 }
 
 // Fair coin among full ties: shuffles each run of tied creatures in
-// state.order (Fisher-Yates, a die per step).
+// state.order (Fisher-Yates, a die per step). Runs of one, nearly all of
+// them, cost a comparison each.
 template <class Dice>
 void shuffle_initiative_ties(BattleState& state, Dice& dice) {
-  const int n = static_cast<int>(state.order.size());
-  const auto rank = [&](int place) {
-    return initiative_rank(state.initiative[state.order[place]]);
-  };
-  for (int start = 0; start < n;) {
-    int end = start + 1;
-    while (end < n && rank(end) == rank(start)) ++end;
-    for (int i = end - 1; i > start; --i) {
-      const int j = start + dice.roll(i - start + 1) - 1;
-      std::swap(state.order[i], state.order[j]);
+  constexpr int kNoRank = std::numeric_limits<int>::min();  // below every rank: ends the last run
+  const std::size_t n = state.order.size();
+  if (n == 0) return;
+  int* order = state.order.data();
+  const int* keys = state.initiative.data();
+  std::size_t start = 0;
+  int run_rank = initiative_rank(keys[order[0]]);
+  for (std::size_t place = 1; place <= n; ++place) {
+    const int rank = place < n ? initiative_rank(keys[order[place]]) : kNoRank;
+    if (rank == run_rank) continue;
+    for (std::size_t i = place - 1; i > start; --i) {
+      const std::size_t j =
+          start + static_cast<std::size_t>(dice.roll(static_cast<int>(i - start) + 1)) - 1;
+      std::swap(order[i], order[j]);
     }
-    start = end;
+    start = place;
+    run_rank = rank;
   }
 }
 

@@ -263,13 +263,17 @@ double BattlePlan::action_value(int attacker, const PlanAction& action, int targ
 
 void BattleState::reset(const BattlePlan& plan) {
   const std::size_t creatures = plan.creatures.size();
-  combatants.assign(creatures, CombatantState{});
-  order.resize(creatures);
-  turns.resize(creatures);
-  turns_stale = true;
-  initiative.assign(creatures, 0);
+  if (combatants.size() != creatures || focus.size() != plan.standing.faction_sizes.size()) {
+    combatants.resize(creatures);  // a new worker's first battle (no allocation after it)
+    order.resize(creatures);
+    initiative.resize(creatures);
+    focus.resize(plan.standing.faction_sizes.size());
+  }
+  std::fill(combatants.begin(), combatants.end(), CombatantState{});
+  turns_stale = true;  // list_turns sizes `turns`
+  std::fill(initiative.begin(), initiative.end(), 0);
   standing.reset(plan.standing);
-  focus.assign(static_cast<std::size_t>(plan.faction_count()), -1);
+  std::fill(focus.begin(), focus.end(), -1);
   round = 0;
   if (!plan.full_rules) return;
   resource_uses = plan.resource_start;
