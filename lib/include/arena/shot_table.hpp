@@ -2,8 +2,8 @@
 // each distance, the exact distribution of the damage one model's ranged
 // weapon deals another, computed by enumerating the dice, summarised as the
 // probability of a direct hit, of a blast hit, of no damage, the mean and
-// quantiles. Rulesets with ranged attacks by distance provide it
-// (warmachine); others answer with an error. Pure; thread-safe.
+// quantiles. Rulesets with ranged attacks by distance provide it (through
+// the ruleset registry); others answer with an error. Pure; thread-safe.
 #pragma once
 
 #include <optional>

@@ -109,6 +109,18 @@ nlohmann::json describe_factions_json(const Encounter& encounter) {
   return ruleset_hooks(encounter.rules).describe_json(encounter);
 }
 
+Expected<ShotTable, std::string> shot_table(const Encounter& encounter,
+                                            const ShotRequest& request) {
+  const RulesetHooks& hooks = ruleset_hooks(encounter.rules);
+  if (hooks.shot_table == nullptr) {
+    return unexpected(
+        fmt::format("arena shoot needs ranged attacks by distance: the {} rules "
+                    "have none",
+                    hooks.name));
+  }
+  return hooks.shot_table(encounter, request);
+}
+
 std::span<const std::string_view> library_views(Ruleset rules) {
   return ruleset_hooks(rules).library_views;
 }

@@ -54,6 +54,9 @@ nlohmann::json model_json(const Model& model);
 extern const std::string_view kLibraryViews[2];
 Expected<std::string, std::string> library_view(const LibraryRequest& request);
 
+// `arena shoot` (shot_table.cpp).
+Expected<ShotTable, std::string> shot_table(const Encounter& encounter, const ShotRequest& request);
+
 // The registry's entry for warmachine (run.cpp).
 RulesetHooks hooks();
 

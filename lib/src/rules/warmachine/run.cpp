@@ -44,7 +44,8 @@ RulesetHooks hooks() {
           .describe = describe_factions,
           .describe_json = describe_factions_json,
           .digest = digest_roster,
-          .library = library_view};
+          .library = library_view,
+          .shot_table = shot_table};
 }
 
 }  // namespace arena::warmachine

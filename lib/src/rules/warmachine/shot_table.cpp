@@ -4,16 +4,13 @@
 
 #include <fmt/format.h>
 
-#include "arena/rulesets.hpp"
 #include "arena/suggest.hpp"
 #include "rules/warmachine/roster.hpp"
 #include "rules/warmachine/shot_distribution.hpp"
 
-namespace arena {
+namespace arena::warmachine {
 
 namespace {
-
-using warmachine::Boost;
 
 // The combatant called `name`, or the first of faction `faction` when it is empty.
 Expected<int, std::string> combatant(const Encounter& encounter, const std::string& name,
@@ -32,7 +29,7 @@ Expected<int, std::string> combatant(const Encounter& encounter, const std::stri
       fmt::format("no {} \"{}\" in the encounter{}", role, name, did_you_mean(name, names)));
 }
 
-Expected<int, std::string> weapon_index(const warmachine::Model& model, const std::string& text) {
+Expected<int, std::string> weapon_index(const Model& model, const std::string& text) {
   if (model.ranged.empty()) return unexpected(fmt::format("{} has no ranged weapon", model.name));
   if (text.empty()) return 0;
   std::vector<std::string> names;
@@ -47,13 +44,13 @@ Expected<int, std::string> weapon_index(const warmachine::Model& model, const st
 Expected<Boost, std::string> boost_of(const std::optional<std::string>& text, Boost fallback) {
   if (!text) return fallback;
   for (Boost b : {Boost::None, Boost::Hit, Boost::Damage, Boost::Both}) {
-    if (warmachine::name(b) == *text) return b;
+    if (name(b) == *text) return b;
   }
   return unexpected(fmt::format("unknown boost \"{}\"; expected none, hit, damage or both", *text));
 }
 
-ShotRow row(const warmachine::ShotSetup& setup, double distance) {
-  const warmachine::ShotDistribution d = warmachine::shot_distribution(setup, distance);
+ShotRow row(const ShotSetup& setup, double distance) {
+  const ShotDistribution d = shot_distribution(setup, distance);
   ShotRow r;
   r.distance = distance;
   r.p_direct = d.p_direct();
@@ -69,19 +66,14 @@ ShotRow row(const warmachine::ShotSetup& setup, double distance) {
 
 }  // namespace
 
+// Precondition: encounter.rules is warmachine (the registry's dispatch).
 Expected<ShotTable, std::string> shot_table(const Encounter& encounter,
                                             const ShotRequest& request) {
-  if (encounter.rules != Ruleset::Warmachine) {
-    return unexpected(
-        fmt::format("arena shoot needs ranged attacks by distance: the {} rules "
-                    "have none (use \"rules\": \"warmachine\")",
-                    name(encounter.rules)));
-  }
   const auto attacker = combatant(encounter, request.attacker, 0, "attacker");
   if (!attacker) return unexpected(attacker.error());
   const auto target = combatant(encounter, request.target, 1, "target");
   if (!target) return unexpected(target.error());
-  const warmachine::Warjack& shooter = warmachine::warjack_of(encounter, *attacker);
+  const Warjack& shooter = warjack_of(encounter, *attacker);
   const auto weapon = weapon_index(shooter.model, request.weapon);
   if (!weapon) return unexpected(weapon.error());
   const auto boost = boost_of(request.boost, shooter.boost);
@@ -91,18 +83,18 @@ Expected<ShotTable, std::string> shot_table(const Encounter& encounter,
   for (double d : request.distances) {
     if (!(d >= 0)) return unexpected(fmt::format("distance {} is less than zero", d));
   }
-  const warmachine::ShotSetup setup{&shooter.model,
-                                    &shooter.model.ranged[static_cast<std::size_t>(*weapon)],
-                                    &warmachine::warjack_of(encounter, *target).model,
-                                    focus,
-                                    *boost,
-                                    request.knocked_down,
-                                    request.aim ? warmachine::kAimBonus : 0};
+  const ShotSetup setup{&shooter.model,
+                        &shooter.model.ranged[static_cast<std::size_t>(*weapon)],
+                        &warjack_of(encounter, *target).model,
+                        focus,
+                        *boost,
+                        request.knocked_down,
+                        request.aim ? kAimBonus : 0};
   ShotTable table{encounter.combatants[static_cast<std::size_t>(*attacker)].name,
                   setup.weapon->name,
                   encounter.combatants[static_cast<std::size_t>(*target)].name,
                   focus,
-                  std::string(warmachine::name(*boost)),
+                  std::string(name(*boost)),
                   request.aim,
                   request.knocked_down,
                   {}};
@@ -110,4 +102,4 @@ Expected<ShotTable, std::string> shot_table(const Encounter& encounter,
   return table;
 }
 
-}  // namespace arena
+}  // namespace arena::warmachine
