@@ -21,6 +21,7 @@
 #include "arena/tally.hpp"
 #include "rules/dnd5e/ruleset.hpp"
 #include "rules/oldschool/ruleset.hpp"
+#include "rules/warmachine/ruleset.hpp"
 
 namespace {
 
@@ -102,6 +103,9 @@ const bool kRegistered = [] {
         break;
       case arena::Ruleset::OldSchool:
         register_scenario<arena::oldschool::Engine>(name, *encounter);
+        break;
+      case arena::Ruleset::Warmachine:
+        register_scenario<arena::warmachine::Engine>(name, *encounter);
         break;
     }
   }

@@ -58,13 +58,19 @@ KEY_LISTS = {
     ("lib/src/rules/oldschool/run.cpp", "kEncounterKeys"): "",
     ("lib/src/rules/oldschool/run.cpp", "kFactionKeys"): "/definitions/faction",
     ("lib/src/rules/oldschool/reader.cpp", "kMemberKeys"): "/definitions/oldschool_member",
+    ("lib/src/rules/warmachine/run.cpp", "kEncounterKeys"): "",
+    ("lib/src/rules/warmachine/reader.cpp", "kMemberKeys"): "/definitions/warmachine_member",
+    ("lib/src/rules/warmachine/reader.cpp", "kRangedKeys"): "/definitions/warmachine_ranged",
+    ("lib/src/rules/warmachine/reader.cpp", "kMeleeKeys"): "/definitions/warmachine_melee",
 }
 # Files in which every k<Name>Keys array must be mapped above.
 KEY_LIST_FILES = ["lib/src/encounter_reader.cpp", "lib/src/rules/common/readers.cpp",
                   "lib/src/rules/dnd5e/member_reader.cpp", "lib/src/rules/dnd5e/run.cpp",
-                  "lib/src/rules/oldschool/reader.cpp", "lib/src/rules/oldschool/run.cpp"]
+                  "lib/src/rules/oldschool/reader.cpp", "lib/src/rules/oldschool/run.cpp",
+                  "lib/src/rules/warmachine/reader.cpp", "lib/src/rules/warmachine/run.cpp"]
 # Where each ruleset's registry entry is, for the rules enum.
-RULESET_FILES = ["lib/src/rules/dnd5e/run.cpp", "lib/src/rules/oldschool/run.cpp"]
+RULESET_FILES = ["lib/src/rules/dnd5e/run.cpp", "lib/src/rules/oldschool/run.cpp",
+                 "lib/src/rules/warmachine/run.cpp"]
 
 
 class Failures:

@@ -9,12 +9,14 @@
 
 #include "rules/dnd5e/ruleset.hpp"
 #include "rules/oldschool/ruleset.hpp"
+#include "rules/warmachine/ruleset.hpp"
 
 namespace arena {
 
 std::span<const RulesetHooks> all_rulesets() {
   // Indexed by Ruleset.
-  static const std::array<RulesetHooks, 2> kRulesets = {dnd5e::hooks(), oldschool::hooks()};
+  static const std::array<RulesetHooks, 3> kRulesets = {dnd5e::hooks(), oldschool::hooks(),
+                                                        warmachine::hooks()};
   return kRulesets;
 }
 
@@ -25,7 +27,7 @@ const RulesetHooks& ruleset_hooks(Ruleset rules) {
 }
 
 std::span<const std::string_view> planned_rulesets() {
-  static constexpr std::string_view kPlanned[] = {"knave", "warmachine"};
+  static constexpr std::string_view kPlanned[] = {"knave"};
   return kPlanned;
 }
 
@@ -105,6 +107,18 @@ std::string describe_factions(const Encounter& encounter) {
 
 nlohmann::json describe_factions_json(const Encounter& encounter) {
   return ruleset_hooks(encounter.rules).describe_json(encounter);
+}
+
+Expected<ShotTable, std::string> shot_table(const Encounter& encounter,
+                                            const ShotRequest& request) {
+  const RulesetHooks& hooks = ruleset_hooks(encounter.rules);
+  if (hooks.shot_table == nullptr) {
+    return unexpected(
+        fmt::format("arena shoot needs ranged attacks by distance: the {} rules "
+                    "have none",
+                    hooks.name));
+  }
+  return hooks.shot_table(encounter, request);
 }
 
 std::span<const std::string_view> library_views(Ruleset rules) {
