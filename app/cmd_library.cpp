@@ -116,6 +116,9 @@ Command add_library_command(CLI::App& app) {
                    "How many of the most frequent not-modelled names to list (0: all)")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
+  add("models", "List the Warmachine models (--rules warmachine)",
+      "  arena library models --rules warmachine\n  arena library show destroyer --rules "
+      "warmachine");
   add("weapons", "List the weapon table",
       "  arena library weapons\n  arena library weapons --format json\n  arena library weapons "
       "--rules oldschool\n  arena library weapons --rules knave");

@@ -23,6 +23,7 @@ Command add_check_command(CLI::App& app);
 Command add_compare_command(CLI::App& app);
 Command add_library_command(CLI::App& app);
 Command add_merge_command(CLI::App& app);
+Command add_shoot_command(CLI::App& app);
 Command add_sweep_command(CLI::App& app);
 Command add_replay_command(CLI::App& app);
 Command add_roll_command(CLI::App& app);

@@ -823,6 +823,72 @@ TEST_F(ScriptingTest, LibraryListsTheOldschoolEquipment) {
       "error: the oldschool rules have no monsters in their library (they have: weapons, armor)");
 }
 
+// ----------------------------------------------------------- warmachine ----
+
+TEST_F(ScriptingTest, ShootGivesTheExactDamageByDistance) {
+  const std::string file = scenario("destroyer-vs-ironclad");
+  const Output run = arena({"shoot", file, "--focus", "3", "--boost", "both", "--format", "json"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const json table = json::parse(run.out);
+  EXPECT_EQ(table.at("attacker"), "Destroyer");
+  EXPECT_EQ(table.at("target"), "Ironclad");
+  const json& rows = table.at("rows");
+  ASSERT_EQ(rows.size(), 43u);  // 0:21:0.5
+  const json& at11 = rows.at(22);
+  EXPECT_EQ(at11.at("distance"), 11.0);
+  EXPECT_EQ(at11.at("quantiles"), json::parse(R"({"0.1": 0, "0.25": 3, "0.4": 5, "0.6": 7,
+                                                  "0.75": 8, "0.9": 10, "1": 14})"));
+  EXPECT_NEAR(1 - rows.at(2).at("p_zero").get<double>(), 0.8832, 5e-5);   // 1"
+  EXPECT_NEAR(1 - rows.at(32).at("p_zero").get<double>(), 0.0833, 5e-5);  // 16"
+  double total = 0;
+  for (double p : at11.at("distribution")) total += p;
+  EXPECT_NEAR(total, 1.0, 1e-12);
+
+  const std::string svg = temp_path("shots.svg");
+  const Output csv =
+      arena({"shoot", file, "--distances", "0:21:0.1", "--format", "csv", "--plot", svg});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 212);  // a header and 211 distances
+  EXPECT_TRUE(csv.out.starts_with("attacker,weapon,target,distance,p_direct,p_blast,p_zero,mean,"))
+      << csv.out;
+  EXPECT_NE(csv.out.find("\nDestroyer,bombard,Ironclad,21,0,"), std::string::npos) << csv.out;
+  const std::string plot = read_file(svg);
+  EXPECT_TRUE(plot.starts_with("<svg ")) << plot.substr(0, 100);
+  EXPECT_NE(plot.find("<polygon"), std::string::npos);
+}
+
+TEST_F(ScriptingTest, ShootRejectsWhatItCannotAnswer) {
+  const std::string file = scenario("destroyer-vs-ironclad");
+  expect_bad_input({"shoot", scenario("goblin-ambush")},
+                   "error: arena shoot needs ranged attacks by distance: the 5e rules have none");
+  expect_bad_input({"shoot", file, "--distances", "-1:5:1"}, "error: --distances \"-1:5:1\"");
+  expect_bad_input({"shoot", file, "--attacker", "Ironclad"},
+                   "error: Ironclad has no ranged weapon");
+  expect_bad_input({"shoot", file, "--target", "Ironclda"},
+                   "error: no target \"Ironclda\" in the encounter (did you mean 'Ironclad'?)");
+}
+
+TEST_F(ScriptingTest, WarmachineValidateReplayAndLibrary) {
+  const std::string file = scenario("destroyer-vs-ironclad");
+  const Output validate = arena({"validate", file});
+  ASSERT_EQ(validate.exit_code, 0) << validate.err;
+  EXPECT_NE(validate.out.find("ranged bombard: RNG 14 POW 14 AOE 3 [arcing]"), std::string::npos)
+      << validate.out;
+  const Output replay = arena({"replay", file, "--battle", "5"});
+  ASSERT_EQ(replay.exit_code, 0) << replay.err;
+  EXPECT_NE(replay.out.find("deviates 2\" (d6 2) in direction 3: blast hit"), std::string::npos)
+      << replay.out;
+  const Output models = arena({"library", "models", "--rules", "warmachine", "--format", "json"});
+  ASSERT_EQ(models.exit_code, 0) << models.err;
+  const json list = json::parse(models.out);
+  ASSERT_EQ(list.size(), 6u);
+  EXPECT_EQ(list.at(3).at("name"), "Ironclad");
+  EXPECT_EQ(list.at(3).at("def"), 12);
+  EXPECT_EQ(list.at(3).at("arm"), 18);
+  expect_bad_input({"library", "show", "destroyr", "--rules", "warmachine"},
+                   "error: unknown model \"destroyr\" (did you mean 'destroyer'?)");
+}
+
 // ---------------------------------------------------------------- knave ----
 
 // Compare, shards and merge on the knave rules: the figures dead, down and

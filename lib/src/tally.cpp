@@ -64,8 +64,12 @@ void Tally::add(const Encounter& encounter, const BattleOutcome& outcome,
     t.damage_dealt.add(r.damage_dealt);
     t.damage_taken.add(r.damage_taken);
     t.kills.add(r.kills);
-    for (std::size_t i = 0; i < t.figures.size(); ++i) t.figures[i] += (r.figures >> i) & 1u;
     for (std::size_t i = 0; i < t.measures.size(); ++i) t.measures[i].add(r.measures[i]);
+  }
+  if (encounter.figures.empty()) return;  // most rulesets declare none
+  for (std::size_t c = 0; c < combatants.size(); ++c) {
+    std::vector<std::int64_t>& figures = combatants[c].figures;
+    for (std::size_t i = 0; i < figures.size(); ++i) figures[i] += (results[c].figures >> i) & 1u;
   }
 }
 

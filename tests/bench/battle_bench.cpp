@@ -22,6 +22,7 @@
 #include "rules/dnd5e/ruleset.hpp"
 #include "rules/knave/ruleset.hpp"
 #include "rules/oldschool/ruleset.hpp"
+#include "rules/warmachine/ruleset.hpp"
 
 namespace {
 
@@ -103,6 +104,9 @@ const bool kRegistered = [] {
         break;
       case arena::Ruleset::OldSchool:
         register_scenario<arena::oldschool::Engine>(name, *encounter);
+        break;
+      case arena::Ruleset::Warmachine:
+        register_scenario<arena::warmachine::Engine>(name, *encounter);
         break;
       case arena::Ruleset::Knave:
         register_scenario<arena::knave::Engine>(name, *encounter);

@@ -14,6 +14,8 @@
 //     save effects, and does something (a stat block with nothing arena can
 //     model has no action at all and is a target only); for oldschool, hit
 //     points and damage roll at least 1 and levels are within 1 to 20; for
+//     warmachine, two factions a distance of 0 or more apart, models with
+//     boxes, a base, and weapons of positive range; for
 //     knave, hit points roll at least 1, damage at least 0, abilities lie
 //     within -10 to 20 (a monster's are its hit dice), armor is at least 1
 //     and every creature can attack.
@@ -31,6 +33,7 @@
 #include "rules/dnd5e/roster.hpp"
 #include "rules/knave/roster.hpp"
 #include "rules/oldschool/roster.hpp"
+#include "rules/warmachine/roster.hpp"
 
 namespace {
 
@@ -133,6 +136,29 @@ void check_oldschool_roster(const arena::Encounter& encounter) {
   }
 }
 
+void check_warmachine_roster(const arena::Encounter& encounter) {
+  const arena::warmachine::Roster& roster = arena::warmachine::roster_of(encounter);
+  if (encounter.factions.size() != 2)
+    fail("a warmachine battle without two forces", encounter.name);
+  if (!(roster.distance >= 0)) fail("a negative starting distance", encounter.name);
+  for (const arena::warmachine::Warjack& w : roster.members) {
+    const arena::warmachine::Model& m = w.model;
+    if (m.boxes < 1) fail("a model without damage boxes", m.name);
+    if (!(m.base > 0)) fail("a model without a base", m.name);
+    for (const auto& r : m.ranged) {
+      if (!(r.rng > 0) || r.pow < 0 || r.aoe < 0) fail("a ranged weapon out of range", m.name);
+    }
+    for (const auto& x : m.melee) {
+      if (!(x.rng > 0) || x.pow < 0) fail("a melee weapon out of range", m.name);
+    }
+  }
+  for (const arena::Combatant& c : encounter.combatants) {
+    if (c.member < 0 || c.member >= static_cast<int>(roster.members.size())) {
+      fail("a combatant has no roster entry", c.name);
+    }
+  }
+}
+
 void check_knave_roster(const arena::Encounter& encounter) {
   const arena::knave::Roster& roster = arena::knave::roster_of(encounter);
   for (const arena::knave::Creature& creature : roster.members) {
@@ -181,6 +207,9 @@ void check_encounter(const arena::Encounter& encounter) {
       break;
     case arena::Ruleset::OldSchool:
       check_oldschool_roster(encounter);
+      break;
+    case arena::Ruleset::Warmachine:
+      check_warmachine_roster(encounter);
       break;
     case arena::Ruleset::Knave:
       check_knave_roster(encounter);

@@ -20,7 +20,7 @@ namespace arena {
 
 // The rule systems arena plays, as the ruleset registry indexes them
 // (lib/src/rules/registry.cpp; rulesets.hpp gives their names).
-enum class Ruleset : std::uint8_t { Dnd5e, OldSchool, Knave };
+enum class Ruleset : std::uint8_t { Dnd5e, OldSchool, Warmachine, Knave };
 
 // A ruleset's resolved members: each ruleset derives its own
 // (rules/<name>/roster.hpp). Immutable once the encounter is loaded.

@@ -10,13 +10,14 @@
 #include "rules/dnd5e/ruleset.hpp"
 #include "rules/knave/ruleset.hpp"
 #include "rules/oldschool/ruleset.hpp"
+#include "rules/warmachine/ruleset.hpp"
 
 namespace arena {
 
 std::span<const RulesetHooks> all_rulesets() {
   // Indexed by Ruleset.
-  static const std::array<RulesetHooks, 3> kRulesets = {dnd5e::hooks(), oldschool::hooks(),
-                                                        knave::hooks()};
+  static const std::array<RulesetHooks, 4> kRulesets = {dnd5e::hooks(), oldschool::hooks(),
+                                                        warmachine::hooks(), knave::hooks()};
   return kRulesets;
 }
 
@@ -27,8 +28,7 @@ const RulesetHooks& ruleset_hooks(Ruleset rules) {
 }
 
 std::span<const std::string_view> planned_rulesets() {
-  static constexpr std::string_view kPlanned[] = {"warmachine"};
-  return kPlanned;
+  return {};  // every ruleset DESIGN.md names is played now
 }
 
 namespace {
@@ -107,6 +107,18 @@ std::string describe_factions(const Encounter& encounter) {
 
 nlohmann::json describe_factions_json(const Encounter& encounter) {
   return ruleset_hooks(encounter.rules).describe_json(encounter);
+}
+
+Expected<ShotTable, std::string> shot_table(const Encounter& encounter,
+                                            const ShotRequest& request) {
+  const RulesetHooks& hooks = ruleset_hooks(encounter.rules);
+  if (hooks.shot_table == nullptr) {
+    return unexpected(
+        fmt::format("arena shoot needs ranged attacks by distance: the {} rules "
+                    "have none",
+                    hooks.name));
+  }
+  return hooks.shot_table(encounter, request);
 }
 
 std::span<const std::string_view> library_views(Ruleset rules) {

@@ -19,6 +19,7 @@
 #include "arena/replay.hpp"
 #include "arena/rulesets.hpp"
 #include "arena/runner.hpp"
+#include "arena/shot_table.hpp"
 #include "digest.hpp"
 
 namespace arena {
@@ -79,6 +80,9 @@ struct RulesetHooks {
   // Adds everything of the roster that decides how battles play.
   void (*digest)(const Encounter& encounter, Digest& digest);
   Expected<std::string, std::string> (*library)(const LibraryRequest& request);
+  // `arena shoot`, for rulesets with ranged attacks by distance; nullptr for others.
+  Expected<ShotTable, std::string> (*shot_table)(const Encounter& encounter,
+                                                 const ShotRequest& request) = nullptr;
 };
 
 // The rulesets arena plays, in the order of the Ruleset enum.

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <span>
+#include <vector>
+
 #include "arena/battle_dice.hpp"
 #include "arena/scripted_dice.hpp"
 #include "rules/dnd5e/dnd5e_test_util.hpp"
@@ -183,7 +186,7 @@ TEST(TacticsTest, FocusKeepsTheFactionTargetUntilItDrops) {
   EXPECT_EQ(choose_target(plan, state, 0, dice), 3);  // the second of B 1..3
   EXPECT_EQ(choose_target(plan, state, 1, dice), 3);  // the ally follows without a roll
   state.combatants[3].hp = 0;
-  state.member_drops(e.combatants[3].faction);
+  state.standing.drops(3);
   EXPECT_EQ(choose_target(plan, state, 1, dice), 4);  // B 2 dropped: the second of B 1, B 3
   EXPECT_EQ(dice.remaining(), 0u);
 }
@@ -227,7 +230,20 @@ struct InvariantChecker : NoEvents {
   const BattleState* state;
   int attacks = 0;
   void initiative(int, int d20, int) { EXPECT_TRUE(d20 >= 1 && d20 <= 20); }
-  void round_begins(int round) { EXPECT_LE(round, encounter->max_rounds); }
+  // The standing lists the targeting reads are those who can act.
+  void round_begins(int round) {
+    EXPECT_LE(round, encounter->max_rounds);
+    for (std::size_t f = 0; f < encounter->factions.size(); ++f) {
+      std::vector<int> can_act;
+      for (std::size_t c = 0; c < state->combatants.size(); ++c) {
+        if (encounter->combatants[c].faction != static_cast<int>(f) &&
+            state->combatants[c].can_act())
+          can_act.push_back(static_cast<int>(c));
+      }
+      const std::span<const int> listed = state->standing.enemies_of(static_cast<int>(f));
+      EXPECT_EQ(std::vector<int>(listed.begin(), listed.end()), can_act);
+    }
+  }
   void attack(int attacker, int target, int, const AttackRoll& roll, int damage, int hp_left) {
     ++attacks;
     const CombatantState& a = state->combatants[attacker];

@@ -239,7 +239,7 @@ TEST(FullRulesTest, TrollRegeneratesFromZeroUnlessBurned) {
   EXPECT_EQ(t[0].hp, 0);
   EXPECT_FALSE(t[0].dead);
   EXPECT_TRUE(t[0].can_act());  // its faction is not out
-  EXPECT_EQ(t.state.factions_standing, 2);
+  EXPECT_EQ(t.state.standing.factions(), 2);
   ScriptedDice start{};  // regeneration rolls nothing
   EXPECT_TRUE(detail::begin_turn<true>(t.plan, t.state, 0, start, events));
   EXPECT_EQ(t[0].hp, 10);
@@ -251,7 +251,7 @@ TEST(FullRulesTest, TrollRegeneratesFromZeroUnlessBurned) {
   EXPECT_FALSE(t[0].dead);
   EXPECT_FALSE(detail::begin_turn<true>(t.plan, t.state, 0, start, events));
   EXPECT_TRUE(t[0].dead);
-  EXPECT_EQ(t.state.factions_standing, 1);
+  EXPECT_EQ(t.state.standing.factions(), 1);
 }
 
 TEST(FullRulesTest, WolfPackTacticsAndProne) {

@@ -3,29 +3,18 @@
 // replay reports. Plain functions; the ruleset plays each round.
 #pragma once
 
-#include <cstddef>
-#include <span>
-
 #include "arena/tally.hpp"
 
 namespace arena {
 
-// The one faction with members standing, or -1 when none has.
-inline int last_faction_standing(std::span<const int> standing) {
-  for (std::size_t f = 0; f < standing.size(); ++f) {
-    if (standing[f] > 0) return static_cast<int>(f);
-  }
-  return -1;
-}
-
-// Plays rounds of a battle whose `state` keeps `round`, `factions_standing`
-// and `standing` (per faction) up to date: `play_round()` plays one and may
-// end the battle by leaving one faction or none. `events` gets
+// Plays rounds of a battle whose `state` keeps `round` and `standing` (a
+// Standing, standing.hpp) up to date: `play_round()` plays one and may end
+// the battle by leaving one faction or none. `events` gets
 // round_begins(round) and ends(winner, rounds).
 template <class State, class Events, class PlayRound>
 BattleOutcome play_rounds(int max_rounds, State& state, Events& events, PlayRound play_round) {
   BattleOutcome outcome;
-  while (state.factions_standing > 1) {
+  while (state.standing.factions() > 1) {
     if (state.round == max_rounds) {
       outcome.rounds = state.round;
       events.ends(-1, outcome.rounds);
@@ -34,7 +23,7 @@ BattleOutcome play_rounds(int max_rounds, State& state, Events& events, PlayRoun
     events.round_begins(++state.round);
     play_round();
   }
-  outcome.winner = last_faction_standing(state.standing);
+  outcome.winner = state.standing.last_faction();
   outcome.rounds = state.round;
   events.ends(outcome.winner, outcome.rounds);
   return outcome;

@@ -78,7 +78,7 @@ template <class Dice, class Events>
     const int hp_before = them.hp;
     const DamageEffect fell = deal_damage<true>(plan, state, victim, dealt, dice, events);
     if (dealt.total > 0) events.damaged(victim, hp_before - them.hp, them.hp);
-    record_damage<true>(plan, state, source, victim, fell, events);
+    record_damage<true>(state, source, victim, fell, events);
     if (roll.success) continue;
     for (const ConditionEffect& condition : plan.conditions_of(effect.conditions)) {
       impose_condition(plan, state, source, victim, condition, effect.ability, effect.dc, events);
@@ -127,7 +127,7 @@ template <bool Full, class Dice, class Events>
       roll_hit<Full>(plan, state, attacker, attack, target, roll.critical, roll.mode, dice);
   const DamageEffect effect = deal_damage<Full>(plan, state, target, dealt, dice, events);
   events.attack(attacker, target, attack_index, roll, dealt.total, them.hp);
-  record_damage<Full>(plan, state, attacker, target, effect, events);
+  record_damage<Full>(state, attacker, target, effect, events);
   if constexpr (Full) {
     if (them.hp > 0) {
       for (const ConditionEffect& condition : plan.conditions_of(attack.on_hit_conditions)) {

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -39,43 +40,51 @@ namespace detail {
 // creature. With modifiers within +-kMaxInitiativeModifier and at most
 // kCreatureSpan creatures (plan.hpp) the fields do not overlap and the key
 // stays inside an int.
-inline int initiative_rank(const BattlePlan& plan, const BattleState& state, int c) {
-  return state.initiative[c] * 512 + (plan.initiative[c] + 256);
+inline int initiative_key(const BattlePlan& plan, int c, int total) {
+  const int rank = total * 512 + (plan.initiative[c] + 256);
+  return rank * kCreatureSpan + (kCreatureSpan - 1 - c);
+}
+inline int initiative_rank(int key) {
+  return key / kCreatureSpan;
 }
 
-inline int initiative_key(const BattlePlan& plan, const BattleState& state, int c) {
-  return initiative_rank(plan, state, c) * kCreatureSpan + (kCreatureSpan - 1 - c);
-}
-
-// Sets state.order by initiative, full ties in creature order. Each
-// creature's place is counted rather than sorted: a sort of random keys
-// mispredicts a branch at about every comparison, while counting the keys
-// above each one has no branch (and the compiler vectorises it). O(n^2),
-// like one round of targeting.
-inline void order_by_initiative(const BattlePlan& plan, BattleState& state) {
-  const int n = plan.creature_count();
-  for (int c = 0; c < n; ++c) {
-    const int mine = initiative_key(plan, state, c);
+// Sets state.order by the keys of state.initiative, full ties in creature
+// order. Each creature's place is counted rather than sorted: a sort of
+// random keys mispredicts a branch at about every comparison, while
+// counting the keys above each one has no branch (and the compiler
+// vectorises it). O(n^2), like one round of targeting.
+inline void order_by_initiative(BattleState& state) {
+  const std::size_t n = state.initiative.size();
+  const int* keys = state.initiative.data();
+  for (std::size_t c = 0; c < n; ++c) {
     int place = 0;
-    for (int other = 0; other < n; ++other) place += initiative_key(plan, state, other) > mine;
-    state.order[place] = c;
+    for (std::size_t other = 0; other < n; ++other) place += keys[other] > keys[c];
+    state.order[static_cast<std::size_t>(place)] = static_cast<int>(c);
   }
 }
 
 // Fair coin among full ties: shuffles each run of tied creatures in
-// state.order (Fisher-Yates, a die per step).
+// state.order (Fisher-Yates, a die per step). Runs of one, nearly all of
+// them, cost a comparison each.
 template <class Dice>
-void shuffle_initiative_ties(const BattlePlan& plan, BattleState& state, Dice& dice) {
-  const int n = plan.creature_count();
-  const auto rank = [&](int place) { return initiative_rank(plan, state, state.order[place]); };
-  for (int start = 0; start < n;) {
-    int end = start + 1;
-    while (end < n && rank(end) == rank(start)) ++end;
-    for (int i = end - 1; i > start; --i) {
-      const int j = start + dice.roll(i - start + 1) - 1;
-      std::swap(state.order[i], state.order[j]);
+void shuffle_initiative_ties(BattleState& state, Dice& dice) {
+  constexpr int kNoRank = std::numeric_limits<int>::min();  // below every rank: ends the last run
+  const std::size_t n = state.order.size();
+  if (n == 0) return;
+  int* order = state.order.data();
+  const int* keys = state.initiative.data();
+  std::size_t start = 0;
+  int run_rank = initiative_rank(keys[order[0]]);
+  for (std::size_t place = 1; place <= n; ++place) {
+    const int rank = place < n ? initiative_rank(keys[order[place]]) : kNoRank;
+    if (rank == run_rank) continue;
+    for (std::size_t i = place - 1; i > start; --i) {
+      const std::size_t j =
+          start + static_cast<std::size_t>(dice.roll(static_cast<int>(i - start) + 1)) - 1;
+      std::swap(order[i], order[j]);
     }
-    start = end;
+    start = place;
+    run_rank = rank;
   }
 }
 
@@ -83,11 +92,12 @@ template <class Dice, class Events>
 void roll_initiative(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
   for (int c = 0; c < plan.creature_count(); ++c) {
     const int d20 = dice.check(20);
-    state.initiative[c] = d20 + plan.initiative[c];
-    events.initiative(c, d20, state.initiative[c]);
+    const int total = d20 + plan.initiative[c];
+    state.initiative[c] = initiative_key(plan, c, total);
+    events.initiative(c, d20, total);
   }
-  order_by_initiative(plan, state);
-  shuffle_initiative_ties(plan, state, dice);
+  order_by_initiative(state);
+  shuffle_initiative_ties(state, dice);
 }
 
 // The turns of the rounds to come: the initiative order without the dead,
@@ -125,11 +135,11 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
   if (state.turns_stale) list_turns(state);
   for (int self : state.turns) {
     take_turn<Full>(plan, state, self, dice, events);
-    if (state.factions_standing <= 1) return;
+    if (state.standing.factions() <= 1) return;
     if constexpr (Full) {
       if (!plan.legendary_creatures.empty())
         legendary_actions_after(plan, state, self, dice, events);
-      if (state.factions_standing <= 1) return;
+      if (state.standing.factions() <= 1) return;
     }
   }
 }

@@ -85,7 +85,7 @@ inline RollMode full_attack_mode(const BattlePlan& plan, const BattleState& stat
   const CombatantState& target_state = state.combatants[target];
   const PlanTraits& traits = plan.rules[attacker].traits;
   const bool melee = attack.melee;
-  const bool ally_up = state.standing[plan.creatures[attacker].faction] > 1;
+  const bool ally_up = state.standing.members(plan.creatures[attacker].faction) > 1;
   const bool prone = them.conditions.contains(Condition::Prone);
   const bool advantage = them.conditions.any_of(kExposed) || them.reckless || (prone && melee) ||
                          (traits.pack_tactics && ally_up) ||

@@ -38,7 +38,7 @@ void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
   const bool critical = dealt.critical;
   RulesState& self = state.rules[attacker];
   const PlanTraits& traits = plan.rules[attacker].traits;
-  const bool ally_up = state.standing[plan.creatures[attacker].faction] > 1;
+  const bool ally_up = state.standing.members(plan.creatures[attacker].faction) > 1;
   const FlatDice* extra = nullptr;
   if (traits.martial_advantage.has_dice() && ally_up) extra = &traits.martial_advantage;
   if (traits.sneak_attack.has_dice() && (ally_up || mode == RollMode::Advantage))
@@ -132,9 +132,8 @@ template <bool Full, class Dice, class Events>
 
 // The figures and counts after `source` did `effect` to `target`.
 template <bool Full, class Events>
-[[gnu::always_inline]] inline void record_damage(const BattlePlan& plan, BattleState& state,
-                                                 int source, int target, const DamageEffect& effect,
-                                                 Events& events) {
+[[gnu::always_inline]] inline void record_damage(BattleState& state, int source, int target,
+                                                 const DamageEffect& effect, Events& events) {
   state.combatants[source].damage_dealt += effect.hp_lost;
   state.combatants[target].damage_taken += effect.hp_lost;
   if (effect.killed) {
@@ -142,7 +141,7 @@ template <bool Full, class Events>
     state.turns_stale = true;
   }
   if (effect.dropped) {
-    state.member_drops(plan.creatures[target].faction);
+    state.standing.drops(target);
     events.falls(target, state.combatants[target].dead);
     if constexpr (Full) release_conditions(state, target, events);
   }

@@ -209,9 +209,9 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
       }
     }
   }
-  for (const Faction& faction : encounter.factions)
-    faction_sizes.push_back(static_cast<int>(faction.members.size()));
-  for (int f = 0; f < faction_count(); ++f) list_enemies(f);
+  std::vector<int> factions;
+  for (const PlanCreature& creature : creatures) factions.push_back(creature.faction);
+  standing = StandingStart(factions, static_cast<int>(encounter.factions.size()));
 
   // What tactics need: the best attack action of each creature against
   // each, and per kind pair the values of every action's attacks and every
@@ -259,33 +259,22 @@ double BattlePlan::action_value(int attacker, const PlanAction& action, int targ
   return total;
 }
 
-void BattlePlan::list_enemies(int faction) {
-  Slice list{static_cast<std::uint32_t>(enemy_lists.size()), 0};
-  for (int c = 0; c < creature_count(); ++c) {
-    if (creatures[c].faction != faction) enemy_lists.push_back(c);
-  }
-  list.count = static_cast<std::uint32_t>(enemy_lists.size()) - list.first;
-  enemies.push_back(list);
-}
-
 // ---------------------------------------------------------------- BattleState
 
 void BattleState::reset(const BattlePlan& plan) {
   const std::size_t creatures = plan.creatures.size();
-  combatants.assign(creatures, CombatantState{});
-  order.resize(creatures);
-  turns.resize(creatures);
-  turns_stale = true;
-  initiative.assign(creatures, 0);
-  standing.assign(plan.faction_sizes.begin(), plan.faction_sizes.end());
-  focus.assign(plan.faction_sizes.size(), -1);
-  round = 0;
-  standing_total = 0;
-  factions_standing = 0;
-  for (int members : standing) {
-    standing_total += members;
-    factions_standing += members > 0;
+  if (combatants.size() != creatures || focus.size() != plan.standing.faction_sizes.size()) {
+    combatants.resize(creatures);  // a new worker's first battle (no allocation after it)
+    order.resize(creatures);
+    initiative.resize(creatures);
+    focus.resize(plan.standing.faction_sizes.size());
   }
+  std::fill(combatants.begin(), combatants.end(), CombatantState{});
+  turns_stale = true;  // list_turns sizes `turns`
+  std::fill(initiative.begin(), initiative.end(), 0);
+  standing.reset(plan.standing);
+  std::fill(focus.begin(), focus.end(), -1);
+  round = 0;
   if (!plan.full_rules) return;
   resource_uses = plan.resource_start;
   rules.assign(creatures, RulesState{});

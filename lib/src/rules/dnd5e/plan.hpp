@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "rules/common/flat_dice.hpp"
+#include "rules/common/standing.hpp"
 #include "rules/common/tactics.hpp"
 #include "rules/dnd5e/attack_rules.hpp"
 #include "rules/dnd5e/roster.hpp"
@@ -129,9 +130,7 @@ struct BattlePlan {
   std::vector<PlanCreature> creatures;  // indexed like Encounter::combatants
   std::vector<PlanRules> rules;         // likewise
   std::vector<int> initiative;          // per creature: the modifier added to the d20
-  std::vector<int> faction_sizes;       // members per faction
-  std::vector<Slice> enemies;           // per faction: the other factions' members (of enemy_lists)
-  std::vector<int> enemy_lists;         // creature indices, in creature order within each list
+  StandingStart standing;               // factions, their sizes and enemy lists
   // Per kind, in kind order: a kind's attacks, save effects, actions and
   // resources are contiguous.
   std::vector<PlanAttack> attacks;
@@ -168,7 +167,7 @@ struct BattlePlan {
   explicit BattlePlan(const Encounter& encounter);
 
   int creature_count() const { return static_cast<int>(creatures.size()); }
-  int faction_count() const { return static_cast<int>(faction_sizes.size()); }
+  int faction_count() const { return standing.faction_count(); }
 
   const PlanAttack& attack(int creature, int index) const {
     return attacks[creatures[creature].first_attack + static_cast<std::uint32_t>(index)];
@@ -195,9 +194,7 @@ struct BattlePlan {
         static_cast<std::size_t>(magical);
     return defences[index];
   }
-  std::span<const int> enemies_of(int faction) const {
-    return slice(enemy_lists, enemies[static_cast<std::size_t>(faction)]);
-  }
+  std::span<const int> enemies_of(int faction) const { return standing.enemies_of(faction); }
   // The best action of `attacker` against `target` when only attacks are
   // chosen between (PlanCreature::only_attacks).
   const PlanAction& best_attack_action(int attacker, int target) const {
@@ -210,7 +207,6 @@ struct BattlePlan {
   double action_value(int attacker, const PlanAction& action, int target, int enemies) const;
 
  private:
-  void list_enemies(int faction);  // appends the faction's enemy list
   template <class T>
   static std::span<const T> slice(const std::vector<T>& array, Slice s) {
     return slice_of(array, s);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "arena/tally.hpp"
+#include "rules/common/standing.hpp"
 #include "rules/dnd5e/conditions.hpp"
 
 namespace arena::dnd5e {
@@ -71,34 +72,18 @@ struct BattleState {
   std::vector<int> order;                  // initiative order of creature indices
   std::vector<int> turns;                  // this round's turns: `order` without the dead
   bool turns_stale = false;                // someone died since `turns` was listed
-  std::vector<int> initiative;             // d20 + modifier per creature
-  std::vector<int> standing;               // per faction: members who can act
+  std::vector<int> initiative;             // per creature: its initiative key (battle.hpp)
+  Standing standing;                       // who can act, per faction and as targets
   std::vector<int> focus;                  // per faction: the focus target, -1 when none
   std::vector<RulesState> rules;           // per creature, with the full rules only
   std::vector<int> resource_uses;          // per creature resource (BattlePlan::first_resource)
   std::vector<int> scratch;                // area targets being drawn
-  int standing_total = 0;                  // members who can act, all factions together
-  int factions_standing = 0;               // factions with a member who can act
   int round = 0;
-
-  // The counts above, when a member of `faction` drops to 0 HP or gets up.
-  void member_drops(int faction) {
-    --standing_total;
-    if (--standing[faction] == 0) --factions_standing;
-  }
-  void member_rises(int faction) {
-    ++standing_total;
-    if (standing[faction]++ == 0) ++factions_standing;
-  }
 
   // Sizes the vectors for the plan's encounter (allocating only the first
   // time) and clears them: every creature standing, HP still to be set.
   void reset(const BattlePlan& plan);
   bool operator==(const BattleState&) const = default;
-
- private:
-  void clear(std::size_t creatures, std::size_t factions);  // sizes the vectors, clears all
-  void count_standing();                                    // the totals from `standing`
 };
 
 }  // namespace arena::dnd5e

@@ -10,16 +10,15 @@
 
 namespace arena::dnd5e {
 
-// A 5e battle as the shared targeting sees it. The standing counts are
-// those the battle loop keeps (BattleState::member_drops, member_rises).
+// A 5e battle as the shared targeting sees it. Who stands is what the
+// battle loop keeps (BattleState::standing).
 struct TargetView {
   const BattlePlan& plan;
   BattleState& state;
 
   int faction(int c) const { return plan.creatures[c].faction; }
-  std::span<const int> enemies(int self) const { return plan.enemies_of(faction(self)); }
-  int enemies_standing(int self) const {
-    return state.standing_total - state.standing[faction(self)];
+  std::span<const int> enemies_standing(int self) const {
+    return state.standing.enemies_of(faction(self));
   }
   bool can_act(int c) const { return state.combatants[c].can_act(); }
   int hp(int c) const { return state.combatants[c].hp; }
@@ -29,7 +28,7 @@ struct TargetView {
 
 // The number of enemies of `self` who can act.
 inline int enemies_standing(const BattlePlan& plan, const BattleState& state, int self) {
-  return state.standing_total - state.standing[plan.creatures[self].faction];
+  return static_cast<int>(state.standing.enemies_of(plan.creatures[self].faction).size());
 }
 
 // The target `self` attacks now by its tactics, or -1 when no enemy can be attacked.

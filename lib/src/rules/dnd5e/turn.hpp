@@ -63,8 +63,7 @@ inline const PlanAction* choose_action(const BattlePlan& plan, const BattleState
 // A PC at 0 HP rolls a death save instead of acting; returns whether it
 // got back up (a natural 20) and acts this turn.
 template <class Dice, class Events>
-bool death_save_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
-                     Events& events) {
+bool death_save_turn(BattleState& state, int self, Dice& dice, Events& events) {
   CombatantState& me = state.combatants[self];
   if (me.stable) return false;
   int d20 = 0;
@@ -72,7 +71,7 @@ bool death_save_turn(const BattlePlan& plan, BattleState& state, int self, Dice&
   events.death_save(self, d20, result);
   if (result == DeathSaveResult::Died) state.turns_stale = true;
   if (result != DeathSaveResult::RegainedHp) return false;
-  state.member_rises(plan.creatures[self].faction);  // back up, and acts this turn
+  state.standing.rises(self);  // back up, and acts this turn
   return true;
 }
 
@@ -89,7 +88,7 @@ template <class Events>
   if (me.regenerating_at_zero && blocked) {
     me.regenerating_at_zero = false;
     me.dead = true;
-    state.member_drops(plan.creatures[self].faction);
+    state.standing.drops(self);
     state.turns_stale = true;
     events.falls(self, true);
     release_conditions(state, self, events);
@@ -149,8 +148,7 @@ bool begin_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice
   if constexpr (Full) {
     if (!start_full_turn(plan, state, self, events)) return false;
   }
-  if (state.combatants[self].hp == 0 && !death_save_turn(plan, state, self, dice, events))
-    return false;
+  if (state.combatants[self].hp == 0 && !death_save_turn(state, self, dice, events)) return false;
   if constexpr (Full) return ready_full_turn(plan, state, self, dice, events);
   return true;
 }
@@ -226,7 +224,7 @@ template <class Dice, class Events>
         me.conditions.any_of(kIncapacitating)) {
       continue;
     }
-    if (state.factions_standing <= 1) return;
+    if (state.standing.factions() <= 1) return;
     const int target = choose_target(plan, state, c, dice);
     if (target < 0) return;
     const int enemies = enemies_standing(plan, state, c);

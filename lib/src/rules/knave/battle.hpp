@@ -49,9 +49,8 @@ struct TargetView {
   BattleState& state;
 
   int faction(int c) const { return plan.creatures[c].faction; }
-  std::span<const int> enemies(int self) const { return plan.sides.enemies_of(faction(self)); }
-  int enemies_standing(int self) const {
-    return state.standing_total - state.standing[faction(self)];
+  std::span<const int> enemies_standing(int self) const {
+    return state.standing.enemies_of(faction(self));
   }
   bool can_act(int c) const { return state.creatures[c].status == Status::Fighting; }
   int hp(int c) const { return state.creatures[c].hp; }
@@ -68,11 +67,9 @@ int two_d6(Dice& dice) {
 // `c` leaves the fight: one creature fewer standing in its faction.
 inline void leave_fight(const BattlePlan& plan, BattleState& state, int c, Status status) {
   state.creatures[c].status = status;
-  --state.standing_total;
-  if (--state.standing[plan.creatures[c].faction] == 0) {
-    --state.factions_standing;
+  state.standing.drops(c);
+  if (state.standing.members(plan.creatures[c].faction) == 0)
     state.last_out_fled = status == Status::Fled;
-  }
 }
 
 // Morale of faction `f` after one of its members fell: at its first loss
@@ -119,7 +116,7 @@ void fall(const BattlePlan& plan, BattleState& state, int c, int by, Dice& dice,
   events.falls(c, status);
   const int f = plan.creatures[c].faction;
   ++state.fallen[f];
-  if (state.standing[f] > 0) check_morale(plan, state, f, dice, events);
+  if (state.standing.members(f) > 0) check_morale(plan, state, f, dice, events);
 }
 
 // `damage` to `target` from `self`: hit points removed, a fall at 0.
@@ -232,7 +229,7 @@ void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
            dice, events);
   } else {
     for (std::uint32_t a = me.attacks.first; a < me.attacks.first + me.attacks.count; ++a) {
-      if (state.factions_standing <= 1) break;
+      if (state.standing.factions() <= 1) break;
       strike(plan, state, self, static_cast<int>(a), dice, events);
     }
   }
@@ -246,7 +243,7 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
   for (int c = 0; c < plan.creature_count(); ++c) {
     if (state.creatures[c].status != Status::Fighting) continue;
     take_turn(plan, state, c, dice, events);
-    if (state.factions_standing <= 1) return;
+    if (state.standing.factions() <= 1) return;
   }
 }
 

@@ -68,16 +68,18 @@ BattlePlan::BattlePlan(const Encounter& encounter)
     compiled.faction = encounter.combatants[static_cast<std::size_t>(c)].faction;
     creatures.push_back(compiled);
   }
+  std::vector<int> factions;
+  for (const PlanCreature& creature : creatures) factions.push_back(creature.faction);
+  standing = StandingStart(factions, sides.count());
 }
 
 void BattleState::reset(const BattlePlan& plan) {
   const std::size_t factions = plan.sides.sizes.size();
-  if (creatures.size() != plan.creatures.size() || standing.size() != factions) {
+  if (creatures.size() != plan.creatures.size() || fallen.size() != factions) {
     creatures.resize(plan.creatures.size());  // the first battle of a worker
     attack_quality.resize(plan.attacks.size());
     armor_quality.resize(plan.armor.size());
     uses.resize(plan.saves.size());
-    standing.resize(factions);
     fallen.resize(factions);
     morale_rolled.resize(factions);
     focus.resize(factions);
@@ -89,13 +91,11 @@ void BattleState::reset(const BattlePlan& plan) {
     creatures[c] = CreatureState{};
     creatures[c].armor_bonus = plan.creatures[c].full_armor;
   }
-  std::copy(plan.sides.sizes.begin(), plan.sides.sizes.end(), standing.begin());
+  standing.reset(plan.standing);
   std::fill(fallen.begin(), fallen.end(), 0);
   std::fill(morale_rolled.begin(), morale_rolled.end(), 0);
   std::fill(focus.begin(), focus.end(), -1);
   last_out_fled = false;
-  standing_total = plan.creature_count();
-  factions_standing = plan.faction_count();  // a faction has at least one member
   round = 0;
 }
 

@@ -12,6 +12,7 @@
 
 #include "rules/common/faction_lists.hpp"
 #include "rules/common/flat_dice.hpp"
+#include "rules/common/standing.hpp"
 #include "rules/knave/roster.hpp"
 
 namespace arena::knave {
@@ -60,7 +61,8 @@ struct BattlePlan {
   std::vector<PlanAttack> attacks;
   std::vector<PlanArmor> armor;
   std::vector<PlanSave> saves;
-  FactionLists sides;
+  FactionLists sides;      // each faction's members (morale)
+  StandingStart standing;  // factions, their sizes and enemy lists
   std::vector<DiceTerm> terms;
   Critical critical = Critical::Quality;
   int max_rounds = 0;
@@ -93,13 +95,11 @@ struct BattleState {
   std::vector<int> attack_quality;          // per plan attack
   std::vector<int> armor_quality;           // per plan armor piece
   std::vector<int> uses;                    // per plan save ability
-  std::vector<int> standing;                // per faction: creatures in the fight
   std::vector<int> fallen;                  // per faction: creatures dead or down
   std::vector<std::uint8_t> morale_rolled;  // per faction: bit 0 first loss, bit 1 half
   std::vector<int> focus;                   // per faction: the focus target, -1 when none
+  Standing standing;                        // who is in the fight, per faction and as targets
   bool last_out_fled = false;               // the last faction to leave the fight left by flight
-  int standing_total = 0;
-  int factions_standing = 0;
   int round = 0;
 
   // Sizes the vectors for the plan (allocating only the first time) and

@@ -26,6 +26,7 @@
 #include "arena/tally.hpp"
 #include "rules/common/flat_dice.hpp"
 #include "rules/common/rounds.hpp"
+#include "rules/common/standing.hpp"
 #include "rules/common/targeting.hpp"
 #include "rules/oldschool/roster.hpp"
 
@@ -46,11 +47,9 @@ struct PlanFighter {
 // shared read-only by all workers.
 struct BattlePlan {
   std::vector<PlanFighter> fighters;  // indexed like Encounter::combatants
-  std::vector<int> faction_sizes;
   std::vector<Slice> members;  // per faction: its fighters, in listed order (of member_lists)
   std::vector<int> member_lists;
-  std::vector<Slice> enemies;  // per faction: every other faction's fighters (of enemy_lists)
-  std::vector<int> enemy_lists;
+  StandingStart standing;  // factions, their sizes and enemy lists
   std::vector<DiceTerm> terms;
   TurnOrder order = TurnOrder::Listed;
   int max_rounds = 0;
@@ -58,7 +57,7 @@ struct BattlePlan {
   explicit BattlePlan(const Encounter& encounter);
 
   int fighter_count() const { return static_cast<int>(fighters.size()); }
-  int faction_count() const { return static_cast<int>(faction_sizes.size()); }
+  int faction_count() const { return standing.faction_count(); }
 };
 
 struct FighterState {
@@ -73,12 +72,10 @@ struct FighterState {
 
 struct BattleState {
   std::vector<FighterState> fighters;
-  std::vector<int> standing;    // per faction: fighters alive
+  Standing standing;            // who is alive, per faction and as targets
   std::vector<int> focus;       // per faction: the focus target, -1 when none
   std::vector<int> side_order;  // this round's factions, in initiative order
   std::vector<int> side_rolls;  // this round's d6 per faction
-  int standing_total = 0;       // fighters alive, all factions together
-  int factions_standing = 0;
   int round = 0;
 
   // Sizes the vectors for the plan (allocating only the first time) and
@@ -104,11 +101,8 @@ struct TargetView {
   BattleState& state;
 
   int faction(int c) const { return plan.fighters[c].faction; }
-  std::span<const int> enemies(int self) const {
-    return slice_of(plan.enemy_lists, plan.enemies[faction(self)]);
-  }
-  int enemies_standing(int self) const {
-    return state.standing_total - state.standing[faction(self)];
+  std::span<const int> enemies_standing(int self) const {
+    return state.standing.enemies_of(faction(self));
   }
   bool can_act(int c) const { return !state.fighters[c].dead; }
   int hp(int c) const { return state.fighters[c].hp; }
@@ -139,8 +133,7 @@ template <class Dice, class Events>
   if (them.hp >= 1) return;
   them.dead = true;
   ++state.fighters[self].kills;
-  --state.standing_total;
-  if (--state.standing[plan.fighters[target].faction] == 0) --state.factions_standing;
+  state.standing.drops(target);
   events.dies(target);
 }
 
@@ -151,7 +144,7 @@ template <class Dice, class Events>
 void roll_side_initiative(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
   state.side_order.clear();
   for (int f = 0; f < plan.faction_count(); ++f) {
-    if (state.standing[f] == 0) continue;
+    if (state.standing.members(f) == 0) continue;
     state.side_rolls[f] = dice.check(6);
     events.initiative(f, state.side_rolls[f]);
     state.side_order.push_back(f);
@@ -178,7 +171,7 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
     for (int c = 0; c < plan.fighter_count(); ++c) {
       if (state.fighters[c].dead) continue;
       take_turn(plan, state, c, dice, events);
-      if (state.factions_standing <= 1) return;
+      if (state.standing.factions() <= 1) return;
     }
     return;
   }
@@ -187,7 +180,7 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
     for (int c : slice_of(plan.member_lists, plan.members[f])) {
       if (state.fighters[c].dead) continue;
       take_turn(plan, state, c, dice, events);
-      if (state.factions_standing <= 1) return;
+      if (state.standing.factions() <= 1) return;
     }
   }
 }

@@ -21,33 +21,26 @@ BattlePlan::BattlePlan(const Encounter& encounter)
     fighters.push_back(compiled);
   }
   for (const Faction& faction : encounter.factions) {
-    faction_sizes.push_back(static_cast<int>(faction.members.size()));
     const std::size_t first = member_lists.size();
     member_lists.insert(member_lists.end(), faction.members.begin(), faction.members.end());
     members.push_back(slice_from(member_lists, first));
   }
-  for (int f = 0; f < faction_count(); ++f) {
-    const std::size_t first = enemy_lists.size();
-    for (int c = 0; c < fighter_count(); ++c) {
-      if (fighters[c].faction != f) enemy_lists.push_back(c);
-    }
-    enemies.push_back(slice_from(enemy_lists, first));
-  }
+  std::vector<int> factions;
+  for (const PlanFighter& fighter : fighters) factions.push_back(fighter.faction);
+  standing = StandingStart(factions, static_cast<int>(encounter.factions.size()));
 }
 
 void BattleState::reset(const BattlePlan& plan) {
-  if (fighters.size() != plan.fighters.size() || standing.size() != plan.faction_sizes.size()) {
+  const auto factions = static_cast<std::size_t>(plan.faction_count());
+  if (fighters.size() != plan.fighters.size() || focus.size() != factions) {
     fighters.resize(plan.fighters.size());  // the first battle of a worker
-    standing.resize(plan.faction_sizes.size());
-    focus.resize(plan.faction_sizes.size());
-    side_rolls.resize(plan.faction_sizes.size());
-    side_order.reserve(plan.faction_sizes.size());
+    focus.resize(factions);
+    side_rolls.resize(factions);
+    side_order.reserve(factions);
   }
   std::fill(fighters.begin(), fighters.end(), FighterState{});
-  std::copy(plan.faction_sizes.begin(), plan.faction_sizes.end(), standing.begin());
+  standing.reset(plan.standing);
   std::fill(focus.begin(), focus.end(), -1);
-  standing_total = plan.fighter_count();
-  factions_standing = plan.faction_count();  // a faction has at least one member
   round = 0;
 }
 

@@ -1,0 +1,211 @@
+// `arena shoot`: the damage of one ranged attack against distance, exact
+// (arena/shot_table.hpp), as a table, JSON or CSV, and optionally an SVG of
+// its quantile bands (arena/svg_plot.hpp).
+#include <fmt/format.h>
+
+#include <cmath>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "arena/report.hpp"
+#include "arena/shot_table.hpp"
+#include "arena/svg_plot.hpp"
+#include "arena/text_file.hpp"
+#include "commands.hpp"
+#include "encounter_input.hpp"
+#include "output.hpp"
+#include "terminal.hpp"
+
+namespace arena::app {
+
+namespace {
+
+constexpr int kMaxDistances = 100'000;
+
+struct ShootOptions {
+  EncounterInput input;
+  ShotRequest request;
+  std::string distances = "0:21:0.5";
+  std::string format = "table";
+  std::optional<std::string> plot;
+  std::optional<std::string> output;
+};
+
+// "FROM:TO:STEP" (inches), or one distance.
+Expected<std::vector<double>, std::string> parse_distances(const std::string& text) {
+  const auto bad = [&] {
+    return unexpected(
+        fmt::format("--distances \"{}\": expected FROM:TO:STEP in inches (0:21:0.5) "
+                    "or one distance, none below 0",
+                    text));
+  };
+  std::vector<double> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t colon = text.find(':', start);
+    const std::string part = text.substr(start, colon - start);
+    std::size_t used = 0;
+    try {
+      parts.push_back(std::stod(part, &used));
+    } catch (const std::exception&) {
+      return bad();
+    }
+    if (used != part.size() || !std::isfinite(parts.back())) return bad();
+    if (colon == std::string::npos) break;
+    start = colon + 1;
+  }
+  if (parts.size() == 1 && parts[0] >= 0) return parts;
+  if (parts.size() != 3 || parts[0] < 0 || parts[1] < parts[0] || parts[2] <= 0) return bad();
+  // Counted in steps, so that 0:21:0.1 ends at 21 however 0.1 rounds.
+  const double steps = std::floor((parts[1] - parts[0]) / parts[2] + 1e-9);
+  if (steps + 1 > kMaxDistances)
+    return unexpected(
+        fmt::format("--distances \"{}\": more than {} distances", text, kMaxDistances));
+  std::vector<double> out;
+  for (int i = 0; i <= static_cast<int>(steps); ++i) out.push_back(parts[0] + i * parts[2]);
+  return out;
+}
+
+std::string title(const ShotTable& t) {
+  return fmt::format("{} shoots {} with {}: focus {}, boost {}{}{}", t.attacker, t.target, t.weapon,
+                     t.focus, t.boost, t.aim ? ", aiming" : "",
+                     t.knocked_down ? ", target knocked down" : "");
+}
+
+std::string table_text(const ShotTable& t) {
+  std::string out = title(t) + "\n\n";
+  out += fmt::format("{:>8}  {:>8}  {:>8}  {:>8}  {:>6}", "distance", "P(direct)", "P(blast)",
+                     "P(0 dmg)", "mean");
+  for (double q : kShotQuantiles) out += fmt::format("  {:>4}", fmt::format("q{}", q));
+  out += "\n";
+  for (const ShotRow& r : t.rows) {
+    out += fmt::format("{:>8}  {:>9.4f}  {:>8.4f}  {:>8.4f}  {:>6.2f}", r.distance, r.p_direct,
+                       r.p_blast, r.p_zero, r.mean);
+    for (int q : r.quantiles) out += fmt::format("  {:>4}", q);
+    out += "\n";
+  }
+  return out;
+}
+
+std::string json_text(const ShotTable& t) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const ShotRow& r : t.rows) {
+    nlohmann::json quantiles = nlohmann::json::object();
+    for (std::size_t i = 0; i < r.quantiles.size(); ++i)
+      quantiles[fmt::format("{}", kShotQuantiles[i])] = r.quantiles[i];
+    rows.push_back({{"distance", r.distance},
+                    {"p_direct", r.p_direct},
+                    {"p_blast", r.p_blast},
+                    {"p_zero", r.p_zero},
+                    {"mean", r.mean},
+                    {"quantiles", quantiles},
+                    {"distribution", r.distribution}});
+  }
+  const nlohmann::json out = {{"attacker", t.attacker},
+                              {"weapon", t.weapon},
+                              {"target", t.target},
+                              {"focus", t.focus},
+                              {"boost", t.boost},
+                              {"aim", t.aim},
+                              {"knocked_down", t.knocked_down},
+                              {"rows", rows}};
+  return out.dump(2) + "\n";
+}
+
+std::string csv_text(const ShotTable& t) {
+  std::string out = "attacker,weapon,target,distance,p_direct,p_blast,p_zero,mean";
+  for (double q : kShotQuantiles) out += fmt::format(",q{}", q);
+  out += "\n";
+  for (const ShotRow& r : t.rows) {
+    out += fmt::format("{},{},{},{},{},{},{},{}", csv_field(t.attacker), csv_field(t.weapon),
+                       csv_field(t.target), r.distance, r.p_direct, r.p_blast, r.p_zero, r.mean);
+    for (int q : r.quantiles) out += fmt::format(",{}", q);
+    out += "\n";
+  }
+  return out;
+}
+
+// The seed's plot: bands between the minimum and maximum, the 0.1 and 0.9
+// quantiles, 0.25 and 0.75, 0.4 and 0.6.
+std::string plot_svg(const ShotTable& t) {
+  BandPlot plot;
+  plot.title = title(t);
+  plot.x_label = "Distance (inches)";
+  plot.y_label = "Damage";
+  plot.levels.assign(std::size(kShotQuantiles) + 1, {});
+  for (const ShotRow& r : t.rows) {
+    plot.x.push_back(r.distance);
+    std::size_t least = 0;
+    while (least + 1 < r.distribution.size() && r.distribution[least] == 0) ++least;
+    plot.levels[0].push_back(static_cast<double>(least));
+    for (std::size_t i = 0; i < r.quantiles.size(); ++i)
+      plot.levels[i + 1].push_back(r.quantiles[i]);
+  }
+  return band_plot_svg(plot);
+}
+
+int run_shoot(ShootOptions& options) {
+  auto distances = parse_distances(options.distances);
+  if (!distances) {
+    print_error(distances.error());
+    return kExitBadInput;
+  }
+  options.request.distances = *distances;
+  auto encounter = load_encounter_or_report(options.input);
+  if (!encounter) return kExitBadInput;
+  auto table = shot_table(*encounter, options.request);
+  if (!table) {
+    print_error(table.error());
+    return kExitBadInput;
+  }
+  if (options.plot) {
+    if (auto written = write_text_file_atomically(*options.plot, plot_svg(*table)); !written) {
+      print_error(written.error());
+      return kExitBadInput;
+    }
+  }
+  if (options.format == "json") return emit(options.output, json_text(*table));
+  if (options.format == "csv") return emit(options.output, csv_text(*table));
+  return emit(options.output, table_text(*table));
+}
+
+}  // namespace
+
+Command add_shoot_command(CLI::App& app) {
+  auto options = std::make_shared<ShootOptions>();
+  CLI::App* cli = app.add_subcommand(
+      "shoot", "The exact damage distribution of one ranged attack against distance (warmachine)");
+  add_encounter_options(*cli, options->input);
+  cli->add_option("--attacker", options->request.attacker,
+                  "The shooting model (default: the first faction's first)");
+  cli->add_option("--target", options->request.target,
+                  "The target model (default: the second faction's first)");
+  cli->add_option("--weapon", options->request.weapon,
+                  "The ranged weapon, by name or number (default: the first)");
+  cli->add_option("--distances", options->distances,
+                  "FROM:TO:STEP in inches between bases, or one distance")
+      ->capture_default_str();
+  cli->add_option("--focus", options->request.focus,
+                  "Focus to spend (default: the attacker's \"focus\")")
+      ->check(CLI::Range(0, 10));
+  cli->add_option("--boost", options->request.boost,
+                  "What focus boosts: none, hit, damage, both (default: the attacker's \"boost\")")
+      ->check(CLI::IsMember({"none", "hit", "damage", "both"}));
+  cli->add_flag("--aim", options->request.aim, "The attacker aims: +2 RAT");
+  cli->add_flag("--knocked-down", options->request.knocked_down, "The target is knocked down");
+  cli->add_option("--format", options->format, "Output format")
+      ->check(CLI::IsMember({"table", "json", "csv"}))
+      ->capture_default_str();
+  cli->add_option("--plot", options->plot, "Also write an SVG of the quantile bands to FILE");
+  add_output_option(*cli, options->output);
+  cli->footer(
+      "Examples:\n"
+      "  arena shoot scenarios/destroyer-vs-ironclad.json --focus 3 --boost both\n"
+      "  arena shoot scenarios/destroyer-vs-ironclad.json --distances 11 --format json\n"
+      "  arena shoot scenarios/destroyer-vs-ironclad.json --distances 0:21:0.1 --plot shots.svg");
+  return {cli, [options] { return run_shoot(*options); }};
+}
+
+}  // namespace arena::app

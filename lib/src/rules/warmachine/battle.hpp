@@ -1,0 +1,256 @@
+// One Warmachine battle (seed 003's warjacks, played out): two forces start
+// `distance` inches apart on a line. A d2 picks the first player; each
+// round both players take a turn, the first player's first. In its turn a
+// player's models activate in the order the file lists them, each with its
+// focus for the turn (the warcaster's allocation; unspent focus is lost):
+//  - a knocked-down model stands up instead of moving (it may still attack
+//    or shoot, but not aim);
+//  - a model within its melee range of its target (the nearest enemy; ties
+//    to the earlier) makes one attack with each melee weapon (melee.hpp);
+//  - "shoot_then_close": with a ranged weapon whose RNG reaches the target
+//    and no enemy engaging it, it aims (stands still, +2 RAT) and shoots
+//    each ranged weapon once (shot.hpp);
+//  - otherwise it charges when the target is within SPD + 3 of its melee
+//    range (moving into range; the first attack's damage gets a free die),
+//    or advances up to SPD towards it, stopping at its melee range, and
+//    then ("shoot_then_close") shoots whatever now reaches;
+//  - focus boosts hit rolls, damage rolls or both, per "boost".
+// A model at 0 boxes is destroyed. The battle ends when one force is left,
+// or at max_rounds (a draw).
+//
+// Plain functions over the plan (read-only, shared) and the state (one per
+// worker), templated on the dice and on the event sink (NoEvents compiles
+// away; replay.cpp writes lines).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <span>
+#include <vector>
+
+#include "arena/tally.hpp"
+#include "rules/common/rounds.hpp"
+#include "rules/common/standing.hpp"
+#include "rules/warmachine/melee.hpp"
+#include "rules/warmachine/roster.hpp"
+#include "rules/warmachine/shot.hpp"
+
+namespace arena::warmachine {
+
+inline constexpr double kChargeBonus = 3;
+
+// A Warmachine encounter compiled for battles; built once per run and
+// shared read-only by all workers.
+struct BattlePlan {
+  std::vector<Warjack> models;  // indexed like Encounter::combatants
+  std::vector<int> faction;     // per model
+  StandingStart standing;       // factions and their sizes
+  double distance = 0;
+  int max_rounds = 0;
+
+  explicit BattlePlan(const Encounter& encounter);
+
+  int model_count() const { return static_cast<int>(models.size()); }
+};
+
+struct ModelState {
+  double x = 0;  // along the line, inches
+  int boxes = 0;
+  int focus = 0;
+  bool down = false;  // knocked down
+  bool destroyed = false;
+  int damage_dealt = 0;
+  int damage_taken = 0;
+  int kills = 0;
+};
+
+struct BattleState {
+  std::vector<ModelState> models;
+  Standing standing;  // models not destroyed, per faction
+  int round = 0;
+  int first = 0;  // the first player's faction
+
+  void reset(const BattlePlan& plan);
+};
+
+// The sink used by simulation: every event is ignored at no cost.
+struct NoEvents {
+  void round_begins(int /*round*/) {}
+  void first_player(int /*faction*/, int /*d2*/) {}
+  void turn(int /*faction*/) {}
+  void stands_up(int /*model*/) {}
+  // A move from `from` to `to` inches of the target (a charge or an advance).
+  void moves(int /*model*/, int /*target*/, double /*from*/, double /*to*/, bool /*charge*/) {}
+  void shot(int /*model*/, int /*target*/, int /*weapon*/, double /*distance*/, bool /*aimed*/,
+            const ShotResult& /*r*/) {}
+  void melee(int /*model*/, int /*target*/, int /*weapon*/, const MeleeResult& /*r*/) {}
+  void destroyed(int /*model*/) {}
+  void ends(int /*winner*/, int /*rounds*/) {}
+};
+
+namespace detail {
+
+template <class Events>
+class Activation {
+ public:
+  Activation(const BattlePlan& plan, BattleState& state, Events& events, int self)
+      : plan_(plan),
+        state_(state),
+        events_(events),
+        self_(self),
+        me_(plan.models[static_cast<std::size_t>(self)]),
+        my_(state.models[self]) {}
+
+  template <class Dice>
+  void play(Dice& dice) {
+    const int target = nearest_enemy();
+    if (target < 0) return;
+    my_.focus = me_.model.focus;
+    bool may_move = true;
+    if (my_.down) {
+      my_.down = false;
+      may_move = false;
+      events_.stands_up(self_);
+    }
+    const double reach = me_.model.melee_range();
+    if (!me_.model.melee.empty() && gap(target) <= reach) {
+      fight(target, false, dice);
+      return;
+    }
+    const bool shooter = me_.policy == Policy::ShootThenClose;
+    if (shooter && can_shoot(target)) {
+      shoot_all(target, may_move, dice);
+      return;
+    }
+    if (!may_move) return;
+    const double from = gap(target);
+    if (!me_.model.melee.empty() && from - reach <= me_.model.spd + kChargeBonus) {
+      move_to(target, reach);
+      events_.moves(self_, target, from, reach, true);
+      fight(target, true, dice);
+      return;
+    }
+    const double to = std::max(reach, from - me_.model.spd);
+    move_to(target, to);
+    events_.moves(self_, target, from, to, false);
+    if (shooter && can_shoot(target)) shoot_all(target, false, dice);
+  }
+
+ private:
+  double gap(int other) const { return std::abs(state_.models[other].x - my_.x); }
+
+  int nearest_enemy() const {
+    int best = -1;
+    for (int c = 0; c < plan_.model_count(); ++c) {
+      if (plan_.faction[c] == plan_.faction[self_] || state_.models[c].destroyed) continue;
+      if (best < 0 || gap(c) < gap(best)) best = c;
+    }
+    return best;
+  }
+
+  // Some ranged weapon reaches the target and no enemy engages this model.
+  bool can_shoot(int target) const {
+    bool reaches = false;
+    for (const RangedWeapon& w : me_.model.ranged) reaches = reaches || gap(target) <= w.rng;
+    if (!reaches) return false;
+    for (int c = 0; c < plan_.model_count(); ++c) {
+      if (plan_.faction[c] == plan_.faction[self_] || state_.models[c].destroyed) continue;
+      if (in_melee(me_.model, plan_.models[static_cast<std::size_t>(c)].model, gap(c),
+                   state_.models[c].down))
+        return false;
+    }
+    return true;
+  }
+
+  // Moves along the line to `to` inches of the target.
+  void move_to(int target, double to) {
+    const double toward = state_.models[target].x > my_.x ? 1.0 : -1.0;
+    my_.x = state_.models[target].x - toward * to;
+  }
+
+  template <class Dice>
+  void shoot_all(int target, bool aimed, Dice& dice) {
+    const Model& them = plan_.models[static_cast<std::size_t>(target)].model;
+    for (std::size_t w = 0; w < me_.model.ranged.size(); ++w) {
+      ModelState& t = state_.models[target];
+      if (t.destroyed) return;
+      const RangedWeapon& weapon = me_.model.ranged[w];
+      const double distance = gap(target);
+      if (distance > weapon.rng) continue;
+      const ShotResult r = shoot(me_.model, weapon, them, distance, my_.focus, me_.boost, t.down,
+                                 dice, aimed ? kAimBonus : 0);
+      my_.focus -= r.focus_spent;
+      t.down = r.knocked_down;
+      if (r.pushed > 0) t.x += (t.x >= my_.x ? 1.0 : -1.0) * r.pushed;
+      events_.shot(self_, target, static_cast<int>(w), distance, aimed, r);
+      wound(target, r.damage);
+    }
+  }
+
+  template <class Dice>
+  void fight(int target, bool charge, Dice& dice) {
+    const Model& them = plan_.models[static_cast<std::size_t>(target)].model;
+    for (std::size_t w = 0; w < me_.model.melee.size(); ++w) {
+      ModelState& t = state_.models[target];
+      if (t.destroyed) return;
+      const MeleeWeapon& weapon = me_.model.melee[w];
+      if (gap(target) > weapon.rng) continue;
+      const MeleeResult r = melee_attack(me_.model, weapon, them, t.down, my_.focus, me_.boost,
+                                         charge && w == 0, dice);
+      my_.focus -= r.focus_spent;
+      t.down = r.knocked_down;
+      events_.melee(self_, target, static_cast<int>(w), r);
+      wound(target, r.damage);
+    }
+  }
+
+  void wound(int target, int damage) {
+    ModelState& t = state_.models[target];
+    const int lost = std::min(damage, t.boxes);
+    t.boxes -= lost;
+    t.damage_taken += lost;
+    my_.damage_dealt += lost;
+    if (t.boxes > 0 || t.destroyed) return;
+    t.destroyed = true;
+    ++my_.kills;
+    state_.standing.drops(target);
+    events_.destroyed(target);
+  }
+
+  const BattlePlan& plan_;
+  BattleState& state_;
+  Events& events_;
+  int self_;
+  const Warjack& me_;
+  ModelState& my_;
+};
+
+template <class Dice, class Events>
+void play_turn(const BattlePlan& plan, BattleState& state, int faction, Dice& dice,
+               Events& events) {
+  events.turn(faction);
+  for (int c = 0; c < plan.model_count(); ++c) {
+    if (plan.faction[c] != faction || state.models[c].destroyed) continue;
+    Activation<Events>(plan, state, events, c).play(dice);
+    if (state.standing.factions() <= 1) return;
+  }
+}
+
+}  // namespace detail
+
+// Plays one battle into `state` (reset here) and returns how it ended.
+template <class Dice, class Events = NoEvents>
+BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice,
+                          Events&& events = Events{}) {
+  state.reset(plan);
+  const int d2 = dice.roll(2);
+  state.first = d2 - 1;
+  events.first_player(state.first, d2);
+  return play_rounds(plan.max_rounds, state, events, [&] {
+    detail::play_turn(plan, state, state.first, dice, events);
+    if (state.standing.factions() > 1)
+      detail::play_turn(plan, state, 1 - state.first, dice, events);
+  });
+}
+
+}  // namespace arena::warmachine

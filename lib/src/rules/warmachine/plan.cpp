@@ -1,0 +1,28 @@
+// Compiling a Warmachine encounter into its BattlePlan, and resetting a
+// BattleState from the plan: faction 0 at 0", faction 1 at `distance`.
+#include "rules/warmachine/battle.hpp"
+
+namespace arena::warmachine {
+
+BattlePlan::BattlePlan(const Encounter& encounter)
+    : distance(roster_of(encounter).distance), max_rounds(encounter.max_rounds) {
+  for (int c = 0; c < encounter.combatant_count(); ++c) {
+    models.push_back(warjack_of(encounter, c));
+    faction.push_back(encounter.combatants[static_cast<std::size_t>(c)].faction);
+  }
+  standing = StandingStart(faction, static_cast<int>(encounter.factions.size()));
+}
+
+void BattleState::reset(const BattlePlan& plan) {
+  models.resize(plan.models.size());
+  standing.reset(plan.standing);
+  for (int c = 0; c < plan.model_count(); ++c) {
+    models[c] = ModelState{};
+    models[c].x = plan.faction[c] == 0 ? 0.0 : plan.distance;
+    models[c].boxes = plan.models[static_cast<std::size_t>(c)].model.boxes;
+  }
+  round = 0;
+  first = 0;
+}
+
+}  // namespace arena::warmachine

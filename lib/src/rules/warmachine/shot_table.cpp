@@ -1,0 +1,105 @@
+// `arena shoot` for warmachine: the exact distribution (shot_distribution.hpp)
+// of a named attacker's weapon against a named target at each distance.
+#include "arena/shot_table.hpp"
+
+#include <fmt/format.h>
+
+#include "arena/suggest.hpp"
+#include "rules/warmachine/roster.hpp"
+#include "rules/warmachine/shot_distribution.hpp"
+
+namespace arena::warmachine {
+
+namespace {
+
+// The combatant called `name`, or the first of faction `faction` when it is empty.
+Expected<int, std::string> combatant(const Encounter& encounter, const std::string& name,
+                                     std::size_t faction, const char* role) {
+  if (name.empty()) {
+    if (faction >= encounter.factions.size() || encounter.factions[faction].members.empty())
+      return unexpected(fmt::format("no {}: the encounter has no faction {}", role, faction + 1));
+    return encounter.factions[faction].members.front();
+  }
+  std::vector<std::string> names;
+  for (std::size_t c = 0; c < encounter.combatants.size(); ++c) {
+    if (encounter.combatants[c].name == name) return static_cast<int>(c);
+    names.push_back(encounter.combatants[c].name);
+  }
+  return unexpected(
+      fmt::format("no {} \"{}\" in the encounter{}", role, name, did_you_mean(name, names)));
+}
+
+Expected<int, std::string> weapon_index(const Model& model, const std::string& text) {
+  if (model.ranged.empty()) return unexpected(fmt::format("{} has no ranged weapon", model.name));
+  if (text.empty()) return 0;
+  std::vector<std::string> names;
+  for (std::size_t w = 0; w < model.ranged.size(); ++w) {
+    if (model.ranged[w].name == text || std::to_string(w + 1) == text) return static_cast<int>(w);
+    names.push_back(model.ranged[w].name);
+  }
+  return unexpected(fmt::format("{} has no ranged weapon \"{}\"{} (it has: {})", model.name, text,
+                                did_you_mean(text, names), fmt::join(names, ", ")));
+}
+
+Expected<Boost, std::string> boost_of(const std::optional<std::string>& text, Boost fallback) {
+  if (!text) return fallback;
+  for (Boost b : {Boost::None, Boost::Hit, Boost::Damage, Boost::Both}) {
+    if (name(b) == *text) return b;
+  }
+  return unexpected(fmt::format("unknown boost \"{}\"; expected none, hit, damage or both", *text));
+}
+
+ShotRow row(const ShotSetup& setup, double distance) {
+  const ShotDistribution d = shot_distribution(setup, distance);
+  ShotRow r;
+  r.distance = distance;
+  r.p_direct = d.p_direct();
+  r.p_blast = d.p_blast();
+  r.p_zero = d.probability(0);
+  r.mean = d.mean();
+  for (double q : kShotQuantiles) r.quantiles.push_back(d.quantile(q));
+  for (std::size_t v = 0; v < d.ways.size(); ++v)
+    r.distribution.push_back(d.probability(static_cast<int>(v)));
+  while (r.distribution.size() > 1 && r.distribution.back() == 0) r.distribution.pop_back();
+  return r;
+}
+
+}  // namespace
+
+// Precondition: encounter.rules is warmachine (the registry's dispatch).
+Expected<ShotTable, std::string> shot_table(const Encounter& encounter,
+                                            const ShotRequest& request) {
+  const auto attacker = combatant(encounter, request.attacker, 0, "attacker");
+  if (!attacker) return unexpected(attacker.error());
+  const auto target = combatant(encounter, request.target, 1, "target");
+  if (!target) return unexpected(target.error());
+  const Warjack& shooter = warjack_of(encounter, *attacker);
+  const auto weapon = weapon_index(shooter.model, request.weapon);
+  if (!weapon) return unexpected(weapon.error());
+  const auto boost = boost_of(request.boost, shooter.boost);
+  if (!boost) return unexpected(boost.error());
+  const int focus = request.focus.value_or(shooter.model.focus);
+  if (focus < 0) return unexpected(fmt::format("focus {} is less than zero", focus));
+  for (double d : request.distances) {
+    if (!(d >= 0)) return unexpected(fmt::format("distance {} is less than zero", d));
+  }
+  const ShotSetup setup{&shooter.model,
+                        &shooter.model.ranged[static_cast<std::size_t>(*weapon)],
+                        &warjack_of(encounter, *target).model,
+                        focus,
+                        *boost,
+                        request.knocked_down,
+                        request.aim ? kAimBonus : 0};
+  ShotTable table{encounter.combatants[static_cast<std::size_t>(*attacker)].name,
+                  setup.weapon->name,
+                  encounter.combatants[static_cast<std::size_t>(*target)].name,
+                  focus,
+                  std::string(name(*boost)),
+                  request.aim,
+                  request.knocked_down,
+                  {}};
+  for (double d : request.distances) table.rows.push_back(row(setup, d));
+  return table;
+}
+
+}  // namespace arena::warmachine

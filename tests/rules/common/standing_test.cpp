@@ -1,0 +1,82 @@
+// Standing (rules/common/standing.hpp): the counts and enemy lists that
+// targeting reads, as creatures drop and get back up.
+#include "rules/common/standing.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace arena {
+namespace {
+
+std::vector<int> enemies(const Standing& standing, int faction) {
+  const std::span<const int> list = standing.enemies_of(faction);
+  return {list.begin(), list.end()};
+}
+
+// Three factions: 0 = {0, 3}, 1 = {1, 4, 5}, 2 = {2}.
+const StandingStart kThreeFactions(std::vector<int>{0, 1, 2, 0, 1, 1}, 3);
+
+TEST(StandingTest, StartsWithEveryoneStandingInCreatureOrder) {
+  EXPECT_EQ(kThreeFactions.faction_sizes, (std::vector<int>{2, 3, 1}));
+  Standing s;
+  s.reset(kThreeFactions);
+  EXPECT_EQ(s.total(), 6);
+  EXPECT_EQ(s.factions(), 3);
+  EXPECT_EQ(enemies(s, 0), (std::vector<int>{1, 2, 4, 5}));
+  EXPECT_EQ(enemies(s, 1), (std::vector<int>{0, 2, 3}));
+  EXPECT_EQ(enemies(s, 2), (std::vector<int>{0, 1, 3, 4, 5}));
+  const std::span<const int> all = kThreeFactions.enemies_of(2);
+  EXPECT_EQ(std::vector<int>(all.begin(), all.end()), (std::vector<int>{0, 1, 3, 4, 5}));
+}
+
+TEST(StandingTest, DropsLeaveEveryOtherFactionsListInOrder) {
+  Standing s;
+  s.reset(kThreeFactions);
+  s.drops(4);
+  EXPECT_EQ(enemies(s, 0), (std::vector<int>{1, 2, 5}));
+  EXPECT_EQ(enemies(s, 2), (std::vector<int>{0, 1, 3, 5}));
+  EXPECT_EQ(enemies(s, 1), (std::vector<int>{0, 2, 3}));  // its own faction's list is untouched
+  EXPECT_EQ(s.members(1), 2);
+  EXPECT_EQ(s.total(), 5);
+  s.drops(2);
+  EXPECT_EQ(s.factions(), 2);
+  EXPECT_EQ(enemies(s, 0), (std::vector<int>{1, 5}));
+  s.drops(0);
+  s.drops(3);
+  EXPECT_EQ(s.factions(), 1);
+  EXPECT_EQ(s.last_faction(), 1);
+  EXPECT_TRUE(enemies(s, 1).empty());
+}
+
+TEST(StandingTest, RisingCreaturesGoBackToTheirPlace) {
+  Standing s;
+  s.reset(kThreeFactions);
+  for (int c : {5, 1, 4}) s.drops(c);  // faction 1 is out, dropped in another order
+  EXPECT_EQ(s.factions(), 2);
+  EXPECT_TRUE(enemies(s, 0) == (std::vector<int>{2}));
+  s.rises(4);
+  EXPECT_EQ(enemies(s, 0), (std::vector<int>{2, 4}));
+  s.rises(1);
+  EXPECT_EQ(enemies(s, 0), (std::vector<int>{1, 2, 4}));
+  EXPECT_EQ(enemies(s, 2), (std::vector<int>{0, 1, 3, 4}));
+  EXPECT_EQ(s.factions(), 3);
+  s.rises(5);
+  Standing fresh;
+  fresh.reset(kThreeFactions);
+  EXPECT_EQ(s, fresh);  // back to the start, lists and counts
+}
+
+TEST(StandingTest, ResetRestoresTheStartAfterABattle) {
+  Standing s;
+  s.reset(kThreeFactions);
+  s.drops(0);
+  s.drops(1);
+  s.reset(kThreeFactions);
+  Standing fresh;
+  fresh.reset(kThreeFactions);
+  EXPECT_EQ(s, fresh);
+}
+
+}  // namespace
+}  // namespace arena

@@ -1,0 +1,160 @@
+// The Warmachine battle with scripted dice: melee with a critical
+// knockdown, the automatic hit on a knocked-down model and its standing up,
+// the charge and its free damage die, aiming, the round limit; then the
+// mirror matches, fair within 4.5 standard errors.
+#include "rules/warmachine/battle.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "arena/battle_dice.hpp"
+#include "arena/scripted_dice.hpp"
+#include "test_util.hpp"
+
+namespace arena::warmachine {
+namespace {
+
+using testing::load;
+
+// A model of its own: MAT 6 RAT 4 STR 10 DEF 10 ARM 10, SPD 4, `boxes`,
+// with `extra` keys (weapons, policy, focus...).
+std::string jack(const std::string& name, int boxes, const std::string& extra) {
+  return R"({ "name": ")" + name +
+         R"(", "spd": 4, "str": 10, "mat": 6, "rat": 4, "def": 10, "arm": 10, "boxes": )" +
+         std::to_string(boxes) + ", " + extra + " }";
+}
+
+const std::string kAxe =
+    R"("melee": [ { "name": "axe", "rng": 0.5, "pow": 2, "special": ["critical knockdown"] } ])";
+const std::string kTwoAxes =
+    R"("melee": [ { "name": "axe", "rng": 0.5, "pow": 2, "special": ["critical knockdown"] },
+                  { "name": "fist", "rng": 0.5, "pow": 2 } ])";
+
+Encounter duel(const std::string& a, const std::string& b, double distance, int max_rounds = 100) {
+  return load(testing::duel_json(a, b,
+                                 R"("rules": "warmachine", "distance": )" +
+                                     std::to_string(distance) + R"(, "max_rounds": )" +
+                                     std::to_string(max_rounds) + ", "));
+}
+
+struct Recorder : NoEvents {
+  std::vector<std::string> lines;
+  void first_player(int faction, int) { lines.push_back("first " + std::to_string(faction)); }
+  void stands_up(int m) { lines.push_back("stands " + std::to_string(m)); }
+  void moves(int m, int, double from, double to, bool charge) {
+    lines.push_back((charge ? "charge " : "advance ") + std::to_string(m) + " " +
+                    std::to_string(from) + ">" + std::to_string(to));
+  }
+  void shot(int m, int t, int, double, bool aimed, const ShotResult& r) {
+    lines.push_back("shot " + std::to_string(m) + ">" + std::to_string(t) +
+                    (aimed ? " aimed" : "") + " =" + std::to_string(r.damage));
+  }
+  void melee(int m, int t, int w, const MeleeResult& r) {
+    lines.push_back("melee " + std::to_string(m) + ">" + std::to_string(t) + " w" +
+                    std::to_string(w) + (r.hit_roll.count == 0 ? " auto" : "") +
+                    (r.hit ? " hit" : " miss") + (r.knocked_down ? " kd" : "") + " =" +
+                    std::to_string(r.damage));
+  }
+  void destroyed(int m) { lines.push_back("destroyed " + std::to_string(m)); }
+};
+
+struct Played {
+  BattleOutcome outcome;
+  BattleState state;
+  std::vector<std::string> events;
+};
+
+Played play(const Encounter& e, ScriptedDice& dice) {
+  const BattlePlan plan(e);
+  Played played;
+  Recorder recorder;
+  played.outcome = play_battle(plan, played.state, dice, recorder);
+  played.events = recorder.lines;
+  EXPECT_EQ(dice.remaining(), 0u) << "the script has unused rolls";
+  return played;
+}
+
+TEST(WarmachineBattleTest, CriticalKnockdownThenStandUpThenDestroyed) {
+  const Encounter e = duel(jack("A", 20, kAxe), jack("B", 5, kAxe), 0.5);
+  // d2: A first. A: 3+3 +MAT 6 >= 10, a double: hit and knocked down; 1+1 + P+S 12 - ARM 10 = 4.
+  // B stands up and strikes: 1+1 misses. Round 2: A 4+5 hits, 1+1: 4 more, B (1 box) is destroyed.
+  ScriptedDice dice{1, 3, 3, 1, 1, 1, 1, 4, 5, 1, 1};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "melee 0>1 w0 hit kd =4", "stands 1",
+                                                "melee 1>0 w0 miss =0", "melee 0>1 w0 hit =4",
+                                                "destroyed 1"}));
+  EXPECT_EQ(p.outcome, (BattleOutcome{0, 2}));
+  EXPECT_EQ(p.state.models[0].damage_dealt, 5);  // 4 + the last box
+  EXPECT_EQ(p.state.models[1].damage_taken, 5);
+  EXPECT_EQ(p.state.models[0].kills, 1);
+}
+
+TEST(WarmachineBattleTest, KnockedDownModelIsHitAutomatically) {
+  const Encounter e = duel(jack("A", 20, kTwoAxes), jack("B", 30, kAxe), 0.5, 1);
+  // A's axe knocks B down (3+3); the fist hits without a roll: 2+2 + 12 - 10 = 6.
+  ScriptedDice dice{1, 3, 3, 1, 1, 2, 2, 1, 1};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "melee 0>1 w0 hit kd =4",
+                                                "melee 0>1 w1 auto hit kd =6", "stands 1",
+                                                "melee 1>0 w0 miss =0"}));
+  EXPECT_EQ(p.outcome, (BattleOutcome{-1, 1}));  // the round limit: a draw
+  EXPECT_EQ(p.state.models[1].boxes, 20);
+}
+
+TEST(WarmachineBattleTest, ChargeGetsAFreeDamageDie) {
+  // B first (d2 2): it has no weapons and just advances 4" to 1" (A's reach is 0.5").
+  // A is then 1" away: a charge into 0.5", 4+5 hits, 1+1+1 + 12 - 10 = 5.
+  const Encounter e =
+      duel(jack("A", 20, kAxe + R"(, "policy": "close")"), jack("B", 30, R"("melee": [])"), 5, 1);
+  ScriptedDice dice{2, 4, 5, 1, 1, 1};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events,
+            (std::vector<std::string>{"first 1", "advance 1 5.000000>1.000000",
+                                      "charge 0 1.000000>0.500000", "melee 0>1 w0 hit =5"}));
+}
+
+TEST(WarmachineBattleTest, ShooterAimsForTwoRat) {
+  // The Destroyer aims: 1+2+2 (boosted) + RAT 4 + 2 = 11 >= DEF 10 (9 would miss);
+  // 1+1+1 (boosted) + POW 14 - ARM 10 = 7. B, without weapons, advances 4".
+  const Encounter e =
+      duel(R"({ "model": "destroyer", "focus": 3 })", jack("B", 30, R"("melee": [])"), 10, 1);
+  ScriptedDice dice{1, 1, 2, 2, 1, 1, 1};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "shot 0>1 aimed =7",
+                                                "advance 1 10.000000>6.000000"}));
+  EXPECT_EQ(p.state.models[0].focus, 1);
+}
+
+// Two identical forces: the d2 for the first player makes them exactly
+// symmetric, so each wins equally often; the difference of wins is within
+// 4.5 standard errors of 0.
+void expect_fair(const std::string& model, const std::string& extra) {
+  const std::string member = R"({ "model": ")" + model + R"(", "focus": 3)" + extra + " }";
+  const Encounter e = duel(member, member, 20);
+  const BattlePlan plan(e);
+  BattleState state;
+  constexpr int kBattles = 20'000;
+  int wins[2] = {0, 0};
+  for (int i = 0; i < kBattles; ++i) {
+    BattleDice dice(13, static_cast<std::uint64_t>(i));
+    const BattleOutcome o = play_battle(plan, state, dice);
+    if (o.winner >= 0) ++wins[o.winner];
+  }
+  const double n = kBattles;
+  const double p0 = wins[0] / n, p1 = wins[1] / n;
+  const double se = std::sqrt((p0 + p1 - (p0 - p1) * (p0 - p1)) / n);
+  EXPECT_GT(wins[0] + wins[1], kBattles / 2) << model;  // battles end
+  EXPECT_LE(std::abs(p0 - p1), 4.5 * se) << model << ": " << wins[0] << " vs " << wins[1];
+}
+
+TEST(WarmachineBattleTest, MirrorMatchesAreFair) {
+  expect_fair("Destroyer", "");
+  expect_fair("Ironclad", R"(, "policy": "close")");
+  expect_fair("Destroyer", R"(, "policy": "close", "boost": "damage")");
+}
+
+}  // namespace
+}  // namespace arena::warmachine
