@@ -121,10 +121,10 @@ Command add_library_command(CLI::App& app) {
       "warmachine");
   add("weapons", "List the weapon table",
       "  arena library weapons\n  arena library weapons --format json\n  arena library weapons "
-      "--rules oldschool");
+      "--rules oldschool\n  arena library weapons --rules knave");
   add("armor", "List the armor table",
       "  arena library armor\n  arena library armor --format json\n  arena library armor --rules "
-      "oldschool");
+      "oldschool\n  arena library armor --rules knave");
   return {cli, [views] {
             for (const View& view : views) {
               if (view.cli->parsed()) return run_view(*view.options, view.name);

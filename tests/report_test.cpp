@@ -6,6 +6,7 @@
 
 #include "arena/histogram.hpp"
 #include "arena/runner.hpp"
+#include "arena/tally_io.hpp"
 #include "test_util.hpp"
 
 namespace arena {
@@ -107,6 +108,53 @@ TEST(ReportTest, CsvHasAHeaderAndARowPerFactionAndCombatant) {
   for (const std::string& line : lines) EXPECT_EQ(columns(line), columns(lines[0])) << line;
   EXPECT_TRUE(lines[1].starts_with("faction,A,A,500,"));
   EXPECT_TRUE(lines[5].starts_with("combatant,Wolf,B,500,"));
+}
+
+// A ruleset's faction figures and measures (knave: "routs", "ability_lost")
+// are counted per battle, merge exactly, appear in every format and survive
+// a tally file.
+TEST(TallyTest, CountsFactionFiguresAndMeasuresAndMergesThem) {
+  const Encounter e = testing::load(testing::duel_json(
+      R"({ "name": "Knave", "level": 1, "count": 2 })",
+      R"({ "name": "Goblin", "hd": 1, "attacks": ["1d6"] })", R"("rules": "knave", )"));
+  ASSERT_EQ(e.faction_figures, std::vector<std::string>{"routs"});
+  ASSERT_EQ(e.measures, std::vector<std::string>{"ability_lost"});
+  // Battle 1: B wins by a rout (faction 1, figure 0); the knaves lost 3 and 1.
+  // Battle 2: A wins, nothing lost.
+  BattleOutcome rout{1, 4, std::uint64_t{1} << (1 * kMaxFactionFigures)};
+  std::vector<CombatantResult> first(3), second(3);
+  first[0].measures[0] = 3;
+  first[1].measures[0] = 1;
+  Tally one(e), other(e), both(e);
+  one.add(e, rout, first);
+  other.add(e, BattleOutcome{0, 2, 0}, second);
+  both.add(e, rout, first);
+  both.add(e, BattleOutcome{0, 2, 0}, second);
+  one.merge(other);
+  EXPECT_EQ(one, both);
+  EXPECT_EQ(both.factions[1].figures, std::vector<std::int64_t>{1});
+  EXPECT_EQ(both.factions[0].figures, std::vector<std::int64_t>{0});
+  EXPECT_EQ(both.factions[0].measures[0], Histogram::from_counts({1, 0, 0, 0, 1}));  // 0 and 4
+  EXPECT_EQ(both.combatants[0].measures[0], Histogram::from_counts({1, 0, 0, 1}));   // 0 and 3
+
+  const Report report = make_report(e, both, ReportOptions{{0.5}});
+  const auto json = nlohmann::json::parse(format_json(report));
+  EXPECT_DOUBLE_EQ(json["factions"][1]["routs_probability"].get<double>(), 0.5);
+  EXPECT_DOUBLE_EQ(json["factions"][0]["ability_lost"]["mean"].get<double>(), 2.0);
+  EXPECT_DOUBLE_EQ(json["combatants"][1]["ability_lost"]["mean"].get<double>(), 0.5);
+  const std::string csv = format_csv(report);
+  EXPECT_NE(csv.find(",routs_probability,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",ability_lost_mean,"), std::string::npos) << csv;
+  const std::string table = format_table(report);
+  EXPECT_NE(table.find("routs"), std::string::npos) << table;
+  EXPECT_NE(table.find("ability_lost"), std::string::npos) << table;
+
+  TallyFile file{report_labels(e), fingerprint(e), 2, 0, both};
+  auto read = parse_tally(format_tally(file), "t.json");
+  ASSERT_TRUE(read.has_value()) << read.error();
+  EXPECT_EQ(read->tally, both);
+  EXPECT_EQ(read->labels.faction_figures, file.labels.faction_figures);
+  EXPECT_EQ(read->labels.measures, file.labels.measures);
 }
 
 }  // namespace

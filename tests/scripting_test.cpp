@@ -888,3 +888,73 @@ TEST_F(ScriptingTest, WarmachineValidateReplayAndLibrary) {
   expect_bad_input({"library", "show", "destroyr", "--rules", "warmachine"},
                    "error: unknown model \"destroyr\" (did you mean 'destroyer'?)");
 }
+
+// ---------------------------------------------------------------- knave ----
+
+// Compare, shards and merge on the knave rules: the figures dead, down and
+// fled merge exactly, and shields make the party win more often.
+TEST_F(ScriptingTest, CompareShardsAndMergeWorkOnKnave) {
+  const std::string ogre = scenario("knave-ogre");
+  const Output compare =
+      arena({"compare", ogre, scenario("knave-ogre-shields"), "-n", "20000", "--format", "json"});
+  ASSERT_EQ(compare.exit_code, 0) << compare.err;
+  const json party = json::parse(compare.out)["variants"][1].at("versus_first").at(0);
+  EXPECT_EQ(party.at("faction"), "Party");
+  EXPECT_GT(party.at("difference").get<double>(), 0.0) << "shields help the party";
+  EXPECT_EQ(party.at("significant"), true);
+
+  std::vector<std::string> parts;
+  for (int k = 0; k < 2; ++k) parts.push_back(shard(ogre, k, 2, {"-n", "5001"}));
+  const Output single = arena({"simulate", ogre, "-n", "5001", "--format", "json"});
+  const Output merged = arena({"merge", parts[1], parts[0], "--format", "json"});
+  ASSERT_EQ(merged.exit_code, 0) << merged.err;
+  EXPECT_EQ(without_run(merged.out), without_run(single.out));
+  const json report = json::parse(single.out);
+  for (const json& c : report.at("combatants")) {
+    const double dead = c.at("dead_probability"), down = c.at("down_probability");
+    const double fled = c.at("fled_probability"), standing = c.at("standing_probability");
+    EXPECT_NEAR(c.at("survival_probability").get<double>(), 1 - dead, 1e-12) << c.at("name");
+    EXPECT_NEAR(dead + down + fled + standing, 1.0, 1e-12) << c.at("name");
+  }
+}
+
+TEST_F(ScriptingTest, ValidateReplayAndLibraryShowTheKnaveRules) {
+  const std::string goblins = scenario("knave-goblins");
+  const Output validate = arena({"validate", goblins});
+  ASSERT_EQ(validate.exit_code, 0) << validate.err;
+  EXPECT_NE(validate.out.find("knave rules"), std::string::npos) << validate.out;
+  EXPECT_NE(validate.out.find("character, level 1   HP 8 (level x 8)   armor +3 (defense 13: "
+                              "shield q1, gambeson q3)   no morale roll"),
+            std::string::npos)
+      << validate.out;
+  EXPECT_NE(validate.out.find("monster, HD 1   HP 1d8 (HD d8, rolled per battle)   armor +1 "
+                              "(defense 11)   morale 7"),
+            std::string::npos)
+      << validate.out;
+  const Output replay = arena({"replay", goblins, "--battle", "96"});
+  ASSERT_EQ(replay.exit_code, 0) << replay.err;
+  EXPECT_NE(replay.out.find("  Bran rolls 4 on the death table: loses 3 dex (now -2)\n"
+                            "  Bran is down\n"),
+            std::string::npos)
+      << replay.out;
+  EXPECT_NE(replay.out.find("  Goblin 1 rolls 11 on 2d6 for morale 7: fails\n  Goblin 1 flees!\n"),
+            std::string::npos)
+      << replay.out;
+
+  const Output weapons = arena({"library", "weapons", "--rules", "knave"});
+  ASSERT_EQ(weapons.exit_code, 0) << weapons.err;
+  EXPECT_NE(weapons.out.find("long sword  1d10        2      3        3  melee (STR)"),
+            std::string::npos)
+      << weapons.out;
+  EXPECT_NE(weapons.out.find("bow         1d6         2      2        3  ranged (WIS)"),
+            std::string::npos)
+      << weapons.out;
+  const Output armor = arena({"library", "armor", "--rules", "knave", "--format", "json"});
+  ASSERT_EQ(armor.exit_code, 0) << armor.err;
+  EXPECT_EQ(
+      json::parse(armor.out).at(2),
+      json({{"name", "chain"}, {"kind", "body"}, {"bonus", 4}, {"slots", 3}, {"quality", 5}}));
+  expect_bad_input(
+      {"library", "monsters", "--rules", "knave"},
+      "error: the knave rules have no monsters in their library (they have: weapons, armor)");
+}

@@ -7,6 +7,7 @@
 
 #include "arena/load.hpp"
 #include "arena/suggest.hpp"
+#include "arena/tally.hpp"
 #include "arena/text_file.hpp"
 #include "rules/registry.hpp"
 
@@ -130,6 +131,10 @@ Encounter read_encounter(const JsonContext& context) {
   encounter.max_rounds =
       static_cast<int>(object.integer("max_rounds", 1, kMaxRounds).value_or(encounter.max_rounds));
   encounter.figures.assign(hooks.figures.begin(), hooks.figures.end());
+  ARENA_CHECK(hooks.faction_figures.size() <= kMaxFactionFigures &&
+              hooks.measures.size() <= kMaxMeasures);
+  encounter.faction_figures.assign(hooks.faction_figures.begin(), hooks.faction_figures.end());
+  encounter.measures.assign(hooks.measures.begin(), hooks.measures.end());
 
   EncounterJson input{context, object, {}};
   std::vector<std::string_view> faction_keys(std::begin(kFactionKeys), std::end(kFactionKeys));

@@ -28,8 +28,9 @@ Stat make_stat(const Histogram& histogram, const std::vector<double>& quantiles)
 }
 
 ReportLabels report_labels(const Encounter& encounter) {
-  ReportLabels labels{encounter.name,   std::string(name(encounter.rules)), encounter.seed, {}, {},
-                      encounter.figures};
+  ReportLabels labels{
+      encounter.name,    std::string(name(encounter.rules)), encounter.seed,    {}, {},
+      encounter.figures, encounter.faction_figures,          encounter.measures};
   for (const Faction& faction : encounter.factions) labels.factions.push_back(faction.name);
   for (const Combatant& combatant : encounter.combatants) {
     labels.combatants.emplace_back(
@@ -52,6 +53,8 @@ Report make_report(const ReportLabels& labels, const Tally& tally, const ReportO
   report.battles = tally.battles;
   report.seed = labels.seed;
   report.figures = labels.figures;
+  report.faction_figures = labels.faction_figures;
+  report.measures = labels.measures;
   const double n = static_cast<double>(tally.battles);
   for (std::size_t f = 0; f < labels.factions.size(); ++f) {
     const FactionTally& t = tally.factions[f];
@@ -63,6 +66,12 @@ Report make_report(const ReportLabels& labels, const Tally& tally, const ReportO
     faction.survivors = make_stat(t.survivors, options.quantiles);
     faction.damage_dealt = make_stat(t.damage_dealt, options.quantiles);
     faction.damage_taken = make_stat(t.damage_taken, options.quantiles);
+    ARENA_CHECK(t.figures.size() == labels.faction_figures.size());
+    ARENA_CHECK(t.measures.size() == labels.measures.size());
+    for (std::int64_t count : t.figures)
+      faction.figure_probabilities.push_back(static_cast<double>(count) / n);
+    for (const Histogram& measure : t.measures)
+      faction.measures.push_back(make_stat(measure, options.quantiles));
     report.factions.push_back(std::move(faction));
   }
   report.draws = tally.draws;
@@ -80,6 +89,9 @@ Report make_report(const ReportLabels& labels, const Tally& tally, const ReportO
     combatant.damage_dealt = make_stat(t.damage_dealt, options.quantiles);
     combatant.damage_taken = make_stat(t.damage_taken, options.quantiles);
     combatant.kills = make_stat(t.kills, options.quantiles);
+    ARENA_CHECK(t.measures.size() == labels.measures.size());
+    for (const Histogram& measure : t.measures)
+      combatant.measures.push_back(make_stat(measure, options.quantiles));
     report.combatants.push_back(std::move(combatant));
   }
   return report;

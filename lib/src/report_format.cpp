@@ -60,13 +60,18 @@ std::string csv_field(const std::string& text) {
 std::string format_json(const Report& report, bool with_run) {
   Json factions = Json::array();
   for (const FactionReport& f : report.factions) {
-    factions.push_back(Json{{"name", f.name},
-                            {"wins", f.wins},
-                            {"win_probability", f.win_probability},
-                            {"win_ci95", {f.win_ci95.low, f.win_ci95.high}},
-                            {"survivors", stat_json(f.survivors)},
-                            {"damage_dealt", stat_json(f.damage_dealt)},
-                            {"damage_taken", stat_json(f.damage_taken)}});
+    Json faction{{"name", f.name},
+                 {"wins", f.wins},
+                 {"win_probability", f.win_probability},
+                 {"win_ci95", {f.win_ci95.low, f.win_ci95.high}},
+                 {"survivors", stat_json(f.survivors)},
+                 {"damage_dealt", stat_json(f.damage_dealt)},
+                 {"damage_taken", stat_json(f.damage_taken)}};
+    for (std::size_t i = 0; i < report.faction_figures.size(); ++i)
+      faction[report.faction_figures[i] + "_probability"] = f.figure_probabilities[i];
+    for (std::size_t i = 0; i < report.measures.size(); ++i)
+      faction[report.measures[i]] = stat_json(f.measures[i]);
+    factions.push_back(std::move(faction));
   }
   Json combatants = Json::array();
   for (const CombatantReport& c : report.combatants) {
@@ -78,6 +83,8 @@ std::string format_json(const Report& report, bool with_run) {
     combatant["damage_dealt"] = stat_json(c.damage_dealt);
     combatant["damage_taken"] = stat_json(c.damage_taken);
     combatant["kills"] = stat_json(c.kills);
+    for (std::size_t i = 0; i < report.measures.size(); ++i)
+      combatant[report.measures[i]] = stat_json(c.measures[i]);
     combatants.push_back(std::move(combatant));
   }
   Json out = {{"format_version", kReportFormatVersion},
@@ -111,25 +118,37 @@ std::string format_csv(const Report& report) {
   std::string figure_columns;
   for (const std::string& figure : report.figures)
     figure_columns += fmt::format(",{}_probability", figure);
+  for (const std::string& figure : report.faction_figures)
+    figure_columns += fmt::format(",{}_probability", figure);
+  std::string measure_columns;
+  for (const std::string& measure : report.measures)
+    measure_columns += csv_stat_header(measure.c_str(), sample);
   const std::string no_figures(report.figures.size(), ',');
+  const std::string no_faction_figures(report.faction_figures.size(), ',');
   std::string out =
       "kind,name,faction,battles,wins,win_probability,win_ci95_low,win_ci95_high,"
       "survival_probability" +
       figure_columns + csv_stat_header("survivors", sample) +
       csv_stat_header("damage_dealt", sample) + csv_stat_header("damage_taken", sample) +
-      csv_stat_header("kills", sample) + "\n";
+      csv_stat_header("kills", sample) + measure_columns + "\n";
   const std::string no_stat(1 + sample.quantiles.size() + 1, ',');  // empty cells of one stat
   for (const FactionReport& f : report.factions) {
     out += fmt::format("faction,{},{},{},{},{},{},{},", csv_field(f.name), csv_field(f.name),
                        report.battles, f.wins, f.win_probability, f.win_ci95.low, f.win_ci95.high);
-    out += no_figures + csv_stat(f.survivors) + csv_stat(f.damage_dealt) +
-           csv_stat(f.damage_taken) + no_stat + "\n";
+    out += no_figures;
+    for (double p : f.figure_probabilities) out += fmt::format(",{}", p);
+    out += csv_stat(f.survivors) + csv_stat(f.damage_dealt) + csv_stat(f.damage_taken) + no_stat;
+    for (const Stat& measure : f.measures) out += csv_stat(measure);
+    out += "\n";
   }
   for (const CombatantReport& c : report.combatants) {
     out += fmt::format("combatant,{},{},{},,,,,{}", csv_field(c.name), csv_field(c.faction),
                        report.battles, c.survival_probability);
     for (double p : c.figure_probabilities) out += fmt::format(",{}", p);
-    out += no_stat + csv_stat(c.damage_dealt) + csv_stat(c.damage_taken) + csv_stat(c.kills) + "\n";
+    out += no_faction_figures + no_stat + csv_stat(c.damage_dealt) + csv_stat(c.damage_taken) +
+           csv_stat(c.kills);
+    for (const Stat& measure : c.measures) out += csv_stat(measure);
+    out += "\n";
   }
   return out;
 }
@@ -144,13 +163,21 @@ std::string format_table(const Report& report) {
   std::size_t width = 9;  // "combatant"
   for (const FactionReport& f : report.factions) width = std::max(width, f.name.size());
   for (const CombatantReport& c : report.combatants) width = std::max(width, c.name.size());
-  out += fmt::format("{:<{}}  {:>9}  {:>8}  {:>17}  {:>9}  {:>10}  {:>10}\n", "faction", width,
-                     "wins", "win %", "95% interval", "survivors", "dealt", "taken");
+  std::string extra_headers;  // the ruleset's faction figures and measures
+  for (const std::string& figure : report.faction_figures)
+    extra_headers += fmt::format("  {:>8}", figure);
+  for (const std::string& measure : report.measures)
+    extra_headers += fmt::format("  {:>12}", measure);
+  out += fmt::format("{:<{}}  {:>9}  {:>8}  {:>17}  {:>9}  {:>10}  {:>10}{}\n", "faction", width,
+                     "wins", "win %", "95% interval", "survivors", "dealt", "taken", extra_headers);
   for (const FactionReport& f : report.factions) {
-    out += fmt::format("{:<{}}  {:>9}  {:>7.2f}%  {:>17}  {:>9.2f}  {:>10.1f}  {:>10.1f}\n", f.name,
-                       width, f.wins, 100 * f.win_probability,
+    std::string extra;
+    for (double p : f.figure_probabilities) extra += fmt::format("  {:>7.1f}%", 100 * p);
+    for (const Stat& measure : f.measures) extra += fmt::format("  {:>12.2f}", measure.mean);
+    out += fmt::format("{:<{}}  {:>9}  {:>7.2f}%  {:>17}  {:>9.2f}  {:>10.1f}  {:>10.1f}{}\n",
+                       f.name, width, f.wins, 100 * f.win_probability,
                        fmt::format("[{:.2f}, {:.2f}]", 100 * f.win_ci95.low, 100 * f.win_ci95.high),
-                       f.survivors.mean, f.damage_dealt.mean, f.damage_taken.mean);
+                       f.survivors.mean, f.damage_dealt.mean, f.damage_taken.mean, extra);
   }
   out += fmt::format("{:<{}}  {:>9}  {:>7.2f}%\n", "draws", width, report.draws,
                      100 * report.draw_probability);
@@ -169,15 +196,20 @@ std::string format_table(const Report& report) {
   }
   std::string figure_headers;
   for (const std::string& figure : report.figures) figure_headers += fmt::format("  {:>8}", figure);
-  out += fmt::format("\n\n{:<{}}  {:<{}}  {:>8}{}  {:>8}  {:>8}  {:>6}   {}\n", "combatant", width,
-                     "faction", width, "survival", figure_headers, "dealt", "taken", "kills",
-                     "dealt quantiles");
+  std::string measure_headers;
+  for (const std::string& measure : report.measures)
+    measure_headers += fmt::format("  {:>12}", measure);
+  out += fmt::format("\n\n{:<{}}  {:<{}}  {:>8}{}  {:>8}  {:>8}  {:>6}{}   {}\n", "combatant",
+                     width, "faction", width, "survival", figure_headers, "dealt", "taken", "kills",
+                     measure_headers, "dealt quantiles");
   for (const CombatantReport& c : report.combatants) {
     std::string figures;
     for (double p : c.figure_probabilities) figures += fmt::format("  {:>7.1f}%", 100 * p);
-    out += fmt::format("{:<{}}  {:<{}}  {:>7.1f}%{}  {:>8.1f}  {:>8.1f}  {:>6.2f}   {}\n", c.name,
+    std::string measures;
+    for (const Stat& measure : c.measures) measures += fmt::format("  {:>12.2f}", measure.mean);
+    out += fmt::format("{:<{}}  {:<{}}  {:>7.1f}%{}  {:>8.1f}  {:>8.1f}  {:>6.2f}{}   {}\n", c.name,
                        width, c.faction, width, 100 * c.survival_probability, figures,
-                       c.damage_dealt.mean, c.damage_taken.mean, c.kills.mean,
+                       c.damage_dealt.mean, c.damage_taken.mean, c.kills.mean, measures,
                        quantile_cell(c.damage_dealt));
   }
   if (report.run.seconds > 0) {

@@ -2,9 +2,30 @@
 
 namespace arena {
 
+namespace {
+
+void merge_counts(std::vector<std::int64_t>& into, const std::vector<std::int64_t>& from) {
+  ARENA_CHECK(into.size() == from.size());
+  for (std::size_t i = 0; i < into.size(); ++i) into[i] += from[i];
+}
+
+void merge_histograms(std::vector<Histogram>& into, const std::vector<Histogram>& from) {
+  ARENA_CHECK(into.size() == from.size());
+  for (std::size_t i = 0; i < into.size(); ++i) into[i].merge(from[i]);
+}
+
+}  // namespace
+
 Tally::Tally(const Encounter& encounter)
     : factions(encounter.factions.size()), combatants(encounter.combatants.size()) {
-  for (CombatantTally& c : combatants) c.figures.assign(encounter.figures.size(), 0);
+  for (FactionTally& f : factions) {
+    f.figures.assign(encounter.faction_figures.size(), 0);
+    f.measures.resize(encounter.measures.size());
+  }
+  for (CombatantTally& c : combatants) {
+    c.figures.assign(encounter.figures.size(), 0);
+    c.measures.resize(encounter.measures.size());
+  }
 }
 
 void Tally::add(const Encounter& encounter, const BattleOutcome& outcome,
@@ -27,6 +48,14 @@ void Tally::add(const Encounter& encounter, const BattleOutcome& outcome,
     factions[f].survivors.add(survivors);
     factions[f].damage_dealt.add(dealt);
     factions[f].damage_taken.add(taken);
+    for (std::size_t i = 0; i < factions[f].figures.size(); ++i)
+      factions[f].figures[i] += (outcome.faction_figures >> (f * kMaxFactionFigures + i)) & 1u;
+    for (std::size_t i = 0; i < factions[f].measures.size(); ++i) {
+      int sum = 0;
+      for (int member : encounter.factions[f].members)
+        sum += results[static_cast<std::size_t>(member)].measures[i];
+      factions[f].measures[i].add(sum);
+    }
   }
   for (std::size_t c = 0; c < combatants.size(); ++c) {
     const CombatantResult& r = results[c];
@@ -35,6 +64,7 @@ void Tally::add(const Encounter& encounter, const BattleOutcome& outcome,
     t.damage_dealt.add(r.damage_dealt);
     t.damage_taken.add(r.damage_taken);
     t.kills.add(r.kills);
+    for (std::size_t i = 0; i < t.measures.size(); ++i) t.measures[i].add(r.measures[i]);
   }
   if (encounter.figures.empty()) return;  // most rulesets declare none
   for (std::size_t c = 0; c < combatants.size(); ++c) {
@@ -58,16 +88,16 @@ void Tally::merge(const Tally& other) {
     factions[f].survivors.merge(other.factions[f].survivors);
     factions[f].damage_dealt.merge(other.factions[f].damage_dealt);
     factions[f].damage_taken.merge(other.factions[f].damage_taken);
+    merge_counts(factions[f].figures, other.factions[f].figures);
+    merge_histograms(factions[f].measures, other.factions[f].measures);
   }
   for (std::size_t c = 0; c < combatants.size(); ++c) {
     combatants[c].survived += other.combatants[c].survived;
     combatants[c].damage_dealt.merge(other.combatants[c].damage_dealt);
     combatants[c].damage_taken.merge(other.combatants[c].damage_taken);
     combatants[c].kills.merge(other.combatants[c].kills);
-    ARENA_CHECK(combatants[c].figures.size() == other.combatants[c].figures.size());
-    for (std::size_t i = 0; i < combatants[c].figures.size(); ++i) {
-      combatants[c].figures[i] += other.combatants[c].figures[i];
-    }
+    merge_counts(combatants[c].figures, other.combatants[c].figures);
+    merge_histograms(combatants[c].measures, other.combatants[c].measures);
   }
 }
 

@@ -55,6 +55,15 @@ std::int64_t count_from(const nlohmann::json& value, std::int64_t battles, const
   return count;
 }
 
+// Calls `read` with the value of each of `names` in `object`, which must
+// have those keys and no others.
+template <class Read>
+void read_named(const nlohmann::json& object, const std::vector<std::string>& names, Read read) {
+  if (!object.is_object() || object.size() != names.size())
+    throw std::invalid_argument("figures or measures: not those of the file");
+  for (const std::string& name : names) read(object.at(name));
+}
+
 }  // namespace
 
 BattleRange shard_range(std::int64_t total, int k, int n) {
@@ -64,13 +73,23 @@ BattleRange shard_range(std::int64_t total, int k, int n) {
 
 std::string format_tally(const TallyFile& file) {
   const Tally& t = file.tally;
+  const ReportLabels& labels = file.labels;
+  // {"NAME": value} for each name of the ruleset's figures or measures.
+  const auto named = [](const std::vector<std::string>& names, const auto& values, auto value) {
+    Json out = Json::object();
+    for (std::size_t i = 0; i < names.size(); ++i) out[names[i]] = value(values[i]);
+    return out;
+  };
+  const auto count = [](std::int64_t c) { return c; };
   Json factions = Json::array();
   for (std::size_t f = 0; f < t.factions.size(); ++f) {
-    factions.push_back({{"name", file.labels.factions[f]},
+    factions.push_back({{"name", labels.factions[f]},
                         {"wins", t.factions[f].wins},
                         {"survivors", counts(t.factions[f].survivors)},
                         {"damage_dealt", counts(t.factions[f].damage_dealt)},
-                        {"damage_taken", counts(t.factions[f].damage_taken)}});
+                        {"damage_taken", counts(t.factions[f].damage_taken)},
+                        {"figures", named(labels.faction_figures, t.factions[f].figures, count)},
+                        {"measures", named(labels.measures, t.factions[f].measures, counts)}});
   }
   Json combatants = Json::array();
   for (std::size_t c = 0; c < t.combatants.size(); ++c) {
@@ -84,7 +103,8 @@ std::string format_tally(const TallyFile& file) {
                           {"figures", figures},
                           {"damage_dealt", counts(t.combatants[c].damage_dealt)},
                           {"damage_taken", counts(t.combatants[c].damage_taken)},
-                          {"kills", counts(t.combatants[c].kills)}});
+                          {"kills", counts(t.combatants[c].kills)},
+                          {"measures", named(labels.measures, t.combatants[c].measures, counts)}});
   }
   const Json out = {{"format", "arena-tally"},
                     {"format_version", kTallyFormatVersion},
@@ -98,6 +118,8 @@ std::string format_tally(const TallyFile& file) {
                     {"draws", t.draws},
                     {"rounds", counts(t.rounds)},
                     {"figures", file.labels.figures},
+                    {"faction_figures", file.labels.faction_figures},
+                    {"measures", file.labels.measures},
                     {"factions", factions},
                     {"combatants", combatants}};
   return out.dump() + "\n";
@@ -135,14 +157,30 @@ Expected<TallyFile, std::string> parse_tally(std::string_view text, const std::s
     t.draws = count_from(json.at("draws"), t.battles, "draws");
     t.rounds = histogram_from(json.at("rounds"), t.battles, "rounds");
     out.labels.figures = json.at("figures").get<std::vector<std::string>>();
+    out.labels.faction_figures = json.at("faction_figures").get<std::vector<std::string>>();
+    out.labels.measures = json.at("measures").get<std::vector<std::string>>();
+    if (out.labels.faction_figures.size() > static_cast<std::size_t>(kMaxFactionFigures) ||
+        out.labels.measures.size() > static_cast<std::size_t>(kMaxMeasures)) {
+      return unexpected(
+          fmt::format("{}: more faction figures or measures than arena counts", file));
+    }
     std::int64_t decided = t.draws;
     for (const auto& f : json.at("factions")) {
       out.labels.factions.push_back(f.at("name").get<std::string>());
       t.factions.push_back({count_from(f.at("wins"), t.battles, "wins"),
                             histogram_from(f.at("survivors"), t.battles, "survivors"),
                             histogram_from(f.at("damage_dealt"), t.battles, "damage dealt"),
-                            histogram_from(f.at("damage_taken"), t.battles, "damage taken")});
-      decided += t.factions.back().wins;
+                            histogram_from(f.at("damage_taken"), t.battles, "damage taken"),
+                            {},
+                            {}});
+      FactionTally& faction = t.factions.back();
+      read_named(f.at("figures"), out.labels.faction_figures, [&](const nlohmann::json& v) {
+        faction.figures.push_back(count_from(v, t.battles, "figures"));
+      });
+      read_named(f.at("measures"), out.labels.measures, [&](const nlohmann::json& v) {
+        faction.measures.push_back(histogram_from(v, t.battles, "measures"));
+      });
+      decided += faction.wins;
     }
     if (out.labels.factions.size() < 2 || decided != t.battles) {
       return unexpected(
@@ -161,12 +199,14 @@ Expected<TallyFile, std::string> parse_tally(std::string_view text, const std::s
                                histogram_from(c.at("damage_dealt"), t.battles, "damage dealt"),
                                histogram_from(c.at("damage_taken"), t.battles, "damage taken"),
                                histogram_from(c.at("kills"), t.battles, "kills"),
+                               {},
                                {}};
-      if (c.at("figures").size() != out.labels.figures.size())
-        throw std::invalid_argument("figures: not those of the file");
-      for (const std::string& figure : out.labels.figures) {
-        combatant.figures.push_back(count_from(c.at("figures").at(figure), t.battles, "figures"));
-      }
+      read_named(c.at("figures"), out.labels.figures, [&](const nlohmann::json& v) {
+        combatant.figures.push_back(count_from(v, t.battles, "figures"));
+      });
+      read_named(c.at("measures"), out.labels.measures, [&](const nlohmann::json& v) {
+        combatant.measures.push_back(histogram_from(v, t.battles, "measures"));
+      });
       t.combatants.push_back(std::move(combatant));
     }
     if (out.labels.combatants.empty()) return unexpected(fmt::format("{}: no combatants", file));
@@ -189,7 +229,8 @@ Expected<TallyFile, std::string> merge_tallies(const std::vector<TallyFile>& par
     const ReportLabels& a = first.labels;
     const ReportLabels& b = parts[i].labels;
     if (a.scenario != b.scenario || a.rules != b.rules || a.factions != b.factions ||
-        a.combatants != b.combatants || a.figures != b.figures) {
+        a.combatants != b.combatants || a.figures != b.figures ||
+        a.faction_figures != b.faction_figures || a.measures != b.measures) {
       return unexpected(fmt::format(
           "{} and {} have the same fingerprint but not the same factions and combatants "
           "(edited by hand?)",

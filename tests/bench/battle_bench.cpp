@@ -20,6 +20,7 @@
 #include "arena/load.hpp"
 #include "arena/tally.hpp"
 #include "rules/dnd5e/ruleset.hpp"
+#include "rules/knave/ruleset.hpp"
 #include "rules/oldschool/ruleset.hpp"
 #include "rules/warmachine/ruleset.hpp"
 
@@ -106,6 +107,9 @@ const bool kRegistered = [] {
         break;
       case arena::Ruleset::Warmachine:
         register_scenario<arena::warmachine::Engine>(name, *encounter);
+        break;
+      case arena::Ruleset::Knave:
+        register_scenario<arena::knave::Engine>(name, *encounter);
         break;
     }
   }

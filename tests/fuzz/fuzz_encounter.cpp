@@ -15,7 +15,10 @@
 //     model has no action at all and is a target only); for oldschool, hit
 //     points and damage roll at least 1 and levels are within 1 to 20; for
 //     warmachine, two factions a distance of 0 or more apart, models with
-//     boxes, a base, and weapons of positive range.
+//     boxes, a base, and weapons of positive range; for
+//     knave, hit points roll at least 1, damage at least 0, abilities lie
+//     within -10 to 20 (a monster's are its hit dice), armor is at least 1
+//     and every creature can attack.
 // A violated invariant prints what broke and aborts, which libFuzzer reports as
 // a crash with the input saved.
 #include <cstddef>
@@ -28,6 +31,7 @@
 #include "arena/encounter.hpp"
 #include "arena/load.hpp"
 #include "rules/dnd5e/roster.hpp"
+#include "rules/knave/roster.hpp"
 #include "rules/oldschool/roster.hpp"
 #include "rules/warmachine/roster.hpp"
 
@@ -155,6 +159,26 @@ void check_warmachine_roster(const arena::Encounter& encounter) {
   }
 }
 
+void check_knave_roster(const arena::Encounter& encounter) {
+  const arena::knave::Roster& roster = arena::knave::roster_of(encounter);
+  for (const arena::knave::Creature& creature : roster.members) {
+    if (creature.hp.min() < 1) fail("a creature's hit points can roll below 1", creature.name);
+    if (creature.armor < 1 || creature.full_armor() < 1) fail("armor below 1", creature.name);
+    if (creature.attacks.empty()) fail("a creature has no attack", creature.name);
+    for (const arena::knave::Attack& attack : creature.attacks) {
+      if (attack.damage.min() < 0) fail("an attack can deal negative damage", creature.name);
+    }
+    for (int bonus : creature.abilities) {
+      if (bonus < -10 || bonus > 20) fail("an ability bonus is out of range", creature.name);
+    }
+  }
+  for (const arena::Combatant& c : encounter.combatants) {
+    if (c.member < 0 || c.member >= static_cast<int>(roster.members.size())) {
+      fail("a combatant has no roster entry", c.name);
+    }
+  }
+}
+
 void check_encounter(const arena::Encounter& encounter) {
   if (encounter.factions.empty()) fail("a loaded encounter has no factions", encounter.name);
   if (encounter.combatants.empty()) fail("a loaded encounter has no combatants", encounter.name);
@@ -186,6 +210,9 @@ void check_encounter(const arena::Encounter& encounter) {
       break;
     case arena::Ruleset::Warmachine:
       check_warmachine_roster(encounter);
+      break;
+    case arena::Ruleset::Knave:
+      check_knave_roster(encounter);
       break;
   }
 }

@@ -62,15 +62,22 @@ KEY_LISTS = {
     ("lib/src/rules/warmachine/reader.cpp", "kMemberKeys"): "/definitions/warmachine_member",
     ("lib/src/rules/warmachine/reader.cpp", "kRangedKeys"): "/definitions/warmachine_ranged",
     ("lib/src/rules/warmachine/reader.cpp", "kMeleeKeys"): "/definitions/warmachine_melee",
+    ("lib/src/rules/knave/run.cpp", "kEncounterKeys"): "",
+    ("lib/src/rules/knave/run.cpp", "kFactionKeys"): "/definitions/faction",
+    ("lib/src/rules/knave/reader.cpp", "kMemberKeys"): "/definitions/knave_member",
+    ("lib/src/rules/knave/save_reader.cpp", "kSaveKeys"): "/definitions/knave_save_ability",
+    ("lib/src/rules/knave/roster.hpp", "kAbilityKeys"): "/definitions/knave_abilities",
 }
 # Files in which every k<Name>Keys array must be mapped above.
 KEY_LIST_FILES = ["lib/src/encounter_reader.cpp", "lib/src/rules/common/readers.cpp",
                   "lib/src/rules/dnd5e/member_reader.cpp", "lib/src/rules/dnd5e/run.cpp",
                   "lib/src/rules/oldschool/reader.cpp", "lib/src/rules/oldschool/run.cpp",
-                  "lib/src/rules/warmachine/reader.cpp", "lib/src/rules/warmachine/run.cpp"]
+                  "lib/src/rules/warmachine/reader.cpp", "lib/src/rules/warmachine/run.cpp",
+                  "lib/src/rules/knave/reader.cpp", "lib/src/rules/knave/run.cpp",
+                  "lib/src/rules/knave/save_reader.cpp"]
 # Where each ruleset's registry entry is, for the rules enum.
 RULESET_FILES = ["lib/src/rules/dnd5e/run.cpp", "lib/src/rules/oldschool/run.cpp",
-                 "lib/src/rules/warmachine/run.cpp"]
+                 "lib/src/rules/warmachine/run.cpp", "lib/src/rules/knave/run.cpp"]
 
 
 class Failures:

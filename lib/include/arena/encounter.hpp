@@ -20,7 +20,7 @@ namespace arena {
 
 // The rule systems arena plays, as the ruleset registry indexes them
 // (lib/src/rules/registry.cpp; rulesets.hpp gives their names).
-enum class Ruleset : std::uint8_t { Dnd5e, OldSchool, Warmachine };
+enum class Ruleset : std::uint8_t { Dnd5e, OldSchool, Warmachine, Knave };
 
 // A ruleset's resolved members: each ruleset derives its own
 // (rules/<name>/roster.hpp). Immutable once the encounter is loaded.
@@ -60,6 +60,14 @@ struct Encounter {
   // (survived, damage dealt and taken, kills): "down" in 5e. A battle sets
   // bit i of CombatantResult::figures for figure i (tally.hpp).
   std::vector<std::string> figures;
+  // Figures the ruleset counts per faction ("routs" in knave): a battle sets
+  // bit f * kMaxFactionFigures + i of BattleOutcome::faction_figures when
+  // figure i held for faction f (tally.hpp).
+  std::vector<std::string> faction_figures;
+  // Whole numbers the ruleset measures per combatant beyond damage
+  // ("ability_lost" in knave), CombatantResult::measures; tallied like the
+  // damage, per combatant and summed per faction.
+  std::vector<std::string> measures;
   std::shared_ptr<const Roster> roster;
 
   int combatant_count() const { return static_cast<int>(combatants.size()); }

@@ -45,6 +45,9 @@ struct FactionReport {
   double win_probability = 0;
   Interval win_ci95;
   Stat survivors, damage_dealt, damage_taken;
+  // The ruleset's faction figures (ReportLabels::faction_figures): the probability of each.
+  std::vector<double> figure_probabilities;
+  std::vector<Stat> measures;  // the ruleset's measures, summed over the members
 };
 
 struct CombatantReport {
@@ -54,6 +57,7 @@ struct CombatantReport {
   // The ruleset's figures (ReportLabels::figures): the probability of each.
   std::vector<double> figure_probabilities;
   Stat damage_dealt, damage_taken, kills;
+  std::vector<Stat> measures;  // the ruleset's measures (ReportLabels::measures)
 };
 
 struct RunInfo {
@@ -76,7 +80,9 @@ struct Report {
   bool partial = false;  // interrupted before all requested battles
   std::int64_t requested_battles = 0;
   std::vector<FactionReport> factions;
-  std::vector<std::string> figures;  // the ruleset's per-combatant figures ("down")
+  std::vector<std::string> figures;          // the ruleset's per-combatant figures ("down")
+  std::vector<std::string> faction_figures;  // per faction ("routs")
+  std::vector<std::string> measures;         // per combatant, summed per faction ("ability_lost")
   std::int64_t draws = 0;
   double draw_probability = 0;
   Stat rounds;
@@ -99,6 +105,8 @@ struct ReportLabels {
   std::vector<std::string> factions;
   std::vector<std::pair<std::string, std::string>> combatants;  // (name, faction name)
   std::vector<std::string> figures;                             // Encounter::figures
+  std::vector<std::string> faction_figures;                     // Encounter::faction_figures
+  std::vector<std::string> measures;                            // Encounter::measures
 };
 ReportLabels report_labels(const Encounter& encounter);
 

@@ -15,7 +15,7 @@
 
 namespace arena {
 
-// The name a file gives a ruleset in "rules": "5e", "oldschool", "warmachine".
+// The name a file gives a ruleset in "rules": "5e", "oldschool", "warmachine", "knave".
 std::string_view name(Ruleset rules);
 // The ruleset called `text` (exactly), if arena plays it.
 std::optional<Ruleset> parse_ruleset(std::string_view text);

@@ -6,6 +6,7 @@
 // processes. Not thread-safe; one per worker.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -15,10 +16,18 @@
 
 namespace arena {
 
+// How many figures a ruleset may count per faction (Encounter::faction_figures)
+// and measures per combatant (Encounter::measures).
+inline constexpr int kMaxFactionFigures = 4;  // kMaxFactions x 4 bits fill 64
+inline constexpr int kMaxMeasures = 2;
+static_assert(kMaxFactions * kMaxFactionFigures <= 64);
+
 // How a battle ended.
 struct BattleOutcome {
   int winner = -1;  // faction index, or -1 for a draw
   int rounds = 0;   // rounds begun
+  // Bit f * kMaxFactionFigures + i: the ruleset's faction figure i held for faction f.
+  std::uint64_t faction_figures = 0;
   bool operator==(const BattleOutcome&) const = default;
 };
 
@@ -31,14 +40,17 @@ struct CombatantResult {
   int damage_taken = 0;   // hit points it lost
   int kills = 0;
   std::uint32_t figures = 0;  // bit i: the ruleset's figure i held (Encounter::figures)
+  std::array<int, kMaxMeasures> measures{};  // the ruleset's measures (Encounter::measures), >= 0
   bool operator==(const CombatantResult&) const = default;
 };
 
 struct FactionTally {
   std::int64_t wins = 0;
-  Histogram survivors;     // members not dead at the end
-  Histogram damage_dealt;  // hit points its members removed from enemies
-  Histogram damage_taken;  // hit points its members lost
+  Histogram survivors;                // members not dead at the end
+  Histogram damage_dealt;             // hit points its members removed from enemies
+  Histogram damage_taken;             // hit points its members lost
+  std::vector<std::int64_t> figures;  // battles in which each of the ruleset's faction figures held
+  std::vector<Histogram> measures;    // each of the ruleset's measures, summed over its members
   bool operator==(const FactionTally&) const = default;
 };
 
@@ -48,6 +60,7 @@ struct CombatantTally {
   Histogram damage_taken;
   Histogram kills;
   std::vector<std::int64_t> figures;  // battles in which each of the ruleset's figures held
+  std::vector<Histogram> measures;    // each of the ruleset's measures
   bool operator==(const CombatantTally&) const = default;
 };
 

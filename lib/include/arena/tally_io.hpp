@@ -18,7 +18,9 @@
 
 namespace arena {
 
-inline constexpr int kTallyFormatVersion = 2;  // 2: per-combatant "figures"
+// 2: per-combatant "figures"; 3: per-faction "figures", per-faction and
+// per-combatant "measures".
+inline constexpr int kTallyFormatVersion = 3;
 
 struct TallyFile {
   ReportLabels labels;

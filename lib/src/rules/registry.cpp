@@ -8,6 +8,7 @@
 #include <array>
 
 #include "rules/dnd5e/ruleset.hpp"
+#include "rules/knave/ruleset.hpp"
 #include "rules/oldschool/ruleset.hpp"
 #include "rules/warmachine/ruleset.hpp"
 
@@ -15,8 +16,8 @@ namespace arena {
 
 std::span<const RulesetHooks> all_rulesets() {
   // Indexed by Ruleset.
-  static const std::array<RulesetHooks, 3> kRulesets = {dnd5e::hooks(), oldschool::hooks(),
-                                                        warmachine::hooks()};
+  static const std::array<RulesetHooks, 4> kRulesets = {dnd5e::hooks(), oldschool::hooks(),
+                                                        warmachine::hooks(), knave::hooks()};
   return kRulesets;
 }
 
@@ -27,8 +28,7 @@ const RulesetHooks& ruleset_hooks(Ruleset rules) {
 }
 
 std::span<const std::string_view> planned_rulesets() {
-  static constexpr std::string_view kPlanned[] = {"knave"};
-  return kPlanned;
+  return {};  // every ruleset DESIGN.md names is played now
 }
 
 namespace {

@@ -62,6 +62,9 @@ struct RulesetHooks {
   std::span<const std::string_view> faction_keys;    // faction keys beyond name and members
   std::span<const std::string_view> member_keys;     // for messages about another ruleset's keys
   std::span<const std::string_view> figures;  // extra per-combatant figures (Encounter::figures)
+  std::span<const std::string_view> faction_figures =
+      {};                                           // per faction (Encounter::faction_figures)
+  std::span<const std::string_view> measures = {};  // per combatant (Encounter::measures)
   std::span<const std::string_view> library_views;  // `arena library` views, first the default
 
   // Reads and resolves the ruleset's part of a file: its encounter and

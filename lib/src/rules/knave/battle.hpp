@@ -1,0 +1,270 @@
+// One Knave battle (seed 004): characters and monsters in factions, each
+// round every creature still in the fight acting in the order of the file.
+//
+// An attack is an opposed save: a d20 (2d20 keeping the higher with
+// advantage, the lower with disadvantage; both cancel) + STR (melee) or
+// WIS (ranged) must be strictly higher than the target's armor defense,
+// armor bonus + 10. A hit deals the attack's damage. A natural 1 costs the
+// attacker's weapon a point of quality (at 0 it breaks: the next weapon, or
+// the fists, 1d4); a natural 20 costs the target's armor a point (at 0 a
+// piece gives no bonus) and, with "critical": "max_damage", a hit deals the
+// most its dice can roll. A monster's saving-throw ability (used on its turn
+// instead of its attacks while it has uses left) asks d20 + the target's
+// bonus > 15: a failure takes the damage and the condition, a success half
+// the damage (when the ability says so) or nothing.
+//
+// At 0 HP a monster dies and a character rolls on the death table (1d8:
+// 1-2 dead; 3-8 the loss of 1d4 from STR, DEX, CON, INT, WIS or CHA, dead
+// below -10, else down: out of the fight). When a faction loses its first
+// member, and again when half of its members have fallen (one roll when
+// both come at once), each of its members with a morale rolls 2d6: above
+// its morale it flees (out of the fight, not dead). A faction with no
+// member left in the fight has lost; the winner "routs" its enemies when
+// the last of them fled.
+//
+// Plain functions over the plan (read-only, shared) and the state (one per
+// worker), templated on the dice (BattleDice or ScriptedDice: attack rolls,
+// saves and morale are checks; damage, hit points, the death table,
+// durations and target picks are rolls) and on the event sink (NoEvents
+// compiles away; replay.cpp writes lines).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <span>
+
+#include "arena/tally.hpp"
+#include "rules/common/rounds.hpp"
+#include "rules/common/targeting.hpp"
+#include "rules/knave/events.hpp"
+#include "rules/knave/plan.hpp"
+
+namespace arena::knave {
+
+namespace detail {
+
+// The battle as the shared targeting sees it.
+struct TargetView {
+  const BattlePlan& plan;
+  BattleState& state;
+
+  int faction(int c) const { return plan.creatures[c].faction; }
+  std::span<const int> enemies_standing(int self) const {
+    return state.standing.enemies_of(faction(self));
+  }
+  bool can_act(int c) const { return state.creatures[c].status == Status::Fighting; }
+  int hp(int c) const { return state.creatures[c].hp; }
+  int ac(int c) const { return state.creatures[c].armor_bonus; }
+  int& focus(int self) const { return state.focus[faction(self)]; }
+};
+
+template <class Dice>
+int two_d6(Dice& dice) {
+  const int first = dice.check(6);
+  return first + dice.check(6);
+}
+
+// `c` leaves the fight: one creature fewer standing in its faction.
+inline void leave_fight(const BattlePlan& plan, BattleState& state, int c, Status status) {
+  state.creatures[c].status = status;
+  state.standing.drops(c);
+  if (state.standing.members(plan.creatures[c].faction) == 0)
+    state.last_out_fled = status == Status::Fled;
+}
+
+// Morale of faction `f` after one of its members fell: at its first loss
+// and when half of it has fallen (one roll when both come at once).
+template <class Dice, class Events>
+void check_morale(const BattlePlan& plan, BattleState& state, int f, Dice& dice, Events& events) {
+  const bool first = state.fallen[f] == 1;
+  const bool half = 2 * state.fallen[f] >= plan.sides.sizes[f];
+  const std::uint8_t due = static_cast<std::uint8_t>((first ? 1 : 0) | (half ? 2 : 0)) &
+                           static_cast<std::uint8_t>(~state.morale_rolled[f]);
+  if (due == 0) return;
+  state.morale_rolled[f] |= due;
+  for (int c : plan.sides.members_of(f)) {
+    const int morale = plan.creatures[c].morale;
+    if (morale == 0 || state.creatures[c].status != Status::Fighting) continue;
+    const int roll = two_d6(dice);
+    events.morale(c, roll, morale);
+    if (roll <= morale) continue;
+    leave_fight(plan, state, c, Status::Fled);
+    events.flees(c);
+  }
+}
+
+// `c` has reached 0 HP: a monster dies, a character rolls on the death table.
+template <class Dice, class Events>
+void fall(const BattlePlan& plan, BattleState& state, int c, int by, Dice& dice, Events& events) {
+  CreatureState& them = state.creatures[c];
+  bool dead = true;
+  if (plan.creatures[c].character) {
+    const int d8 = dice.roll(8);
+    if (d8 >= 3) {
+      them.lost_ability = d8 - 3;
+      them.ability_lost = dice.roll(4);
+      const int value = plan.creatures[c].abilities[them.lost_ability] - them.ability_lost;
+      dead = value < -10;
+      events.death_table(c, d8, them.lost_ability, them.ability_lost, value);
+    } else {
+      events.death_table(c, d8, -1, 0, 0);
+    }
+  }
+  const Status status = dead ? Status::Dead : Status::Down;
+  leave_fight(plan, state, c, status);
+  state.creatures[by].kills += dead;
+  events.falls(c, status);
+  const int f = plan.creatures[c].faction;
+  ++state.fallen[f];
+  if (state.standing.members(f) > 0) check_morale(plan, state, f, dice, events);
+}
+
+// `damage` to `target` from `self`: hit points removed, a fall at 0.
+template <class Dice, class Events>
+void deal_damage(const BattlePlan& plan, BattleState& state, int self, int target, int damage,
+                 Dice& dice, Events& events) {
+  CreatureState& them = state.creatures[target];
+  const int lost = std::min(damage, them.hp);
+  them.hp -= lost;
+  state.creatures[self].damage_dealt += lost;
+  them.damage_taken += lost;
+  if (them.hp == 0) fall(plan, state, target, self, dice, events);
+}
+
+// A natural 20 against `target`: its outermost piece with quality left loses a point.
+template <class Events>
+void wear_armor(const BattlePlan& plan, BattleState& state, int target, Events& events) {
+  const Slice pieces = plan.creatures[target].armor_pieces;
+  for (std::uint32_t i = pieces.first; i < pieces.first + pieces.count; ++i) {
+    if (state.armor_quality[i] == 0) continue;
+    events.armor_wears(target, static_cast<int>(i), --state.armor_quality[i]);
+    if (state.armor_quality[i] == 0)
+      state.creatures[target].armor_bonus = armor_bonus(plan, target, state.armor_quality);
+    return;
+  }
+}
+
+// Advantage (+1), disadvantage (-1), both or neither (0) on `self`'s attack on `target`.
+inline int attack_mode(const BattlePlan& plan, const BattleState& state, int self, int target) {
+  const auto& mine = state.creatures[self].conditions;
+  const auto& theirs = state.creatures[target].conditions;
+  const bool advantage = plan.creatures[self].advantage ||
+                         theirs[static_cast<int>(Condition::Paralysed)] > 0 ||
+                         theirs[static_cast<int>(Condition::Blinded)] > 0;
+  const bool disadvantage = plan.creatures[self].disadvantage ||
+                            mine[static_cast<int>(Condition::Blinded)] > 0 ||
+                            mine[static_cast<int>(Condition::Poisoned)] > 0;
+  return static_cast<int>(advantage) - static_cast<int>(disadvantage);
+}
+
+// `self` attacks the enemy its tactics pick with plan attack `a`.
+template <class Dice, class Events>
+void strike(const BattlePlan& plan, BattleState& state, int self, int a, Dice& dice,
+            Events& events) {
+  TargetView view{plan, state};
+  const int target = choose_target(view, plan.creatures[self].target, self, dice);
+  if (target < 0) return;
+  const PlanAttack& attack = plan.attacks[a];
+  AttackRoll roll{self, target, a};
+  roll.mode = attack_mode(plan, state, self, target);
+  roll.d20 = dice.check(20);
+  if (roll.mode != 0) {
+    roll.other = dice.check(20);
+    if ((roll.mode > 0) == (roll.other > roll.d20)) std::swap(roll.d20, roll.other);
+  }
+  roll.bonus = plan.creatures[self].abilities[static_cast<int>(attack.ability)];
+  roll.defense = state.creatures[target].armor_bonus + 10;
+  roll.hit = roll.d20 + roll.bonus > roll.defense;
+  if (roll.hit) {
+    roll.damage = roll.d20 == 20 && plan.critical == Critical::MaxDamage
+                      ? attack.max_damage
+                      : roll_flat(plan.terms, attack.damage, dice);
+  }
+  events.attack(roll);
+  if (roll.d20 == 1 && attack.quality > 0) {
+    events.weapon_wears(self, a, --state.attack_quality[a]);
+    if (state.attack_quality[a] == 0) ++state.creatures[self].weapon;  // the next, or the fists
+  }
+  if (roll.d20 == 20) wear_armor(plan, state, target, events);
+  if (roll.hit) deal_damage(plan, state, self, target, roll.damage, dice, events);
+}
+
+// `self` forces saving-throw ability `s` on the enemy its tactics pick.
+template <class Dice, class Events>
+void use_save(const BattlePlan& plan, BattleState& state, int self, int s, Dice& dice,
+              Events& events) {
+  TargetView view{plan, state};
+  const int target = choose_target(view, plan.creatures[self].target, self, dice);
+  if (target < 0) return;
+  const PlanSave& save = plan.saves[s];
+  --state.uses[s];
+  const int d20 = dice.check(20);
+  const int bonus = plan.creatures[target].abilities[static_cast<int>(save.save)];
+  const bool success = d20 + bonus > 15;
+  int damage = save.has_damage ? roll_flat(plan.terms, save.damage, dice) : 0;
+  if (success) damage = save.half ? damage / 2 : 0;
+  events.save(self, target, s, d20, bonus, success, damage);
+  if (!success && save.condition >= 0) {
+    const int rounds = roll_flat(plan.terms, save.rounds, dice);
+    int& left = state.creatures[target].conditions[save.condition];
+    left = std::max(left, rounds);
+    events.condition(target, save.condition, rounds);
+  }
+  if (damage > 0) deal_damage(plan, state, self, target, damage, dice, events);
+}
+
+template <class Dice, class Events>
+void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice, Events& events) {
+  const PlanCreature& me = plan.creatures[self];
+  auto& conditions = state.creatures[self].conditions;
+  if (conditions[static_cast<int>(Condition::Paralysed)] > 0) {
+    events.loses_turn(self);
+  } else if (auto s = std::find_if(state.uses.begin() + me.saves.first,
+                                   state.uses.begin() + me.saves.first + me.saves.count,
+                                   [](int uses) { return uses > 0; });
+             s != state.uses.begin() + me.saves.first + me.saves.count) {
+    use_save(plan, state, self, static_cast<int>(s - state.uses.begin()), dice, events);
+  } else if (me.character) {
+    strike(plan, state, self, static_cast<int>(me.attacks.first) + state.creatures[self].weapon,
+           dice, events);
+  } else {
+    for (std::uint32_t a = me.attacks.first; a < me.attacks.first + me.attacks.count; ++a) {
+      if (state.standing.factions() <= 1) break;
+      strike(plan, state, self, static_cast<int>(a), dice, events);
+    }
+  }
+  for (int& rounds : conditions) rounds -= rounds > 0;
+}
+
+// One round: every creature in the fight, in the order of the file, until
+// at most one faction is left.
+template <class Dice, class Events>
+void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
+  for (int c = 0; c < plan.creature_count(); ++c) {
+    if (state.creatures[c].status != Status::Fighting) continue;
+    take_turn(plan, state, c, dice, events);
+    if (state.standing.factions() <= 1) return;
+  }
+}
+
+}  // namespace detail
+
+// Plays one battle into `state` (reset here) and returns how it ended.
+template <class Dice, class Events = NoEvents>
+BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice,
+                          Events&& events = Events{}) {
+  state.reset(plan);
+  for (int c = 0; c < plan.creature_count(); ++c) {
+    const int hp = roll_flat(plan.terms, plan.creatures[c].hp, dice);
+    state.creatures[c].hp = hp;
+    state.creatures[c].max_hp = hp;
+  }
+  BattleOutcome outcome = play_rounds(plan.max_rounds, state, events,
+                                      [&] { detail::play_round(plan, state, dice, events); });
+  // The winner routed its enemies when the last of them fled (faction figure 0).
+  if (outcome.winner >= 0 && state.last_out_fled)
+    outcome.faction_figures = std::uint64_t{1} << (outcome.winner * kMaxFactionFigures);
+  return outcome;
+}
+
+}  // namespace arena::knave

@@ -1,0 +1,85 @@
+#include "rules/knave/equipment.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "arena/check.hpp"
+#include "arena/suggest.hpp"
+#include "embedded.hpp"
+
+extern "C" {
+extern const char arena_data_knave_weapons[];
+extern const char arena_data_knave_weapons_end[];
+extern const char arena_data_knave_armor[];
+extern const char arena_data_knave_armor_end[];
+}
+
+namespace arena::knave {
+
+namespace {
+
+// The index of `name` among the lookup keys, or -1.
+int index_of(const std::vector<std::string>& keys, std::string_view name) {
+  const auto it = std::find(keys.begin(), keys.end(), library_key(name));
+  return it == keys.end() ? -1 : static_cast<int>(it - keys.begin());
+}
+
+ArmorKind armor_kind(const std::string& text) {
+  if (text == "helmet") return ArmorKind::Helmet;
+  if (text == "shield") return ArmorKind::Shield;
+  ARENA_CHECK(text == "body");
+  return ArmorKind::Body;
+}
+
+}  // namespace
+
+std::string_view name(ArmorKind kind) {
+  switch (kind) {
+    case ArmorKind::Body:
+      return "body";
+    case ArmorKind::Helmet:
+      return "helmet";
+    case ArmorKind::Shield:
+      return "shield";
+  }
+  return "body";
+}
+
+// The embedded files are part of the program: malformed data aborts.
+Equipment::Equipment(std::string_view weapons_json, std::string_view armor_json) {
+  const nlohmann::json weapons = nlohmann::json::parse(weapons_json);
+  const nlohmann::json armor = nlohmann::json::parse(armor_json);
+  for (const auto& entry : weapons.at("weapons")) {
+    auto damage = DiceExpr::parse(entry.at("damage").get<std::string>());
+    ARENA_CHECK(damage.has_value());
+    weapons_.push_back({entry.at("name").get<std::string>(), *damage, entry.at("hands").get<int>(),
+                        entry.at("slots").get<int>(), entry.at("quality").get<int>(),
+                        entry.value("ranged", false)});
+    weapon_names_.push_back(library_key(weapons_.back().name));
+  }
+  for (const auto& entry : armor.at("armor")) {
+    armor_.push_back({entry.at("name").get<std::string>(),
+                      armor_kind(entry.at("kind").get<std::string>()), entry.at("bonus").get<int>(),
+                      entry.at("slots").get<int>(), entry.at("quality").get<int>()});
+    armor_names_.push_back(library_key(armor_.back().name));
+  }
+}
+
+const Equipment& Equipment::builtin() {
+  static const Equipment equipment(
+      embedded_view(arena_data_knave_weapons, arena_data_knave_weapons_end),
+      embedded_view(arena_data_knave_armor, arena_data_knave_armor_end));
+  return equipment;
+}
+
+const Weapon* Equipment::weapon(std::string_view name) const {
+  const int i = index_of(weapon_names_, name);
+  return i < 0 ? nullptr : &weapons_[static_cast<std::size_t>(i)];
+}
+
+const Armor* Equipment::armor(std::string_view name) const {
+  const int i = index_of(armor_names_, name);
+  return i < 0 ? nullptr : &armor_[static_cast<std::size_t>(i)];
+}
+
+}  // namespace arena::knave

@@ -1,0 +1,102 @@
+// Compiling a knave encounter into its BattlePlan, and resetting a
+// BattleState from the plan.
+#include "rules/knave/plan.hpp"
+
+#include <algorithm>
+
+namespace arena::knave {
+
+namespace {
+
+PlanCreature compile(const Creature& creature, BattlePlan& plan) {
+  PlanCreature compiled;
+  compiled.character = !creature.monster;
+  compiled.abilities = creature.abilities;
+  compiled.armor = creature.armor;
+  compiled.full_armor = creature.full_armor();
+  compiled.hp = flatten(creature.hp, plan.terms);
+  compiled.morale = creature.morale;
+  compiled.advantage = creature.advantage;
+  compiled.disadvantage = creature.disadvantage;
+  compiled.target = creature.tactics.target;
+  std::size_t first = plan.armor.size();
+  for (const ArmorPiece& piece : creature.armor_pieces)
+    plan.armor.push_back({piece.bonus, piece.quality, piece.kind == ArmorKind::Body});
+  compiled.armor_pieces = slice_from(plan.armor, first);
+  first = plan.attacks.size();
+  for (const Attack& attack : creature.attacks) {
+    plan.attacks.push_back({flatten(attack.damage, plan.terms), attack.damage.max(),
+                            attack.ranged ? Ability::Wis : Ability::Str, attack.quality});
+  }
+  compiled.attacks = slice_from(plan.attacks, first);
+  first = plan.saves.size();
+  for (const SaveAbility& ability : creature.save_abilities) {
+    PlanSave save{ability.save, ability.damage.has_value(), {}, ability.half, -1, {}, ability.uses};
+    if (ability.damage) save.damage = flatten(*ability.damage, plan.terms);
+    if (ability.condition) {
+      save.condition = static_cast<int>(*ability.condition);
+      save.rounds = flatten(ability.rounds, plan.terms);
+    }
+    plan.saves.push_back(save);
+  }
+  compiled.saves = slice_from(plan.saves, first);
+  return compiled;
+}
+
+}  // namespace
+
+int armor_bonus(const BattlePlan& plan, int c, std::span<const int> quality) {
+  const PlanCreature& creature = plan.creatures[c];
+  int base = creature.armor, added = 0;
+  for (std::uint32_t i = creature.armor_pieces.first;
+       i < creature.armor_pieces.first + creature.armor_pieces.count; ++i) {
+    if (quality[i] == 0) continue;  // worn out: no bonus
+    const PlanArmor& piece = plan.armor[i];
+    if (piece.body) {
+      base = piece.bonus;
+    } else {
+      added += piece.bonus;
+    }
+  }
+  return base + added;
+}
+
+BattlePlan::BattlePlan(const Encounter& encounter)
+    : sides(encounter), critical(roster_of(encounter).critical), max_rounds(encounter.max_rounds) {
+  for (int c = 0; c < encounter.combatant_count(); ++c) {
+    PlanCreature compiled = compile(creature_of(encounter, c), *this);
+    compiled.faction = encounter.combatants[static_cast<std::size_t>(c)].faction;
+    creatures.push_back(compiled);
+  }
+  std::vector<int> factions;
+  for (const PlanCreature& creature : creatures) factions.push_back(creature.faction);
+  standing = StandingStart(factions, sides.count());
+}
+
+void BattleState::reset(const BattlePlan& plan) {
+  const std::size_t factions = plan.sides.sizes.size();
+  if (creatures.size() != plan.creatures.size() || fallen.size() != factions) {
+    creatures.resize(plan.creatures.size());  // the first battle of a worker
+    attack_quality.resize(plan.attacks.size());
+    armor_quality.resize(plan.armor.size());
+    uses.resize(plan.saves.size());
+    fallen.resize(factions);
+    morale_rolled.resize(factions);
+    focus.resize(factions);
+  }
+  for (std::size_t a = 0; a < plan.attacks.size(); ++a) attack_quality[a] = plan.attacks[a].quality;
+  for (std::size_t i = 0; i < plan.armor.size(); ++i) armor_quality[i] = plan.armor[i].quality;
+  for (std::size_t s = 0; s < plan.saves.size(); ++s) uses[s] = plan.saves[s].uses;
+  for (int c = 0; c < plan.creature_count(); ++c) {
+    creatures[c] = CreatureState{};
+    creatures[c].armor_bonus = plan.creatures[c].full_armor;
+  }
+  standing.reset(plan.standing);
+  std::fill(fallen.begin(), fallen.end(), 0);
+  std::fill(morale_rolled.begin(), morale_rolled.end(), 0);
+  std::fill(focus.begin(), focus.end(), -1);
+  last_out_fled = false;
+  round = 0;
+}
+
+}  // namespace arena::knave

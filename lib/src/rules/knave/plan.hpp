@@ -1,0 +1,113 @@
+// A knave encounter compiled for battles (BattlePlan: flat arrays of
+// creatures, their attacks, armor pieces and saving-throw abilities, built
+// once per run and shared read-only by all workers) and the state of one
+// battle (BattleState: one per worker, reset for every battle without
+// allocating). Plain values.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "rules/common/faction_lists.hpp"
+#include "rules/common/flat_dice.hpp"
+#include "rules/common/standing.hpp"
+#include "rules/knave/roster.hpp"
+
+namespace arena::knave {
+
+struct PlanAttack {
+  FlatDice damage;
+  int max_damage = 0;
+  Ability ability = Ability::Str;
+  int quality = 0;  // starting quality; 0: never wears
+};
+
+struct PlanArmor {
+  int bonus = 0;
+  int quality = 1;
+  bool body = false;
+};
+
+struct PlanSave {
+  Ability save = Ability::Con;
+  bool has_damage = false;
+  FlatDice damage;
+  bool half = false;
+  int condition = -1;  // a Condition, or -1
+  FlatDice rounds;
+  int uses = 1;
+};
+
+// What a battle reads of a creature.
+struct PlanCreature {
+  int faction = 0;
+  bool character = false;  // one attack a turn with its current weapon; the death table
+  std::array<int, kAbilities> abilities{};
+  int armor = 1;       // the armor bonus without pieces
+  int full_armor = 1;  // with every piece whole
+  Slice armor_pieces, attacks, saves;
+  FlatDice hp;
+  int morale = 0;
+  bool advantage = false, disadvantage = false;
+  TargetPolicy target = TargetPolicy::Random;
+};
+
+// A knave encounter compiled for battles; built once per run and shared
+// read-only by all workers.
+struct BattlePlan {
+  std::vector<PlanCreature> creatures;  // indexed like Encounter::combatants
+  std::vector<PlanAttack> attacks;
+  std::vector<PlanArmor> armor;
+  std::vector<PlanSave> saves;
+  FactionLists sides;      // each faction's members (morale)
+  StandingStart standing;  // factions, their sizes and enemy lists
+  std::vector<DiceTerm> terms;
+  Critical critical = Critical::Quality;
+  int max_rounds = 0;
+
+  explicit BattlePlan(const Encounter& encounter);
+
+  int creature_count() const { return static_cast<int>(creatures.size()); }
+  int faction_count() const { return sides.count(); }
+};
+
+enum class Status : std::uint8_t { Fighting, Dead, Down, Fled };
+
+struct CreatureState {
+  int hp = 0;
+  int max_hp = 0;
+  Status status = Status::Fighting;
+  int weapon = 0;       // characters: the attack they strike with (of their slice)
+  int armor_bonus = 1;  // now, with worn-out pieces left out
+  std::array<int, kConditions> conditions{};  // rounds left of each
+  int lost_ability = -1;                      // the death table's ability, or -1
+  int ability_lost = 0;
+  // This battle's figures, for the tally.
+  int damage_dealt = 0;  // hit points removed from enemies (overkill not counted)
+  int damage_taken = 0;
+  int kills = 0;
+};
+
+struct BattleState {
+  std::vector<CreatureState> creatures;
+  std::vector<int> attack_quality;          // per plan attack
+  std::vector<int> armor_quality;           // per plan armor piece
+  std::vector<int> uses;                    // per plan save ability
+  std::vector<int> fallen;                  // per faction: creatures dead or down
+  std::vector<std::uint8_t> morale_rolled;  // per faction: bit 0 first loss, bit 1 half
+  std::vector<int> focus;                   // per faction: the focus target, -1 when none
+  Standing standing;                        // who is in the fight, per faction and as targets
+  bool last_out_fled = false;               // the last faction to leave the fight left by flight
+  int round = 0;
+
+  // Sizes the vectors for the plan (allocating only the first time) and
+  // clears them: everyone in the fight, equipment whole, HP still to roll.
+  void reset(const BattlePlan& plan);
+};
+
+// The armor bonus of `c` with its pieces' quality in `quality`.
+int armor_bonus(const BattlePlan& plan, int c, std::span<const int> quality);
+
+}  // namespace arena::knave

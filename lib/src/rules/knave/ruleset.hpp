@@ -1,0 +1,73 @@
+// The knave ruleset (seed 004) as the core sees it: its battle engine for
+// the runner (run_battles.hpp) and the hooks of the ruleset registry.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "arena/replay.hpp"
+#include "arena/tally.hpp"
+#include "rules/knave/battle.hpp"
+#include "rules/registry.hpp"
+
+namespace arena::knave {
+
+// The per-combatant figures, as Encounter::figures names them (bit i of
+// CombatantResult::figures): dead, down (at 0 HP after the death table,
+// alive), fled (failed a morale roll), standing (still in the fight at the
+// end). Exactly one holds in every battle.
+inline constexpr std::string_view kFigures[] = {"dead", "down", "fled", "standing"};
+// Per faction: it won when its last enemies fled (BattleOutcome::faction_figures).
+inline constexpr std::string_view kFactionFigures[] = {"routs"};
+// Per combatant: the points of ability a survivor of the death table lost.
+inline constexpr std::string_view kMeasures[] = {"ability_lost"};
+
+struct Engine {
+  using Plan = BattlePlan;
+  using State = BattleState;
+
+  template <class Dice>
+  static BattleOutcome play(const Plan& plan, State& state, Dice& dice) {
+    return play_battle(plan, state, dice);
+  }
+
+  static void results(const Plan& plan, const State& state, std::span<CombatantResult> out) {
+    for (int c = 0; c < plan.creature_count(); ++c) {
+      const CreatureState& s = state.creatures[c];
+      // Status 1, 2, 3 (dead, down, fled) is figure bit 0, 1, 2; 0 (fighting) bit 3.
+      const std::uint32_t figure = 1u << ((static_cast<int>(s.status) + 3) % 4);
+      out[c] = {s.status != Status::Dead,
+                s.damage_dealt,
+                s.damage_taken,
+                s.kills,
+                figure,
+                {s.status == Status::Down ? s.ability_lost : 0}};
+    }
+  }
+};
+
+// The keys of a knave member, both forms (reader.cpp).
+std::span<const std::string_view> member_keys();
+
+// Reads and resolves the knave part of a file (reader.cpp).
+std::shared_ptr<const arena::Roster> read_roster(const EncounterJson& input,
+                                                 std::vector<std::vector<ResolvedMember>>& members);
+
+// One battle, line by line (`arena replay`; replay.cpp).
+Replay replay(const Encounter& encounter, std::int64_t battle);
+
+// `arena validate` (describe.cpp).
+std::string describe_factions(const Encounter& encounter);
+nlohmann::json describe_factions_json(const Encounter& encounter);
+
+// `arena library --rules knave` (library_views.cpp): weapons, armor.
+extern const std::string_view kLibraryViews[2];
+Expected<std::string, std::string> library_view(const LibraryRequest& request);
+
+// The registry's entry for knave (run.cpp).
+RulesetHooks hooks();
+
+}  // namespace arena::knave

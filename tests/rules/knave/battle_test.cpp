@@ -1,0 +1,426 @@
+// The Knave battle rules with scripted dice (points 3 to 6 of issue 12): the
+// opposed save, strictly higher than the armor defense; advantage and
+// disadvantage, and both cancelling; a natural 1 wearing the weapon down to
+// broken; a natural 20 wearing the armor down to no bonus, and maximising
+// damage with "critical": "max_damage"; the two morale triggers and
+// fleeing; every row of the death table and dying below -10; saving-throw
+// abilities with half damage and a condition.
+#include "rules/knave/battle.hpp"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "arena/battle_dice.hpp"
+#include "arena/load.hpp"
+#include "arena/replay.hpp"
+#include "arena/runner.hpp"
+#include "arena/scripted_dice.hpp"
+#include "rules/knave/ruleset.hpp"
+#include "test_util.hpp"
+
+namespace arena::knave {
+namespace {
+
+using testing::load;
+
+std::string encounter(const std::string& first, const std::string& second,
+                      const std::string& top_level = "") {
+  return testing::duel_json(first, second, R"("rules": "knave", )" + top_level);
+}
+
+// A monster: { "name": NAME, "hd": HD, "armor": A, "attacks": [DAMAGE], ... }.
+std::string monster(const std::string& name, int hd, int armor, const std::string& damage,
+                    const std::string& extra = "") {
+  return R"({ "name": ")" + name + R"(", "hd": )" + std::to_string(hd) + R"(, "armor": )" +
+         std::to_string(armor) + R"(, "attacks": [")" + damage + R"("])" + extra + " }";
+}
+
+// A character of level 1: { "name": NAME, "level": 1, ... }.
+std::string character(const std::string& name, const std::string& extra) {
+  return R"({ "name": ")" + name + R"(", "level": 1, )" + extra + " }";
+}
+
+// Every event of a battle, in order, as short strings.
+struct Recorder : NoEvents {
+  std::vector<std::string> lines;
+  void attack(const AttackRoll& r) {
+    const std::string other =
+        r.mode == 0 ? "" : fmt::format("{}{}", r.mode > 0 ? "a" : "d", r.other);
+    lines.push_back(fmt::format("{}>{}:{}{}+{}v{}={}", r.attacker, r.target, r.d20, other, r.bonus,
+                                r.defense, r.hit ? std::to_string(r.damage) : "miss"));
+  }
+  void weapon_wears(int c, int attack, int quality) {
+    lines.push_back(fmt::format("weapon {}/{} q{}", c, attack, quality));
+  }
+  void armor_wears(int c, int piece, int quality) {
+    lines.push_back(fmt::format("armor {}/{} q{}", c, piece, quality));
+  }
+  void save(int user, int target, int /*s*/, int d20, int bonus, bool success, int damage) {
+    lines.push_back(fmt::format("save {}>{}:{}+{} {} {}", user, target, d20, bonus,
+                                success ? "saved" : "failed", damage));
+  }
+  void condition(int c, int condition, int rounds) {
+    lines.push_back(fmt::format("{} {} {}", name(static_cast<Condition>(condition)), c, rounds));
+  }
+  void loses_turn(int c) { lines.push_back(fmt::format("skips {}", c)); }
+  void death_table(int c, int d8, int ability, int loss, int value) {
+    lines.push_back(ability < 0 ? fmt::format("death {} d8 {}", c, d8)
+                                : fmt::format("death {} d8 {} -{} {} = {}", c, d8, loss,
+                                              kAbilityKeys[ability], value));
+  }
+  void falls(int c, Status status) {
+    lines.push_back(fmt::format("{} {}", status == Status::Dead ? "dead" : "down", c));
+  }
+  void morale(int c, int roll, int morale) {
+    lines.push_back(fmt::format("morale {} {}/{}", c, roll, morale));
+  }
+  void flees(int c) { lines.push_back(fmt::format("flees {}", c)); }
+};
+
+struct Played {
+  BattleOutcome outcome;
+  BattleState state;
+  std::vector<std::string> events;
+  std::vector<CombatantResult> results;
+};
+
+Played play(const Encounter& e, ScriptedDice& dice) {
+  const BattlePlan plan(e);
+  Played played;
+  Recorder recorder;
+  played.outcome = play_battle(plan, played.state, dice, recorder);
+  played.events = recorder.lines;
+  played.results.resize(e.combatants.size());
+  Engine::results(plan, played.state, played.results);
+  EXPECT_EQ(dice.remaining(), 0u) << "the script has unused rolls";
+  return played;
+}
+
+using Lines = std::vector<std::string>;
+
+// STR +2 against armor 3 (defense 13): 11 + 2 = 13 is not higher and misses;
+// 12 + 2 = 14 hits. The monster's HD 1 against the unarmored +1 (defense 11).
+TEST(KnaveBattleTest, AnAttackMustBeStrictlyHigherThanTheDefense) {
+  const std::string a =
+      character("A", R"("abilities": { "str": 2 }, "weapons": ["sword"], "hp": 20)");
+  const std::string b = monster("B", 1, 3, "1d4", R"(, "hp": 20)");
+  const Encounter e = load(encounter(a, b, R"("max_rounds": 2, )"));
+  ScriptedDice dice{11, 10,          // round 1: both equal the defense: misses, no damage rolled
+                    12, 5,  11, 3};  // round 2: both one higher: hits, d8 5 and d4 3
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events,
+            (Lines{"0>1:11+2v13=miss", "1>0:10+1v11=miss", "0>1:12+2v13=5", "1>0:11+1v11=3"}));
+  EXPECT_EQ(p.state.creatures[1].hp, 15);
+  EXPECT_EQ(p.state.creatures[0].hp, 17);
+  EXPECT_EQ(p.outcome.winner, -1);
+}
+
+// Advantage keeps the higher of two d20, disadvantage the lower; a creature
+// with both rolls one d20.
+TEST(KnaveBattleTest, AdvantageAndDisadvantageRollTwoD20AndCancelEachOther) {
+  const std::string b = monster("B", 1, 1, "1d4", R"(, "hp": 50, "disadvantage": true)");
+  const std::string a = character("A", R"("advantage": true, "hp": 50)");
+  const Encounter e = load(encounter(a, b, R"("max_rounds": 1, )"));
+  ScriptedDice dice{4, 15, 2,  // A: 4 and 15, keeps 15: 15 > 11, fists d4 2
+                    15, 4};    // B: 15 and 4, keeps 4: 5 < 11
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (Lines{"0>1:15a4+0v11=2", "1>0:4d15+1v11=miss"}));
+
+  const std::string both = character("A", R"("advantage": true, "disadvantage": true, "hp": 50)");
+  const Encounter cancelled =
+      load(encounter(both, monster("B", 1, 1, "1d4", R"(, "hp": 50)"), R"("max_rounds": 1, )"));
+  ScriptedDice one_die{3, 9};  // A: one d20, 3, misses; B: 9 + 1 misses
+  EXPECT_EQ(play(cancelled, one_die).events, (Lines{"0>1:3+0v11=miss", "1>0:9+1v11=miss"}));
+}
+
+// Three natural 1s take the sword from quality 3 to 0: broken, A strikes
+// with its fists (1d4: a die of 4 sides, which the script checks).
+TEST(KnaveBattleTest, ACriticalFailureAtQualityOneBreaksTheWeapon) {
+  const std::string a =
+      character("A", R"("abilities": { "str": 3 }, "weapons": ["sword"], "hp": 50)");
+  const std::string b = monster("B", 1, 1, "1d4", R"(, "hp": 50)");
+  const Encounter e = load(encounter(a, b, R"("max_rounds": 4, )"));
+  ScriptedDice dice{1,  2, 1, 2, 1, 2,  // rounds 1-3: A rolls a natural 1, B misses (2 + 1)
+                    15, 4, 2};          // round 4: fists hit for 4, B misses
+  const Played p = play(e, dice);
+  // The sword is plan attack 0, the fists attack 1.
+  EXPECT_EQ(p.events,
+            (Lines{"0>1:1+3v11=miss", "weapon 0/0 q2", "1>0:2+1v11=miss", "0>1:1+3v11=miss",
+                   "weapon 0/0 q1", "1>0:2+1v11=miss", "0>1:1+3v11=miss", "weapon 0/0 q0",
+                   "1>0:2+1v11=miss", "0>1:15+3v11=4", "1>0:2+1v11=miss"}));
+  EXPECT_EQ(p.state.creatures[0].weapon, 1);
+  EXPECT_EQ(p.state.attack_quality[0], 0);
+  // A monster's natural attacks never wear.
+  ScriptedDice monster_fumbles{2, 1};
+  const Encounter one_round = load(encounter(a, b, R"("max_rounds": 1, )"));
+  EXPECT_EQ(play(one_round, monster_fumbles).events, (Lines{"0>1:2+3v11=miss", "1>0:1+1v11=miss"}));
+}
+
+// Natural 20s against a gambeson and a shield: the shield (quality 1) goes
+// first, +3 to +2; then the gambeson (quality 3) down to 0, back to the
+// unarmored +1. A numeric armor never wears.
+TEST(KnaveBattleTest, ACriticalSuccessWearsTheArmorDownToNoBonus) {
+  const std::string b = monster("B", 1, 1, "1d4", R"(, "hp": 50)");
+  const std::string a = character("A", R"("armor": ["gambeson", "shield"], "hp": 100)");
+  const Encounter e = load(encounter(a, b, R"("max_rounds": 5, )"));
+  std::vector<int> script;
+  for (int round = 0; round < 5; ++round) {
+    script.insert(script.end(), {2, 20, 1});  // A misses; B's natural 20 hits for d4 1
+  }
+  ScriptedDice dice(script);
+  const Played p = play(e, dice);
+  // Pieces: 0 the shield, 1 the gambeson (the order criticals wear them).
+  EXPECT_EQ(p.events, (Lines{"0>1:2+0v11=miss", "1>0:20+1v13=1", "armor 0/0 q0",  //
+                             "0>1:2+0v11=miss", "1>0:20+1v12=1", "armor 0/1 q2",  //
+                             "0>1:2+0v11=miss", "1>0:20+1v12=1", "armor 0/1 q1",  //
+                             "0>1:2+0v11=miss", "1>0:20+1v12=1", "armor 0/1 q0",  //
+                             "0>1:2+0v11=miss", "1>0:20+1v11=1"}));
+  EXPECT_EQ(p.state.creatures[0].armor_bonus, 1);
+}
+
+TEST(KnaveBattleTest, MaxDamageCriticalsDealTheMostTheDiceRoll) {
+  const std::string a = character("A", R"("weapons": ["long sword"], "hp": 50)");
+  const std::string b = monster("B", 1, 1, "1d4", R"(, "hp": 50)");
+  const Encounter e = load(encounter(a, b, R"("critical": "max_damage", "max_rounds": 1, )"));
+  ScriptedDice dice{20, 20};  // no damage dice: 1d10 deals 10, 1d4 deals 4
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (Lines{"0>1:20+0v11=10", "1>0:20+1v11=4"}));
+  // With the default, "quality", a natural 20 rolls its damage.
+  const Encounter quality = load(encounter(a, b, R"("max_rounds": 1, )"));
+  ScriptedDice rolled{20, 3, 20, 1};
+  EXPECT_EQ(play(quality, rolled).events, (Lines{"0>1:20+0v11=3", "1>0:20+1v11=1"}));
+}
+
+// Four goblins of 1 HP, morale 7. The first to fall makes the other three
+// roll (7 holds, 8 flees, 2 holds); the second brings the fallen to half:
+// the one left rolls 12 and flees. Nobody rolls a third time.
+TEST(KnaveBattleTest, MoraleIsRolledAtTheFirstLossAndAtHalfAndAFailureFlees) {
+  const std::string hero = character("Hero", R"("abilities": { "str": 10 }, "hp": 100)");
+  const std::string goblins =
+      monster("Goblin", 1, 1, "1d6", R"(, "hp": 1, "count": 4, "morale": 7)");
+  const Encounter e = load(encounter(hero, goblins));
+  ScriptedDice dice{1, 10, 3,           // round 1: Hero picks goblin 1 of 4, hits, d4 3
+                    3, 4,  6, 2, 1, 1,  // goblins 2, 3, 4 roll 7, 8, 2: goblin 3 flees
+                    5, 5,               // goblins 2 and 4 miss the Hero (defense 11)
+                    1, 10, 2,           // round 2: Hero picks goblin 2 (1 of 2), d4 2
+                    6, 6};              // half have fallen: goblin 4 rolls 12 and flees
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (Lines{"0>1:10+10v11=3", "dead 1", "morale 2 7/7", "morale 3 8/7", "flees 3",
+                             "morale 4 2/7", "2>0:5+1v11=miss", "4>0:5+1v11=miss", "0>2:10+10v11=2",
+                             "dead 2", "morale 4 12/7", "flees 4"}));
+  EXPECT_EQ(p.outcome.winner, 0);
+  EXPECT_EQ(p.outcome.rounds, 2);
+  EXPECT_EQ(p.outcome.faction_figures, 1u);  // the last goblin fled: the Hero routs them
+  // dead, down, fled: bits 0, 1, 2; a creature that fled survived.
+  EXPECT_EQ(p.results[1].figures, 1u);
+  EXPECT_FALSE(p.results[1].survived);
+  EXPECT_EQ(p.results[3].figures, 4u);
+  EXPECT_TRUE(p.results[3].survived);
+  EXPECT_EQ(p.results[4].figures, 4u);
+  EXPECT_EQ(p.results[0].figures, 8u);  // standing
+  EXPECT_EQ(p.results[0].kills, 2);
+}
+
+// With two goblins the first loss is also half: one roll, not two.
+TEST(KnaveBattleTest, TheFirstLossAndHalfAtOnceRollMoraleOnce) {
+  const std::string hero = character("Hero", R"("abilities": { "str": 10 }, "hp": 100)");
+  const std::string goblins =
+      monster("Goblin", 1, 1, "1d6", R"(, "hp": 1, "count": 2, "morale": 7)");
+  const Encounter e = load(encounter(hero, goblins));
+  ScriptedDice dice{2,  10, 1,  // Hero kills goblin 2
+                    3,  3,      // goblin 1 rolls 6 and holds
+                    5,          // goblin 1 misses
+                    10, 1};     // round 2: Hero kills goblin 1; no one is left to roll
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (Lines{"0>2:10+10v11=1", "dead 2", "morale 1 6/7", "1>0:5+1v11=miss",
+                             "0>1:10+10v11=1", "dead 1"}));
+  EXPECT_EQ(p.outcome.faction_figures, 0u);  // the last goblin fell: no rout
+}
+
+// Characters roll no morale unless the file gives them one (hirelings).
+TEST(KnaveBattleTest, OnlyHirelingsAmongCharactersRollMorale) {
+  const std::string party = character("Knave", R"("hp": 1)") + ", " +
+                            character("Hireling", R"("hp": 20, "morale": 6)") + ", " +
+                            character("Other", R"("hp": 20)");
+  const std::string ogre = monster("Ogre", 4, 1, "1d10", R"(, "hp": 100)");
+  const Encounter e = load(encounter(ogre, party, R"("max_rounds": 1, )"));
+  ScriptedDice dice{1, 15, 3,  // the ogre picks the Knave (1 of 3), hits for 3
+                    1,         // the Knave rolls 1 on the death table: dead
+                    4, 3,      // the Hireling rolls 7 against 6: flees
+                    2};        // Other misses the ogre (2 + 0 against 11)
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (Lines{"0>1:15+4v11=3", "death 1 d8 1", "dead 1", "morale 2 7/6", "flees 2",
+                             "3>0:2+0v11=miss"}));
+}
+
+// Each row of the death table: 1-2 dead; 3-8 lose 1d4 from STR, DEX, CON,
+// INT, WIS, CHA and are down.
+TEST(KnaveBattleTest, EveryRowOfTheDeathTable) {
+  const std::string ogre = monster("Ogre", 4, 1, "1d10", R"(, "hp": 100)");
+  const std::string knave = character(
+      "Knave",
+      R"("hp": 1, "abilities": { "str": 1, "dex": 2, "con": 3, "int": 4, "wis": 5, "cha": 6 })");
+  const Encounter e = load(encounter(ogre, knave));
+  for (int d8 = 1; d8 <= 8; ++d8) {
+    ScriptedDice dice = d8 <= 2 ? ScriptedDice{15, 5, d8} : ScriptedDice{15, 5, d8, 3};
+    const Played p = play(e, dice);
+    EXPECT_EQ(p.outcome.winner, 0);
+    const CreatureState& s = p.state.creatures[1];
+    if (d8 <= 2) {
+      EXPECT_EQ(s.status, Status::Dead) << d8;
+      EXPECT_EQ(p.events.back(), "dead 1");
+      EXPECT_EQ(p.results[1].figures, 1u);
+      EXPECT_EQ(p.results[1].measures[0], 0);
+    } else {
+      EXPECT_EQ(s.status, Status::Down) << d8;
+      EXPECT_EQ(s.lost_ability, d8 - 3) << d8;
+      EXPECT_EQ(s.ability_lost, 3);
+      EXPECT_EQ(p.events[1], "death 1 d8 " + std::to_string(d8) + " -3 " +
+                                 std::string(kAbilityKeys[d8 - 3]) + " = " +
+                                 std::to_string(d8 - 2 - 3));
+      EXPECT_EQ(p.results[1].figures, 2u);
+      EXPECT_EQ(p.results[1].measures[0], 3);  // the ability lost, as measured
+      EXPECT_TRUE(p.results[1].survived);
+    }
+  }
+}
+
+// CON -8: losing 2 leaves -10 (down); losing 3 leaves -11, below -10: dead.
+TEST(KnaveBattleTest, ACharacterDiesWhenTheLossTakesAnAbilityBelowMinusTen) {
+  const std::string ogre = monster("Ogre", 4, 1, "1d10", R"(, "hp": 100)");
+  const std::string knave = character("Knave", R"("hp": 1, "abilities": { "con": -8 })");
+  const Encounter e = load(encounter(ogre, knave));
+  ScriptedDice two{15, 5, 5, 2};
+  const Played down = play(e, two);
+  EXPECT_EQ(down.events, (Lines{"0>1:15+4v11=5", "death 1 d8 5 -2 con = -10", "down 1"}));
+  ScriptedDice three{15, 5, 5, 3};
+  const Played dead = play(e, three);
+  EXPECT_EQ(dead.events, (Lines{"0>1:15+4v11=5", "death 1 d8 5 -3 con = -11", "dead 1"}));
+  EXPECT_EQ(dead.state.creatures[0].kills, 1);
+  EXPECT_EQ(dead.results[1].measures[0], 0);  // the dead lose no ability that counts
+  EXPECT_EQ(down.results[1].measures[0], 2);
+  EXPECT_EQ(down.state.creatures[0].kills, 0);
+}
+
+// The spider's bite asks d20 + CON > 15: 14 + 2 = 16 saves and halves 5 to
+// 2; 13 + 2 = 15 fails: 5 damage and paralysed for 2 rounds, in which the
+// Knave loses its turns and the spider attacks with advantage.
+TEST(KnaveBattleTest, SavingThrowsHalveDamageOnASuccessAndImposeConditionsOnAFailure) {
+  const std::string spider = monster(
+      "Spider", 2, 1, "1d4",
+      R"(, "hp": 50, "abilities": [ { "name": "Poison bite", "save": "con", "damage": "1d6", "half": true, "on_fail": "paralysed 1d4 rounds", "uses": 2 } ])");
+  const std::string knave = character("Knave", R"("hp": 30, "abilities": { "con": 2 })");
+  const Encounter e = load(encounter(spider, knave, R"("max_rounds": 4, )"));
+  ScriptedDice dice{14, 5,      // round 1: saved, 5 halved to 2
+                    2,          // the Knave misses (fists)
+                    13, 5,  2,  // round 2: failed, 5 damage, paralysed for d4 2 rounds
+                    3,  17, 1,  // (Knave skips) round 3: 3 and 17 with advantage: hit, d4 1
+                    12, 2,      // (Knave skips) round 4: no advantage now: 12 + 2 hits
+                    9};         // the Knave acts again, and misses
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (Lines{"save 0>1:14+2 saved 2", "1>0:2+0v11=miss", "save 0>1:13+2 failed 5",
+                             "paralysed 1 2", "skips 1", "0>1:17a3+2v11=1", "skips 1",
+                             "0>1:12+2v11=2", "1>0:9+0v11=miss"}));
+  EXPECT_EQ(p.state.creatures[1].hp, 30 - 2 - 5 - 1 - 2);
+  // Without "half", a success avoids the damage.
+  const std::string whole =
+      monster("Spider", 2, 1, "1d4",
+              R"(, "hp": 50, "abilities": [ { "name": "Spit", "save": "dex", "damage": "2d6" } ])");
+  const Encounter no_half = load(encounter(whole, knave, R"("max_rounds": 1, )"));
+  ScriptedDice saved{16, 3, 4, 2};
+  EXPECT_EQ(play(no_half, saved).events, (Lines{"save 0>1:16+0 saved 0", "1>0:2+0v11=miss"}));
+}
+
+// Over many seeded battles of every knave scenario: no one out of the fight
+// acts or is attacked, hit points stay within 0 and the maximum, damage
+// dealt equals damage taken, quality never goes below 0, the standing counts
+// match the statuses, and the winner is the one faction left.
+struct Watcher : NoEvents {
+  std::vector<bool> out;
+  int violations = 0;
+  void attack(const AttackRoll& r) { violations += out[r.attacker] || out[r.target]; }
+  void save(int user, int target, int, int, int, bool, int) {
+    violations += out[user] || out[target];
+  }
+  void falls(int c, Status) {
+    violations += out[c];
+    out[c] = true;
+  }
+  void flees(int c) {
+    violations += out[c];
+    out[c] = true;
+  }
+};
+
+TEST(KnaveBattleTest, InvariantsHoldOverManySeededBattles) {
+  for (const char* name : {"knave-goblins", "knave-ogre", "knave-ogre-shields"}) {
+    auto e = load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/scenarios/" + name + ".json");
+    ASSERT_TRUE(e.has_value()) << name;
+    const BattlePlan plan(*e);
+    BattleState state;
+    for (std::uint64_t i = 0; i < 500; ++i) {
+      BattleDice dice(7, i);
+      Watcher watcher;
+      watcher.out.assign(plan.creatures.size(), false);
+      const BattleOutcome outcome = play_battle(plan, state, dice, watcher);
+      EXPECT_EQ(watcher.violations, 0) << name << " battle " << i;
+      int dealt = 0, taken = 0;
+      std::vector<int> standing(plan.faction_count(), 0);
+      for (int c = 0; c < plan.creature_count(); ++c) {
+        const CreatureState& s = state.creatures[c];
+        EXPECT_GE(s.hp, 0);
+        EXPECT_LE(s.hp, s.max_hp);
+        EXPECT_EQ(s.hp == 0, s.status == Status::Dead || s.status == Status::Down) << name << i;
+        EXPECT_EQ(s.status != Status::Fighting, watcher.out[c]);
+        standing[plan.creatures[c].faction] += s.status == Status::Fighting;
+        dealt += s.damage_dealt;
+        taken += s.damage_taken;
+      }
+      EXPECT_EQ(dealt, taken);
+      for (int f = 0; f < plan.faction_count(); ++f)
+        EXPECT_EQ(standing[f], state.standing.members(f)) << name << " battle " << i;
+      for (int q : state.attack_quality) EXPECT_GE(q, 0);
+      for (int q : state.armor_quality) EXPECT_GE(q, 0);
+      if (outcome.winner >= 0) {
+        for (int f = 0; f < plan.faction_count(); ++f)
+          EXPECT_EQ(standing[f] > 0, f == outcome.winner) << name << " battle " << i;
+      }
+    }
+  }
+}
+
+TEST(KnaveBattleTest, ReplayTellsEachRollAndItsDefense) {
+  auto loaded =
+      load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/scenarios/knave-goblins.json");
+  ASSERT_TRUE(loaded.has_value());
+  bool seen_hit = false, seen_morale = false, seen_flight = false, seen_death_table = false;
+  for (std::int64_t i = 0; i < 50; ++i) {
+    const Replay replay = replay_battle(*loaded, i);
+    const std::string& text = replay.text;
+    seen_hit |= text.find(" against defense 11: hit, ") != std::string::npos;
+    seen_morale |= text.find(" on 2d6 for morale 7: ") != std::string::npos;
+    seen_flight |= text.find(" flees!\n") != std::string::npos;
+    seen_death_table |= text.find(" on the death table: ") != std::string::npos;
+    EXPECT_NE(text.find("Creatures:\n  Bran (8 HP) [level 1, defense 13, Knaves]"),
+              std::string::npos)
+        << text;
+    // The replay's results are the battle's: the same as a run of that one battle.
+    RunOptions options;
+    options.battles = 1;
+    options.first_battle = i;
+    options.threads = 1;
+    const RunResult run = run_battles(*loaded, options);
+    for (std::size_t c = 0; c < replay.results.size(); ++c) {
+      EXPECT_EQ(run.tally.combatants[c].survived, replay.results[c].survived ? 1 : 0);
+      for (std::size_t f = 0; f < 4; ++f)
+        EXPECT_EQ(run.tally.combatants[c].figures[f], (replay.results[c].figures >> f) & 1u);
+    }
+  }
+  EXPECT_TRUE(seen_hit && seen_morale && seen_flight && seen_death_table);
+}
+
+}  // namespace
+}  // namespace arena::knave
