@@ -69,6 +69,13 @@ int run_check(const CheckOptions& options) {
         fmt::format("{}: the baseline is of another encounter: {}", options.baseline, difference));
     return kExitBadInput;
   }
+  if (const std::string missing = missing_figures(*baseline, report); !missing.empty()) {
+    print_error(fmt::format(
+        "{}: the baseline lacks figures this arena reports: {} (make it again with `arena "
+        "simulate FILE --format json`)",
+        options.baseline, missing));
+    return kExitBadInput;
+  }
   if (baseline->report == nlohmann::json::parse(format_json(report, false))) {
     fmt::print("ok: identical to the baseline ({} battles, seed {})\n", report.battles,
                report.seed);

@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -554,6 +555,50 @@ TEST_F(ScriptingTest, CheckPassesItsOwnBaselineAndFailsWhenArmorChanges) {
       arena({"check", file, "--baseline", baseline, "--set", "factions.Ogre.members.ogre.ac=13"});
   EXPECT_EQ(ogre.exit_code, 1) << ogre.out << ogre.err;
   EXPECT_NE(ogre.out.find("Knight win probability"), std::string::npos) << ogre.out;
+}
+
+// A ruleset's own figures and measures are checked like the common ones: a
+// moved chance of fleeing, of a rout or a moved mean ability loss is a
+// regression, and a baseline without them cannot be checked.
+TEST_F(ScriptingTest, CheckComparesTheRulesetsFiguresAndMeasures) {
+  const std::string file = scenario("knave-goblins");
+  const std::string baseline = temp_path("knave.baseline.json");
+  ASSERT_EQ(arena({"simulate", file, "-n", "20000", "--format", "json"}, baseline).exit_code, 0);
+  const json report = json::parse(read_file(baseline));
+  ASSERT_EQ(arena({"check", file, "--baseline", baseline}).exit_code, 0);
+
+  const auto check_with = [&](const std::function<void(json&)>& edit) {
+    json changed = report;
+    edit(changed);
+    const std::string path = temp_path("knave.changed.json");
+    write_file(path, changed.dump());
+    return arena({"check", file, "--baseline", path});
+  };
+  const Output fled = check_with([](json& r) {
+    json& goblin = r["combatants"][3];
+    goblin["fled_probability"] = goblin["fled_probability"].get<double>() + 0.2;
+  });
+  EXPECT_EQ(fled.exit_code, 1) << fled.out << fled.err;
+  EXPECT_NE(fled.out.find("Goblin 1 (Goblins) fled_probability"), std::string::npos) << fled.out;
+
+  const Output routs = check_with([](json& r) {
+    json& knaves = r["factions"][0];
+    knaves["routs_probability"] = knaves["routs_probability"].get<double>() + 0.2;
+  });
+  EXPECT_EQ(routs.exit_code, 1) << routs.out << routs.err;
+  EXPECT_NE(routs.out.find("routs_probability"), std::string::npos) << routs.out;
+
+  const Output lost = check_with([](json& r) {
+    json& mean = r["combatants"][0]["ability_lost"]["mean"];
+    mean = mean.get<double>() + 1.0;
+  });
+  EXPECT_EQ(lost.exit_code, 1) << lost.out << lost.err;
+  EXPECT_NE(lost.out.find("Bran (Knaves) ability_lost"), std::string::npos) << lost.out;
+
+  const Output missing = check_with([](json& r) { r["combatants"][1].erase("down_probability"); });
+  EXPECT_EQ(missing.exit_code, 2) << missing.out << missing.err;
+  EXPECT_NE(missing.err.find("no \"down_probability\" for Ysmay"), std::string::npos)
+      << missing.err;
 }
 
 TEST_F(ScriptingTest, CheckRefusesABaselineOfAnotherEncounter) {

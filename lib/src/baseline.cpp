@@ -156,6 +156,26 @@ std::string encounter_difference(const Baseline& baseline, const Report& report)
   return fmt::format("{}", fmt::join(differences, "; "));
 }
 
+std::string missing_figures(const Baseline& baseline, const Report& report) {
+  const json& before = baseline.report;
+  std::string missing;
+  const auto require = [&](const json& entry, const std::string& who, bool stat,
+                           const std::string& key) {
+    const bool present = stat ? is_stat(entry, key.c_str()) : is_number(entry, key.c_str());
+    if (missing.empty() && !present) missing = fmt::format("no \"{}\" for {}", key, who);
+  };
+  const auto require_all = [&](const json& entry, const std::string& who,
+                               const std::vector<std::string>& figures) {
+    for (const std::string& figure : figures) require(entry, who, false, figure + "_probability");
+    for (const std::string& measure : report.measures) require(entry, who, true, measure);
+  };
+  for (std::size_t f = 0; f < report.factions.size(); ++f)
+    require_all(before["factions"][f], report.factions[f].name, report.faction_figures);
+  for (std::size_t c = 0; c < report.combatants.size(); ++c)
+    require_all(before["combatants"][c], report.combatants[c].name, report.figures);
+  return missing;
+}
+
 std::vector<Comparison> compare_with_baseline(const Baseline& baseline, const Report& report,
                                               double alpha, double tolerance) {
   const json& before = baseline.report;
@@ -163,9 +183,25 @@ std::vector<Comparison> compare_with_baseline(const Baseline& baseline, const Re
   const double n = static_cast<double>(report.battles);
   // Bonferroni: alpha bounds the chance that any figure of an unchanged
   // balance fails, however many figures the encounter reports.
-  const double figures =
-      static_cast<double>(4 * report.factions.size() + 2 + 4 * report.combatants.size());
+  const std::size_t per_faction = 4 + report.faction_figures.size() + report.measures.size();
+  const std::size_t per_combatant = 4 + report.figures.size() + report.measures.size();
+  const double figures = static_cast<double>(per_faction * report.factions.size() + 2 +
+                                             per_combatant * report.combatants.size());
   const double each = alpha / figures;
+  // The ruleset's figures (probabilities) and measures (means) of a faction or combatant.
+  const auto add_ruleset_figures =
+      [&](const std::string& who, const json& b, const std::vector<std::string>& names,
+          const std::vector<double>& probabilities, const std::vector<Stat>& measures) {
+        for (std::size_t i = 0; i < names.size(); ++i) {
+          const std::string key = names[i] + "_probability";
+          out.push_back(compare_proportion(who + " " + key, b.at(key).get<double>(),
+                                           probabilities[i], n, each, tolerance));
+        }
+        for (std::size_t i = 0; i < report.measures.size(); ++i) {
+          out.push_back(compare_mean(who + " " + report.measures[i], b.at(report.measures[i]),
+                                     measures[i], each, tolerance));
+        }
+      };
   for (std::size_t f = 0; f < report.factions.size(); ++f) {
     const json& b = before["factions"][f];
     const FactionReport& r = report.factions[f];
@@ -178,6 +214,8 @@ std::vector<Comparison> compare_with_baseline(const Baseline& baseline, const Re
                                r.damage_dealt, each, tolerance));
     out.push_back(compare_mean("faction " + r.name + " damage taken", b.at("damage_taken"),
                                r.damage_taken, each, tolerance));
+    add_ruleset_figures("faction " + r.name, b, report.faction_figures, r.figure_probabilities,
+                        r.measures);
   }
   out.push_back(compare_proportion("draw probability",
                                    before.at("draws").at("probability").get<double>(),
@@ -195,6 +233,7 @@ std::vector<Comparison> compare_with_baseline(const Baseline& baseline, const Re
     out.push_back(
         compare_mean(who + " damage taken", b.at("damage_taken"), r.damage_taken, each, tolerance));
     out.push_back(compare_mean(who + " kills", b.at("kills"), r.kills, each, tolerance));
+    add_ruleset_figures(who, b, report.figures, r.figure_probabilities, r.measures);
   }
   return out;
 }

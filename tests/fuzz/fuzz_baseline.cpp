@@ -1,14 +1,15 @@
 // libFuzzer target: the baseline reader behind `arena check` (parse_baseline,
-// encounter_difference, compare_with_baseline) on arbitrary bytes:
+// encounter_difference, missing_figures, compare_with_baseline) on arbitrary bytes:
 //   - an error names the file;
 //   - a baseline that reads compares with a report of its own encounter
-//     (same names, one battle of zeros) without a difference of encounter,
-//     giving finite p-values.
+//     (same names and ruleset figures, one battle of zeros) without a
+//     difference of encounter, giving finite p-values.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "arena/baseline.hpp"
 #include "arena/tally.hpp"
@@ -18,6 +19,19 @@ namespace {
 
 constexpr const char* kTarget = "fuzz_baseline";
 const std::string kFile = "baseline.json";
+
+// The ruleset figures a baseline's first combatant (or faction) reports:
+// its keys "NAME_probability" other than the common ones.
+std::vector<std::string> figures_of(const nlohmann::json& list, std::string_view common) {
+  std::vector<std::string> figures;
+  if (list.empty() || !list[0].is_object()) return figures;
+  constexpr std::string_view kSuffix = "_probability";
+  for (const auto& [key, value] : list[0].items()) {
+    if (key.size() > kSuffix.size() && key.ends_with(kSuffix) && key != common)
+      figures.push_back(key.substr(0, key.size() - kSuffix.size()));
+  }
+  return figures;
+}
 
 // A report of the baseline's encounter, from one battle in which nothing happened.
 arena::Report report_like(const arena::Baseline& baseline) {
@@ -30,9 +44,13 @@ arena::Report report_like(const arena::Baseline& baseline) {
   for (const auto& c : baseline.report["combatants"]) {
     labels.combatants.emplace_back(c["name"].get<std::string>(), c["faction"].get<std::string>());
   }
+  labels.figures = figures_of(baseline.report["combatants"], "survival_probability");
+  labels.faction_figures = figures_of(baseline.report["factions"], "win_probability");
   arena::Tally tally;
   tally.factions.resize(labels.factions.size());
   tally.combatants.resize(labels.combatants.size());
+  for (auto& f : tally.factions) f.figures.assign(labels.faction_figures.size(), 0);
+  for (auto& c : tally.combatants) c.figures.assign(labels.figures.size(), 0);
   tally.battles = 1;
   tally.draws = 1;
   tally.rounds.add(0);
@@ -64,6 +82,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string difference = arena::encounter_difference(*baseline, report);
   if (!difference.empty())
     fail(kTarget, "a report of the baseline's own encounter differs", difference);
+  // Figures the first entries have and a later one lacks: refused, not compared.
+  if (!arena::missing_figures(*baseline, report).empty()) return 0;
   for (const arena::Comparison& c : arena::compare_with_baseline(*baseline, report, 0.001, 0.01)) {
     if (!(c.p_value >= 0 && c.p_value <= 1)) fail(kTarget, "a p-value outside [0, 1]", c.what);
   }

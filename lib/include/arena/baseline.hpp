@@ -38,6 +38,11 @@ Expected<Baseline, std::string> parse_baseline(std::string_view text, const std:
 // "Ambush"; 3 combatants instead of 2`.
 std::string encounter_difference(const Baseline& baseline, const Report& report);
 
+// The first of the ruleset's figures and measures that `report` has and the
+// baseline lacks ("no \"down_probability\" for Fighter"), or "": a baseline
+// made before the ruleset reported it cannot be checked for it.
+std::string missing_figures(const Baseline& baseline, const Report& report);
+
 // One compared figure.
 struct Comparison {
   std::string what;  // "faction Heroes win probability"
@@ -47,8 +52,9 @@ struct Comparison {
   bool failed = false;
 };
 
-// Every figure of `report` against the baseline (same encounter: check
-// encounter_difference first). Precondition: 0 < alpha, 0 <= tolerance.
+// Every figure of `report` against the baseline, the ruleset's included.
+// Preconditions: encounter_difference and missing_figures are both empty;
+// 0 < alpha, 0 <= tolerance.
 std::vector<Comparison> compare_with_baseline(const Baseline& baseline, const Report& report,
                                               double alpha, double tolerance);
 
