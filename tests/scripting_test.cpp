@@ -868,6 +868,38 @@ TEST_F(ScriptingTest, ShootRejectsWhatItCannotAnswer) {
                    "error: no target \"Ironclda\" in the encounter (did you mean 'Ironclad'?)");
 }
 
+// Distances are FROM + i * STEP on a decimal grid: rounding error must not
+// carry 10" past an RNG 10 gun, nor 5" past the stealth limit.
+TEST_F(ScriptingTest, ShootDistancesLandOnTheDecimalsTheyMean) {
+  const std::string file = temp_path("conquest-vs-ironclad.json");
+  write_file(file, R"({"rules": "warmachine", "factions": [
+    {"name": "Khador", "members": [{"model": "Conquest"}]},
+    {"name": "Cygnar", "members": [{"model": "Ironclad"}]}]})");
+  const auto rows = [&](const std::string& distances) {
+    const Output run =
+        arena({"shoot", file, "--weapon", "3", "--distances", distances, "--format", "json"});
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    return json::parse(run.out).at("rows");
+  };
+  const json stepped = rows("0.3:21:0.1");
+  const json at10 = rows("10").at(0);
+  ASSERT_EQ(stepped.size(), 208u);
+  EXPECT_EQ(stepped.at(0).at("distance"), 0.3);
+  EXPECT_EQ(stepped.at(97).at("distance"), 10.0);
+  EXPECT_GT(at10.at("p_direct").get<double>(), 0.5);
+  EXPECT_EQ(stepped.at(97).at("p_direct"), at10.at("p_direct"));
+  EXPECT_EQ(rows("0.2:21:0.1").at(48).at("distance"), 5.0);
+  const Output zero =
+      arena({"shoot", file, "--weapon", "3", "--distances", "-0", "--format", "csv"});
+  ASSERT_EQ(zero.exit_code, 0) << zero.err;
+  EXPECT_NE(zero.out.find(",secondary battery,Ironclad,0,"), std::string::npos) << zero.out;
+  expect_bad_input({"shoot", file, "--distances", "1e9"},
+                   "error: --distances \"1e9\": expected FROM:TO:STEP in inches (0:21:0.5) or "
+                   "one distance, from 0 to 1000");
+  expect_bad_input({"shoot", file, "--distances", "5:1:1"},
+                   "error: --distances \"5:1:1\": TO must not be below FROM");
+}
+
 TEST_F(ScriptingTest, WarmachineValidateReplayAndLibrary) {
   const std::string file = scenario("destroyer-vs-ironclad");
   const Output validate = arena({"validate", file});

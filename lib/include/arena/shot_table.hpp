@@ -26,6 +26,9 @@ struct ShotRequest {
   std::vector<double> distances;     // inches, each >= 0
 };
 
+// The longest distance (inches) a table answers, as encounter files allow.
+inline constexpr double kMaxShotDistance = 1000;
+
 // The quantile levels every row has.
 inline constexpr double kShotQuantiles[] = {0.1, 0.25, 0.4, 0.6, 0.75, 0.9, 1.0};
 

@@ -5,10 +5,14 @@
 #include <fmt/format.h>
 
 #include "arena/suggest.hpp"
+#include "rules/warmachine/battle.hpp"
+#include "rules/warmachine/engagement.hpp"
 #include "rules/warmachine/roster.hpp"
 #include "rules/warmachine/shot_distribution.hpp"
 
 namespace arena::warmachine {
+
+static_assert(kMaxShotDistance == kMaxDistance, "arena shoot answers the distances files allow");
 
 namespace {
 
@@ -81,7 +85,7 @@ Expected<ShotTable, std::string> shot_table(const Encounter& encounter,
   const int focus = request.focus.value_or(shooter.model.focus);
   if (focus < 0) return unexpected(fmt::format("focus {} is less than zero", focus));
   for (double d : request.distances) {
-    if (!(d >= 0)) return unexpected(fmt::format("distance {} is less than zero", d));
+    if (auto checked = checked_distance(d); !checked) return unexpected(checked.error());
   }
   const ShotSetup setup{&shooter.model,
                         &shooter.model.ranged[static_cast<std::size_t>(*weapon)],
