@@ -906,6 +906,9 @@ TEST_F(ScriptingTest, WarmachineValidateReplayAndLibrary) {
   ASSERT_EQ(validate.exit_code, 0) << validate.err;
   EXPECT_NE(validate.out.find("ranged bombard: RNG 14 POW 14 AOE 3 [arcing]"), std::string::npos)
       << validate.out;
+  const Output validate_json = arena({"validate", file, "--format", "json"});
+  ASSERT_EQ(validate_json.exit_code, 0) << validate_json.err;
+  EXPECT_EQ(json::parse(validate_json.out).at("distance"), 20.0) << validate_json.out;
   const Output replay = arena({"replay", file, "--battle", "5"});
   ASSERT_EQ(replay.exit_code, 0) << replay.err;
   EXPECT_NE(replay.out.find("deviates 2\" (d6 2) in direction 3: blast hit"), std::string::npos)
