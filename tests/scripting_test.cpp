@@ -911,8 +911,15 @@ TEST_F(ScriptingTest, WarmachineValidateReplayAndLibrary) {
   EXPECT_EQ(json::parse(validate_json.out).at("distance"), 20.0) << validate_json.out;
   const Output replay = arena({"replay", file, "--battle", "5"});
   ASSERT_EQ(replay.exit_code, 0) << replay.err;
-  EXPECT_NE(replay.out.find("deviates 2\" (d6 2) in direction 3: blast hit"), std::string::npos)
+  EXPECT_NE(replay.out.find("deviates 2\" (d6 2) in direction 6: blast hit"), std::string::npos)
       << replay.out;
+  // Past RNG the bombard still fires (the README's excerpt of battle 7).
+  const Output past = arena({"replay", file, "--battle", "7"});
+  ASSERT_EQ(past.exit_code, 0) << past.err;
+  EXPECT_NE(past.out.find("Destroyer shoots bombard at Ironclad (16\"): out of reach, no hit roll; "
+                          "deviates 1\" (d6 1) in direction 2: blast hit"),
+            std::string::npos)
+      << past.out;
   const Output models = arena({"library", "models", "--rules", "warmachine", "--format", "json"});
   ASSERT_EQ(models.exit_code, 0) << models.err;
   const json list = json::parse(models.out);

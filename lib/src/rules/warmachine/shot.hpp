@@ -23,7 +23,14 @@
 //    d6 further away and knocks it down (a die before the damage dice).
 //
 // The dice: hit dice are check(6), all others roll(6), in the order above,
-// so scripted tests give the seed's dice in the seed's order. The stages are
+// so scripted tests give the seed's dice in the seed's order. One
+// difference: on a miss without an AOE the seed's R code still takes two
+// scatter dice (pos + 2) and finds no hit; shoot() draws none. The damage
+// is the same (0); only the positions of later dice differ.
+//
+// The target's DEF is the caller's (the seed: "DEF should include effect of
+// being knocked down"): the battle and `arena shoot` pass a knocked-down
+// target through as_knocked_down() (DEF 5, model.hpp). The stages are
 // separate functions so that the exact distribution (shot_distribution.hpp)
 // applies the very same rules.
 #pragma once
@@ -118,6 +125,20 @@ inline bool scatter_hits(const RangedWeapon& weapon, const Model& target, double
   const space::Point landed = landing_point(weapon, distance, distance_d6, direction_d6);
   return space::distance(landed, {distance, 0}) <=
          weapon.aoe / 2.0 + space::base_radius(target.base);
+}
+
+// Whether a shot at `distance` has any chance of hitting: always when not
+// an automatic miss (all sixes hit), else when some deviation of an
+// area-of-effect shot lands on the target (past RNG, the seed's blast at 15").
+inline bool could_hit(const RangedWeapon& weapon, const Model& target, double distance) {
+  if (!automatic_miss(weapon, target, distance)) return true;
+  if (weapon.aoe <= 0) return false;
+  for (int d = 1; d <= 6; ++d) {
+    for (int direction = 1; direction <= 6; ++direction) {
+      if (scatter_hits(weapon, target, distance, d, direction)) return true;
+    }
+  }
+  return false;
 }
 
 // The POW of a hit: halved rounding up for a blast.

@@ -87,9 +87,12 @@ Expected<ShotTable, std::string> shot_table(const Encounter& encounter,
   for (double d : request.distances) {
     if (auto checked = checked_distance(d); !checked) return unexpected(checked.error());
   }
+  const Model& standing_target = warjack_of(encounter, *target).model;
+  const Model target_model =
+      request.knocked_down ? as_knocked_down(standing_target) : standing_target;
   const ShotSetup setup{&shooter.model,
                         &shooter.model.ranged[static_cast<std::size_t>(*weapon)],
-                        &warjack_of(encounter, *target).model,
+                        &target_model,
                         focus,
                         *boost,
                         request.knocked_down,
