@@ -203,11 +203,9 @@ Command add_shoot_command(CLI::App& app) {
                   "FROM:TO:STEP in inches between bases, or one distance")
       ->capture_default_str();
   cli->add_option("--focus", options->request.focus,
-                  "Focus to spend (default: the attacker's \"focus\")")
-      ->check(CLI::Range(0, 10));
+                  "Focus to spend (default: the attacker's \"focus\")");
   cli->add_option("--boost", options->request.boost,
-                  "What focus boosts: none, hit, damage, both (default: the attacker's \"boost\")")
-      ->check(CLI::IsMember({"none", "hit", "damage", "both"}));
+                  "What focus boosts: none, hit, damage, both (default: the attacker's \"boost\")");
   cli->add_flag("--aim", options->request.aim, "The attacker aims: +2 RAT");
   cli->add_flag("--knocked-down", options->request.knocked_down, "The target is knocked down");
   cli->add_option("--format", options->format, "Output format")

@@ -866,6 +866,11 @@ TEST_F(ScriptingTest, ShootRejectsWhatItCannotAnswer) {
                    "error: Ironclad has no ranged weapon");
   expect_bad_input({"shoot", file, "--target", "Ironclda"},
                    "error: no target \"Ironclda\" in the encounter (did you mean 'Ironclad'?)");
+  expect_bad_input(
+      {"shoot", file, "--boost", "hot"},
+      "error: unknown boost \"hot\" (did you mean 'hit'?); expected one of: none, hit, "
+      "damage, both");
+  expect_bad_input({"shoot", file, "--focus", "11"}, "error: focus 11: expected 0 to 10");
 }
 
 // Distances are FROM + i * STEP on a decimal grid: rounding error must not

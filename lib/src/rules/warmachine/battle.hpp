@@ -43,7 +43,8 @@
 
 namespace arena::warmachine {
 
-inline constexpr double kChargeBonus = 3;
+inline constexpr double kChargeBonus = 3;  // inches beyond SPD a charge may move
+inline constexpr int kAimBonus = 2;        // RAT, for standing still
 
 // A Warmachine encounter compiled for battles; built once per run and
 // shared read-only by all workers.
