@@ -857,6 +857,22 @@ TEST_F(ScriptingTest, ShootGivesTheExactDamageByDistance) {
   EXPECT_NE(plot.find("<polygon"), std::string::npos);
 }
 
+// A knocked-down Ironclad is shot at DEF 5: the boosted 3d6 + RAT 4 hits
+// unless all three dice are ones (all ones miss), against 0.838 at DEF 12.
+TEST_F(ScriptingTest, ShootAtAKnockedDownTargetUsesDefFive) {
+  const std::string file = scenario("destroyer-vs-ironclad");
+  const auto p_direct = [&](bool knocked_down) {
+    std::vector<std::string> args = {"shoot", file,          "--focus", "3",        "--boost",
+                                     "both",  "--distances", "6",       "--format", "json"};
+    if (knocked_down) args.push_back("--knocked-down");
+    const Output run = arena(args);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    return json::parse(run.out).at("rows").at(0).at("p_direct").get<double>();
+  };
+  EXPECT_NEAR(p_direct(true), 215.0 / 216.0, 1e-12);
+  EXPECT_NEAR(p_direct(false), 0.8380, 5e-5);
+}
+
 TEST_F(ScriptingTest, ShootRejectsWhatItCannotAnswer) {
   const std::string file = scenario("destroyer-vs-ironclad");
   expect_bad_input({"shoot", scenario("goblin-ambush")},
