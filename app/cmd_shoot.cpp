@@ -33,14 +33,23 @@ struct ShootOptions {
   std::optional<std::string> output;
 };
 
-// "FROM:TO:STEP" (inches), or one distance.
+// Distances are snapped to this grid (inches) so that FROM + i * STEP lands
+// on the decimal it means: 0.3 + 97 * 0.1 is 10, not 10.000000000000002,
+// which would fall past an RNG 10 gun.
+constexpr double kDistanceGrid = 1e9;
+
+double snapped(double inches) {
+  return std::round(inches * kDistanceGrid) / kDistanceGrid + 0.0;  // + 0.0: -0 is 0
+}
+
+// "FROM:TO:STEP" (inches), or one distance, each from 0 to the longest
+// distance an encounter may have.
 Expected<std::vector<double>, std::string> parse_distances(const std::string& text) {
-  const auto bad = [&] {
-    return unexpected(
-        fmt::format("--distances \"{}\": expected FROM:TO:STEP in inches (0:21:0.5) "
-                    "or one distance, none below 0",
-                    text));
+  const auto bad = [&](std::string_view why) {
+    return unexpected(fmt::format("--distances \"{}\": {}", text, why));
   };
+  const std::string range_why = fmt::format(
+      "expected FROM:TO:STEP in inches (0:21:0.5) or one distance, from 0 to {}", kMaxShotDistance);
   std::vector<double> parts;
   std::size_t start = 0;
   while (true) {
@@ -50,21 +59,27 @@ Expected<std::vector<double>, std::string> parse_distances(const std::string& te
     try {
       parts.push_back(std::stod(part, &used));
     } catch (const std::exception&) {
-      return bad();
+      return bad(range_why);
     }
-    if (used != part.size() || !std::isfinite(parts.back())) return bad();
+    if (used != part.size() || !std::isfinite(parts.back())) return bad(range_why);
     if (colon == std::string::npos) break;
     start = colon + 1;
   }
-  if (parts.size() == 1 && parts[0] >= 0) return parts;
-  if (parts.size() != 3 || parts[0] < 0 || parts[1] < parts[0] || parts[2] <= 0) return bad();
+  if (parts.size() != 1 && parts.size() != 3) return bad(range_why);
+  for (std::size_t i = 0; i < 2 && i < parts.size(); ++i) {
+    if (parts[i] < 0 || parts[i] > kMaxShotDistance) return bad(range_why);
+  }
+  if (parts.size() == 1) return std::vector<double>{snapped(parts[0])};
+  if (parts[2] <= 0) return bad("STEP must be above 0");
+  if (parts[1] < parts[0]) return bad("TO must not be below FROM");
   // Counted in steps, so that 0:21:0.1 ends at 21 however 0.1 rounds.
   const double steps = std::floor((parts[1] - parts[0]) / parts[2] + 1e-9);
   if (steps + 1 > kMaxDistances)
     return unexpected(
         fmt::format("--distances \"{}\": more than {} distances", text, kMaxDistances));
   std::vector<double> out;
-  for (int i = 0; i <= static_cast<int>(steps); ++i) out.push_back(parts[0] + i * parts[2]);
+  for (int i = 0; i <= static_cast<int>(steps); ++i)
+    out.push_back(snapped(parts[0] + i * parts[2]));
   return out;
 }
 
@@ -188,11 +203,9 @@ Command add_shoot_command(CLI::App& app) {
                   "FROM:TO:STEP in inches between bases, or one distance")
       ->capture_default_str();
   cli->add_option("--focus", options->request.focus,
-                  "Focus to spend (default: the attacker's \"focus\")")
-      ->check(CLI::Range(0, 10));
+                  "Focus to spend (default: the attacker's \"focus\")");
   cli->add_option("--boost", options->request.boost,
-                  "What focus boosts: none, hit, damage, both (default: the attacker's \"boost\")")
-      ->check(CLI::IsMember({"none", "hit", "damage", "both"}));
+                  "What focus boosts: none, hit, damage, both (default: the attacker's \"boost\")");
   cli->add_flag("--aim", options->request.aim, "The attacker aims: +2 RAT");
   cli->add_flag("--knocked-down", options->request.knocked_down, "The target is knocked down");
   cli->add_option("--format", options->format, "Output format")

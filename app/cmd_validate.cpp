@@ -20,13 +20,14 @@ struct ValidateOptions {
 
 void print_json(const Encounter& encounter) {
   const nlohmann::json factions = describe_factions_json(encounter);
-  const nlohmann::json out = {{"valid", true},
-                              {"name", encounter.name},
-                              {"rules", name(encounter.rules)},
-                              {"battles", encounter.battles},
-                              {"seed", encounter.seed},
-                              {"max_rounds", encounter.max_rounds},
-                              {"factions", factions}};
+  nlohmann::json out = {{"valid", true},
+                        {"name", encounter.name},
+                        {"rules", name(encounter.rules)},
+                        {"battles", encounter.battles},
+                        {"seed", encounter.seed},
+                        {"max_rounds", encounter.max_rounds}};
+  out.update(describe_encounter_json(encounter));
+  out["factions"] = factions;
   fmt::print("{}\n", out.dump(2));
 }
 

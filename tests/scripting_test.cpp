@@ -902,6 +902,22 @@ TEST_F(ScriptingTest, ShootGivesTheExactDamageByDistance) {
   EXPECT_NE(plot.find("<polygon"), std::string::npos);
 }
 
+// A knocked-down Ironclad is shot at DEF 5: the boosted 3d6 + RAT 4 hits
+// unless all three dice are ones (all ones miss), against 0.838 at DEF 12.
+TEST_F(ScriptingTest, ShootAtAKnockedDownTargetUsesDefFive) {
+  const std::string file = scenario("destroyer-vs-ironclad");
+  const auto p_direct = [&](bool knocked_down) {
+    std::vector<std::string> args = {"shoot", file,          "--focus", "3",        "--boost",
+                                     "both",  "--distances", "6",       "--format", "json"};
+    if (knocked_down) args.push_back("--knocked-down");
+    const Output run = arena(args);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    return json::parse(run.out).at("rows").at(0).at("p_direct").get<double>();
+  };
+  EXPECT_NEAR(p_direct(true), 215.0 / 216.0, 1e-12);
+  EXPECT_NEAR(p_direct(false), 0.8380, 5e-5);
+}
+
 TEST_F(ScriptingTest, ShootRejectsWhatItCannotAnswer) {
   const std::string file = scenario("destroyer-vs-ironclad");
   expect_bad_input({"shoot", scenario("goblin-ambush")},
@@ -911,6 +927,43 @@ TEST_F(ScriptingTest, ShootRejectsWhatItCannotAnswer) {
                    "error: Ironclad has no ranged weapon");
   expect_bad_input({"shoot", file, "--target", "Ironclda"},
                    "error: no target \"Ironclda\" in the encounter (did you mean 'Ironclad'?)");
+  expect_bad_input(
+      {"shoot", file, "--boost", "hot"},
+      "error: unknown boost \"hot\" (did you mean 'hit'?); expected one of: none, hit, "
+      "damage, both");
+  expect_bad_input({"shoot", file, "--focus", "11"}, "error: focus 11: expected 0 to 10");
+}
+
+// Distances are FROM + i * STEP on a decimal grid: rounding error must not
+// carry 10" past an RNG 10 gun, nor 5" past the stealth limit.
+TEST_F(ScriptingTest, ShootDistancesLandOnTheDecimalsTheyMean) {
+  const std::string file = temp_path("conquest-vs-ironclad.json");
+  write_file(file, R"({"rules": "warmachine", "factions": [
+    {"name": "Khador", "members": [{"model": "Conquest"}]},
+    {"name": "Cygnar", "members": [{"model": "Ironclad"}]}]})");
+  const auto rows = [&](const std::string& distances) {
+    const Output run =
+        arena({"shoot", file, "--weapon", "3", "--distances", distances, "--format", "json"});
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    return json::parse(run.out).at("rows");
+  };
+  const json stepped = rows("0.3:21:0.1");
+  const json at10 = rows("10").at(0);
+  ASSERT_EQ(stepped.size(), 208u);
+  EXPECT_EQ(stepped.at(0).at("distance"), 0.3);
+  EXPECT_EQ(stepped.at(97).at("distance"), 10.0);
+  EXPECT_GT(at10.at("p_direct").get<double>(), 0.5);
+  EXPECT_EQ(stepped.at(97).at("p_direct"), at10.at("p_direct"));
+  EXPECT_EQ(rows("0.2:21:0.1").at(48).at("distance"), 5.0);
+  const Output zero =
+      arena({"shoot", file, "--weapon", "3", "--distances", "-0", "--format", "csv"});
+  ASSERT_EQ(zero.exit_code, 0) << zero.err;
+  EXPECT_NE(zero.out.find(",secondary battery,Ironclad,0,"), std::string::npos) << zero.out;
+  expect_bad_input({"shoot", file, "--distances", "1e9"},
+                   "error: --distances \"1e9\": expected FROM:TO:STEP in inches (0:21:0.5) or "
+                   "one distance, from 0 to 1000");
+  expect_bad_input({"shoot", file, "--distances", "5:1:1"},
+                   "error: --distances \"5:1:1\": TO must not be below FROM");
 }
 
 TEST_F(ScriptingTest, WarmachineValidateReplayAndLibrary) {
@@ -919,10 +972,20 @@ TEST_F(ScriptingTest, WarmachineValidateReplayAndLibrary) {
   ASSERT_EQ(validate.exit_code, 0) << validate.err;
   EXPECT_NE(validate.out.find("ranged bombard: RNG 14 POW 14 AOE 3 [arcing]"), std::string::npos)
       << validate.out;
+  const Output validate_json = arena({"validate", file, "--format", "json"});
+  ASSERT_EQ(validate_json.exit_code, 0) << validate_json.err;
+  EXPECT_EQ(json::parse(validate_json.out).at("distance"), 20.0) << validate_json.out;
   const Output replay = arena({"replay", file, "--battle", "5"});
   ASSERT_EQ(replay.exit_code, 0) << replay.err;
-  EXPECT_NE(replay.out.find("deviates 2\" (d6 2) in direction 3: blast hit"), std::string::npos)
+  EXPECT_NE(replay.out.find("deviates 2\" (d6 2) in direction 6: blast hit"), std::string::npos)
       << replay.out;
+  // Past RNG the bombard still fires (the README's excerpt of battle 7).
+  const Output past = arena({"replay", file, "--battle", "7"});
+  ASSERT_EQ(past.exit_code, 0) << past.err;
+  EXPECT_NE(past.out.find("Destroyer shoots bombard at Ironclad (16\"): out of reach, no hit roll; "
+                          "deviates 1\" (d6 1) in direction 2: blast hit"),
+            std::string::npos)
+      << past.out;
   const Output models = arena({"library", "models", "--rules", "warmachine", "--format", "json"});
   ASSERT_EQ(models.exit_code, 0) << models.err;
   const json list = json::parse(models.out);

@@ -27,6 +27,9 @@ std::span<const std::string_view> ruleset_names();
 // JSON array of factions, each with its "creatures".
 std::string describe_factions(const Encounter& encounter);
 nlohmann::json describe_factions_json(const Encounter& encounter);
+// The ruleset's own encounter keys as resolved (warmachine: {"distance": 20}),
+// an object, empty for rulesets without any.
+nlohmann::json describe_encounter_json(const Encounter& encounter);
 
 // `arena library`: one of a ruleset's built-in lists or views.
 struct LibraryRequest {

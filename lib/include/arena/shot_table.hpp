@@ -16,15 +16,19 @@
 namespace arena {
 
 struct ShotRequest {
-  std::string attacker;              // a combatant's name; default: the first faction's first
-  std::string target;                // default: the second faction's first
-  std::string weapon;                // a ranged weapon's name or 1-based number; default: the first
-  std::optional<int> focus;          // default: the attacker's focus
-  std::optional<std::string> boost;  // "none", "hit", "damage", "both"; default: the attacker's
-  bool aim = false;                  // +2 RAT for standing still
-  bool knocked_down = false;         // the target is knocked down
-  std::vector<double> distances;     // inches, each >= 0
+  std::string attacker;      // a combatant's name; default: the first faction's first
+  std::string target;        // default: the second faction's first
+  std::string weapon;        // a ranged weapon's name or 1-based number; default: the first
+  std::optional<int> focus;  // resources to spend; default: the attacker's
+  std::optional<std::string>
+      boost;                      // what they buy, in the ruleset's words; default: the attacker's
+  bool aim = false;               // the attacker aims (the ruleset's bonus for standing still)
+  bool knocked_down = false;      // the target is knocked down (as the ruleset plays it)
+  std::vector<double> distances;  // inches, each in [0, kMaxShotDistance]
 };
+
+// The longest distance (inches) a table answers, as encounter files allow.
+inline constexpr double kMaxShotDistance = 1000;
 
 // The quantile levels every row has.
 inline constexpr double kShotQuantiles[] = {0.1, 0.25, 0.4, 0.6, 0.75, 0.9, 1.0};

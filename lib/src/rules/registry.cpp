@@ -109,6 +109,12 @@ nlohmann::json describe_factions_json(const Encounter& encounter) {
   return ruleset_hooks(encounter.rules).describe_json(encounter);
 }
 
+nlohmann::json describe_encounter_json(const Encounter& encounter) {
+  const RulesetHooks& hooks = ruleset_hooks(encounter.rules);
+  if (hooks.describe_encounter_json == nullptr) return nlohmann::json::object();
+  return hooks.describe_encounter_json(encounter);
+}
+
 Expected<ShotTable, std::string> shot_table(const Encounter& encounter,
                                             const ShotRequest& request) {
   const RulesetHooks& hooks = ruleset_hooks(encounter.rules);

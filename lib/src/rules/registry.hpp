@@ -77,6 +77,9 @@ struct RulesetHooks {
   Replay (*replay)(const Encounter& encounter, std::int64_t battle);
   std::string (*describe)(const Encounter& encounter);
   nlohmann::json (*describe_json)(const Encounter& encounter);
+  // Its encounter keys as `validate --format json` shows them: an object
+  // merged into the top level ({"distance": 20}); nullptr for none.
+  nlohmann::json (*describe_encounter_json)(const Encounter& encounter) = nullptr;
   // Adds everything of the roster that decides how battles play.
   void (*digest)(const Encounter& encounter, Digest& digest);
   Expected<std::string, std::string> (*library)(const LibraryRequest& request);

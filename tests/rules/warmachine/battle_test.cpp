@@ -128,6 +128,74 @@ TEST(WarmachineBattleTest, ShooterAimsForTwoRat) {
   EXPECT_EQ(p.state.models[0].focus, 1);
 }
 
+TEST(WarmachineBattleTest, KnockedDownTargetHasDefFive) {
+  // A's first gun hits on a double (3+3 + RAT 4 + aim 2 = 12 >= DEF 10) and
+  // knocks B down: 1+1 + POW 10 - ARM 10 = 2. Its second gun's 1+2 + 6 = 9
+  // misses DEF 10 but hits a knocked-down B's DEF 5: 1+1 + 10 - 10 = 2 more.
+  const std::string guns =
+      R"("ranged": [ { "name": "gun", "rng": 10, "pow": 10, "special": ["critical knockdown"] },
+                     { "name": "gun2", "rng": 10, "pow": 10 } ], "melee": [])";
+  const Encounter e = duel(jack("A", 20, guns), jack("B", 30, R"("melee": [])"), 5, 1);
+  ScriptedDice dice{1, 3, 3, 1, 1, 1, 2, 1, 1};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "shot 0>1 aimed =2", "shot 0>1 aimed =2",
+                                                "stands 1"}));
+  EXPECT_EQ(p.state.models[1].boxes, 26);
+}
+
+TEST(WarmachineBattleTest, GunfighterShootsInMelee) {
+  // A is a gunfighter at 0.5" of B's axe: engaged() lets it shoot:
+  // 4+5 + RAT 4 + aim 2 = 15 >= DEF 10, 1+1 + POW 10 - ARM 10 = 2. B's axe misses (1+1).
+  const std::string gunfighter =
+      R"("special": ["gunfighter"], "ranged": [ { "name": "gun", "rng": 10, "pow": 10 } ],
+         "melee": [])";
+  const Encounter e = duel(jack("A", 20, gunfighter), jack("B", 30, kAxe), 0.5, 1);
+  ScriptedDice dice{1, 4, 5, 1, 1, 1, 1};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events,
+            (std::vector<std::string>{"first 0", "shot 0>1 aimed =2", "melee 1>0 w0 miss =0"}));
+}
+
+TEST(WarmachineBattleTest, AreaShotPastRangeStillFiresWhenItCanDeviateOntoTheTarget) {
+  // RNG 10, AOE 3 at 20": A advances 4" to 16" and fires: no hit roll; from
+  // the point at 10" it deviates 5" (the cap, half of RNG) straight on
+  // (direction 1), to 1" of B's centre, within 1.5" + its 30 mm base's
+  // radius: a blast, POW 5 + 6+6 - ARM 10 = 7.
+  const std::string bombard =
+      R"("ranged": [ { "name": "bombard", "rng": 10, "pow": 10, "aoe": 3 } ], "melee": [])";
+  const Encounter e = duel(jack("A", 20, bombard), jack("B", 30, R"("melee": [])"), 20, 1);
+  ScriptedDice dice{1, 5, 1, 6, 6};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "advance 0 20.000000>16.000000",
+                                                "shot 0>1 =7", "advance 1 16.000000>12.000000"}));
+}
+
+TEST(WarmachineBattleTest, AreaShotOutOfAnyReachIsNotFired) {
+  // At 22", and at 18" after A's advance, the nearest landing (15") is over
+  // 1.5" + B's base radius (0.59") from B's centre: no chance, no shot.
+  const std::string bombard =
+      R"("ranged": [ { "name": "bombard", "rng": 10, "pow": 10, "aoe": 3 } ], "melee": [])";
+  const Encounter e = duel(jack("A", 20, bombard), jack("B", 30, R"("melee": [])"), 22, 1);
+  ScriptedDice dice{1};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "advance 0 22.000000>18.000000",
+                                                "advance 1 18.000000>14.000000"}));
+}
+
+TEST(WarmachineBattleTest, ChargeDieGoesToTheFirstAttackMade) {
+  // B first (d2 2) advances 4" to 4". A charges into its spear's 2": the
+  // axe (0.5") cannot reach, so the spear's attack is the charge attack:
+  // 4+5 hits, 1+1+1 + P+S 12 - ARM 10 = 5.
+  const std::string weapons = R"("policy": "close", "melee": [
+      { "name": "axe", "rng": 0.5, "pow": 2 }, { "name": "spear", "rng": 2, "pow": 2 } ])";
+  const Encounter e = duel(jack("A", 20, weapons), jack("B", 30, R"("melee": [])"), 8, 1);
+  ScriptedDice dice{2, 4, 5, 1, 1, 1};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events,
+            (std::vector<std::string>{"first 1", "advance 1 8.000000>4.000000",
+                                      "charge 0 4.000000>2.000000", "melee 0>1 w1 hit =5"}));
+}
+
 // Two identical forces: the d2 for the first player makes them exactly
 // symmetric, so each wins equally often; the difference of wins is within
 // 4.5 standard errors of 0.

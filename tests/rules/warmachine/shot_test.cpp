@@ -80,27 +80,27 @@ TEST(WarmachineEngagedTest, Seed6ScytheanConquestAt2) {
   EXPECT_TRUE(in_melee(lib("scythean"), lib("conquest"), 2, false));
 }
 TEST(WarmachineEngagedTest, Seed7NegativeDistanceIsAnError) {
-  const auto engaged = checked_in_melee(lib("scythean"), lib("conquest"), -2, false);
-  ASSERT_FALSE(engaged.has_value());
-  EXPECT_EQ(engaged.error(), "distance -2 is less than zero");
+  // The check `arena shoot` runs on each distance before any rule.
+  const auto checked = checked_distance(-2);
+  ASSERT_FALSE(checked.has_value());
+  EXPECT_EQ(checked.error(), "distance -2 is less than zero");
 }
 TEST(WarmachineEngagedTest, Seed8MissingDistanceIsAnError) {
-  const auto engaged = checked_in_melee(lib("scythean"), lib("conquest"),
-                                        std::numeric_limits<double>::quiet_NaN(), false);
-  ASSERT_FALSE(engaged.has_value());
-  EXPECT_EQ(engaged.error(), "distance is not a number");
+  const auto checked = checked_distance(std::numeric_limits<double>::quiet_NaN());
+  ASSERT_FALSE(checked.has_value());
+  EXPECT_EQ(checked.error(), "distance is not a number");
 }
 TEST(WarmachineEngagedTest, Seed9ScytheanConquestAt0To3) {
   const std::vector<bool> want = {true, true, true, false};
   for (int d = 0; d <= 3; ++d) {
-    EXPECT_EQ(*checked_in_melee(lib("scythean"), lib("conquest"), d, false), want[d]) << d;
+    EXPECT_EQ(in_melee(lib("scythean"), lib("conquest"), d, false), want[d]) << d;
   }
 }
 TEST(WarmachineEngagedTest, Seed10ScytheanConquestKnockedDown) {
   const std::vector<bool> kd = {true, true, false, false};
   const std::vector<bool> want = {false, false, true, false};
   for (int d = 0; d <= 3; ++d) {
-    EXPECT_EQ(*checked_in_melee(lib("scythean"), lib("conquest"), d, kd[d]), want[d]) << d;
+    EXPECT_EQ(in_melee(lib("scythean"), lib("conquest"), d, kd[d]), want[d]) << d;
   }
 }
 

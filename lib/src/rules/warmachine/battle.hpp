@@ -8,12 +8,18 @@
 //  - a model within its melee range of its target (the nearest enemy; ties
 //    to the earlier) makes one attack with each melee weapon (melee.hpp);
 //  - "shoot_then_close": with a ranged weapon whose RNG reaches the target
-//    and no enemy engaging it, it aims (stands still, +2 RAT) and shoots
-//    each ranged weapon once (shot.hpp);
+//    and no enemy engaging it for that weapon (engaged(): a gunfighter
+//    shoots at 0.5" and closer), it aims (stands still, +2 RAT) and shoots;
+//    it shoots each ranged weapon once (shot.hpp) that could hit: within
+//    RNG, or an AOE past RNG whose deviation may still land on the target
+//    (could_hit), at DEF 5 if the target is knocked down;
 //  - otherwise it charges when the target is within SPD + 3 of its melee
-//    range (moving into range; the first attack's damage gets a free die),
+//    range (moving into range; the first attack it makes gets a free damage
+//    die, and the charge costs no focus),
 //    or advances up to SPD towards it, stopping at its melee range, and
-//    then ("shoot_then_close") shoots whatever now reaches;
+//    then ("shoot_then_close") shoots whatever could now hit, unaimed (so
+//    an AOE past RNG fires after the advance, never instead of it; a model
+//    standing up, which may not move, shoots so too);
 //  - focus boosts hit rolls, damage rolls or both, per "boost".
 // A model at 0 boxes is destroyed. The battle ends when one force is left,
 // or at max_rounds (a draw).
@@ -37,12 +43,14 @@
 
 namespace arena::warmachine {
 
-inline constexpr double kChargeBonus = 3;
+inline constexpr double kChargeBonus = 3;  // inches beyond SPD a charge may move
+inline constexpr int kAimBonus = 2;        // RAT, for standing still
 
 // A Warmachine encounter compiled for battles; built once per run and
 // shared read-only by all workers.
 struct BattlePlan {
   std::vector<Warjack> models;  // indexed like Encounter::combatants
+  std::vector<Model> down;      // each model as a knocked-down target (as_knocked_down)
   std::vector<int> faction;     // per model
   StandingStart standing;       // factions and their sizes
   double distance = 0;
@@ -118,11 +126,14 @@ class Activation {
       return;
     }
     const bool shooter = me_.policy == Policy::ShootThenClose;
-    if (shooter && can_shoot(target)) {
+    if (shooter && in_range(target)) {
       shoot_all(target, may_move, dice);
       return;
     }
-    if (!may_move) return;
+    if (!may_move) {
+      if (shooter) shoot_all(target, false, dice);
+      return;
+    }
     const double from = gap(target);
     if (!me_.model.melee.empty() && from - reach <= me_.model.spd + kChargeBonus) {
       move_to(target, reach);
@@ -133,7 +144,7 @@ class Activation {
     const double to = std::max(reach, from - me_.model.spd);
     move_to(target, to);
     events_.moves(self_, target, from, to, false);
-    if (shooter && can_shoot(target)) shoot_all(target, false, dice);
+    if (shooter) shoot_all(target, false, dice);
   }
 
  private:
@@ -148,18 +159,31 @@ class Activation {
     return best;
   }
 
-  // Some ranged weapon reaches the target and no enemy engages this model.
-  bool can_shoot(int target) const {
-    bool reaches = false;
-    for (const RangedWeapon& w : me_.model.ranged) reaches = reaches || gap(target) <= w.rng;
-    if (!reaches) return false;
+  // The target as shots see it: DEF 5 when knocked down.
+  const Model& as_target(int target) const {
+    const auto index = static_cast<std::size_t>(target);
+    return state_.models[target].down ? plan_.down[index] : plan_.models[index].model;
+  }
+
+  // Some ranged weapon's RNG reaches the target and no enemy engages this
+  // model for it: worth standing still to aim.
+  bool in_range(int target) const {
+    for (const RangedWeapon& w : me_.model.ranged) {
+      if (gap(target) <= w.rng && !engaged_for(w)) return true;
+    }
+    return false;
+  }
+
+  // No enemy engages this model for `weapon` (engaged(): a gunfighter
+  // shoots at 0.5" and closer).
+  bool engaged_for(const RangedWeapon& weapon) const {
     for (int c = 0; c < plan_.model_count(); ++c) {
       if (plan_.faction[c] == plan_.faction[self_] || state_.models[c].destroyed) continue;
-      if (in_melee(me_.model, plan_.models[static_cast<std::size_t>(c)].model, gap(c),
-                   state_.models[c].down))
-        return false;
+      if (engaged(me_.model, weapon, plan_.models[static_cast<std::size_t>(c)].model, gap(c),
+                  state_.models[c].down))
+        return true;
     }
-    return true;
+    return false;
   }
 
   // Moves along the line to `to` inches of the target.
@@ -170,13 +194,13 @@ class Activation {
 
   template <class Dice>
   void shoot_all(int target, bool aimed, Dice& dice) {
-    const Model& them = plan_.models[static_cast<std::size_t>(target)].model;
     for (std::size_t w = 0; w < me_.model.ranged.size(); ++w) {
       ModelState& t = state_.models[target];
       if (t.destroyed) return;
+      const Model& them = as_target(target);
       const RangedWeapon& weapon = me_.model.ranged[w];
       const double distance = gap(target);
-      if (distance > weapon.rng) continue;
+      if (!could_hit(weapon, them, distance) || engaged_for(weapon)) continue;
       const ShotResult r = shoot(me_.model, weapon, them, distance, my_.focus, me_.boost, t.down,
                                  dice, aimed ? kAimBonus : 0);
       my_.focus -= r.focus_spent;
@@ -190,13 +214,15 @@ class Activation {
   template <class Dice>
   void fight(int target, bool charge, Dice& dice) {
     const Model& them = plan_.models[static_cast<std::size_t>(target)].model;
+    bool charge_die = charge;  // the first attack actually made
     for (std::size_t w = 0; w < me_.model.melee.size(); ++w) {
       ModelState& t = state_.models[target];
       if (t.destroyed) return;
       const MeleeWeapon& weapon = me_.model.melee[w];
       if (gap(target) > weapon.rng) continue;
-      const MeleeResult r = melee_attack(me_.model, weapon, them, t.down, my_.focus, me_.boost,
-                                         charge && w == 0, dice);
+      const MeleeResult r =
+          melee_attack(me_.model, weapon, them, t.down, my_.focus, me_.boost, charge_die, dice);
+      charge_die = false;
       my_.focus -= r.focus_spent;
       t.down = r.knocked_down;
       events_.melee(self_, target, static_cast<int>(w), r);

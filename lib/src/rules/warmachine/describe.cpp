@@ -104,4 +104,8 @@ json describe_factions_json(const Encounter& encounter) {
   return factions;
 }
 
+json describe_encounter_json(const Encounter& encounter) {
+  return {{"distance", roster_of(encounter).distance}};
+}
+
 }  // namespace arena::warmachine

@@ -1,5 +1,6 @@
-// The seed's is.engaged() with its argument checks: a distance below zero
-// or missing is an error, not an answer.
+// The seed's is.engaged() argument checks: a distance below zero or missing
+// is an error, not an answer. `arena shoot` checks every distance it is
+// given with this before any rule sees it (the rules assume checked input).
 #pragma once
 
 #include <fmt/format.h>
@@ -8,15 +9,16 @@
 #include <string>
 
 #include "arena/expected.hpp"
-#include "rules/warmachine/shot.hpp"
+#include "rules/warmachine/roster.hpp"
 
 namespace arena::warmachine {
 
-inline Expected<bool, std::string> checked_in_melee(const Model& a, const Model& b, double distance,
-                                                    bool b_down) {
+inline Expected<double, std::string> checked_distance(double distance) {
   if (std::isnan(distance)) return unexpected(std::string("distance is not a number"));
   if (distance < 0) return unexpected(fmt::format("distance {} is less than zero", distance));
-  return in_melee(a, b, distance, b_down);
+  if (distance > kMaxDistance)
+    return unexpected(fmt::format("distance {} is beyond {}", distance, kMaxDistance));
+  return distance;
 }
 
 }  // namespace arena::warmachine

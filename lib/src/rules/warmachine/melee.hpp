@@ -6,6 +6,9 @@
 // Hit dice are check(6), damage dice roll(6).
 #pragma once
 
+#include "rules/warmachine/boost.hpp"
+#include "rules/warmachine/model.hpp"
+#include "rules/warmachine/roll.hpp"
 #include "rules/warmachine/shot.hpp"
 
 namespace arena::warmachine {

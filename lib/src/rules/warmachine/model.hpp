@@ -3,6 +3,7 @@
 // Distances are inches, bases millimetres. Plain values; thread-safe.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -64,5 +65,15 @@ struct Model {
   // The longest melee range (0 without melee weapons).
   double melee_range() const;
 };
+
+// A knocked-down model has DEF 5 (Warmachine's rule). The seed's shot()
+// leaves this to the caller ("DEF should include effect of being knocked
+// down"), so the battle and `arena shoot` pass the target through this.
+inline constexpr int kKnockedDownDef = 5;
+
+inline Model as_knocked_down(Model m) {
+  m.def = std::min(m.def, kKnockedDownDef);
+  return m;
+}
 
 }  // namespace arena::warmachine

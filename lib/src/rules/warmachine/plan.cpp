@@ -8,6 +8,7 @@ BattlePlan::BattlePlan(const Encounter& encounter)
     : distance(roster_of(encounter).distance), max_rounds(encounter.max_rounds) {
   for (int c = 0; c < encounter.combatant_count(); ++c) {
     models.push_back(warjack_of(encounter, c));
+    down.push_back(as_knocked_down(models.back().model));
     faction.push_back(encounter.combatants[static_cast<std::size_t>(c)].faction);
   }
   standing = StandingStart(faction, static_cast<int>(encounter.factions.size()));

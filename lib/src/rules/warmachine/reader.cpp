@@ -16,12 +16,10 @@ namespace arena::warmachine {
 namespace {
 
 constexpr std::string_view kPolicies[] = {"shoot_then_close", "close"};
-constexpr std::string_view kBoosts[] = {"none", "hit", "damage", "both"};  // as Boost
 constexpr std::string_view kRangedKeys[] = {"name", "rng", "pow", "aoe", "special"};
 constexpr std::string_view kMeleeKeys[] = {"name", "rng", "pow", "special"};
 constexpr int kMaxStat = 30;
 constexpr int kMaxBoxes = 1000;
-constexpr int kMaxFocus = 10;
 constexpr int kMaxPow = 30;
 constexpr double kMaxInches = 100;
 constexpr double kMaxBase = 300;
@@ -177,11 +175,8 @@ ReadWarjack read_warjack(const JsonContext& context, const MemberJson& member) {
   read.count = static_cast<int>(object.integer("count", 1, kMaxCount).value_or(1));
   if (auto policy = read_choice(object, "policy", kPolicies))
     read.warjack.policy = *policy == "close" ? Policy::Close : Policy::ShootThenClose;
-  if (auto boost = read_choice(object, "boost", kBoosts)) {
-    for (std::size_t i = 0; i < std::size(kBoosts); ++i) {
-      if (kBoosts[i] == *boost) read.warjack.boost = static_cast<Boost>(i);
-    }
-  }
+  if (auto boost = read_choice(object, "boost", kBoostNames))
+    read.warjack.boost = parse_boost(*boost).value_or(Boost::Both);
   object.finish();
   read.ok = context.problems() == problems_before;
   return read;
@@ -191,9 +186,6 @@ ReadWarjack read_warjack(const JsonContext& context, const MemberJson& member) {
 
 std::string_view name(Policy policy) {
   return kPolicies[static_cast<std::size_t>(policy)];
-}
-std::string_view name(Boost boost) {
-  return kBoosts[static_cast<std::size_t>(boost)];
 }
 
 std::span<const std::string_view> member_keys() {

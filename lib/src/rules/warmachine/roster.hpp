@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "arena/encounter.hpp"
+#include "rules/warmachine/boost.hpp"
 #include "rules/warmachine/model.hpp"
-#include "rules/warmachine/shot.hpp"
 
 namespace arena::warmachine {
 
@@ -18,7 +18,6 @@ namespace arena::warmachine {
 enum class Policy : std::uint8_t { ShootThenClose, Close };
 
 std::string_view name(Policy policy);
-std::string_view name(Boost boost);
 
 struct Warjack {
   Model model;

@@ -45,6 +45,8 @@ Replay replay(const Encounter& encounter, std::int64_t battle);
 // `arena validate` (describe.cpp).
 std::string describe_factions(const Encounter& encounter);
 nlohmann::json describe_factions_json(const Encounter& encounter);
+// {"distance": the inches the forces start apart}.
+nlohmann::json describe_encounter_json(const Encounter& encounter);
 // "Destroyer: SPD 4 STR 10 MAT 6 RAT 4 DEF 10 ARM 20, 50 mm, 26 boxes" and a
 // line per weapon, for validate and the library (describe.cpp).
 std::string model_text(const Model& model, std::string_view indent);

@@ -23,50 +23,51 @@
 //    d6 further away and knocks it down (a die before the damage dice).
 //
 // The dice: hit dice are check(6), all others roll(6), in the order above,
-// so scripted tests give the seed's dice in the seed's order. The stages are
+// so scripted tests give the seed's dice in the seed's order. One
+// difference: on a miss without an AOE the seed's R code still takes two
+// scatter dice (pos + 2) and finds no hit; shoot() draws none. The damage
+// is the same (0); only the positions of later dice differ.
+//
+// The target's DEF is the caller's (the seed: "DEF should include effect of
+// being knocked down"): the battle and `arena shoot` pass a knocked-down
+// target through as_knocked_down() (DEF 5, model.hpp). The stages are
 // separate functions so that the exact distribution (shot_distribution.hpp)
 // applies the very same rules.
 #pragma once
 
 #include <algorithm>
-#include <array>
-#include <cstdint>
 #include <span>
 
+#include "rules/warmachine/boost.hpp"
 #include "rules/warmachine/model.hpp"
+#include "rules/warmachine/roll.hpp"
 #include "space/geometry.hpp"
 
 namespace arena::warmachine {
 
-// What a model spends its focus on: an extra hit die, an extra damage die, or both.
-enum class Boost : std::uint8_t { None = 0, Hit = 1, Damage = 2, Both = 3 };
-inline bool boosts_hit(Boost b) {
-  return (static_cast<int>(b) & 1) != 0;
-}
-inline bool boosts_damage(Boost b) {
-  return (static_cast<int>(b) & 2) != 0;
-}
-
 // Where no stealth target can be hit from.
 inline constexpr double kStealthRange = 5.0;
 inline constexpr double kDevastationMaxBase = 120.0;  // mm
-inline constexpr int kAimBonus = 2;                   // RAT, for standing still
 
-// Whether `attacker` may not shoot `target` at `distance` (the seed's
-// is.engaged(), plus gunfighter). Precondition: distance >= 0, not NaN
-// (readers reject others; checked_engaged reports them).
-inline bool engaged(const Model& attacker, const RangedWeapon& weapon, const Model& target,
-                    double distance, bool target_down) {
-  if (target_down) return false;
-  const bool gunfighter =
-      has(weapon.special, Special::Gunfighter) || has(attacker.special, Special::Gunfighter);
-  if (gunfighter && distance <= 0.5) return false;
-  return std::max(attacker.melee_range(), target.melee_range()) >= distance;
-}
-
-// Seed engagement without a weapon: melee ranges alone.
+// The seed's is.engaged(): either model's melee range covers the distance,
+// unless `b` is knocked down. Precondition: distance >= 0, not NaN (readers
+// reject others; engagement.hpp's checked_distance reports them).
 inline bool in_melee(const Model& a, const Model& b, double distance, bool b_down) {
   return !b_down && std::max(a.melee_range(), b.melee_range()) >= distance;
+}
+
+// Where gunfighter lets a model shoot although in melee (inches).
+inline constexpr double kGunfighterRange = 0.5;
+
+// Whether `attacker` may not shoot `target` with `weapon` at `distance`:
+// in melee, unless the weapon or the model has gunfighter and the distance
+// is kGunfighterRange or less.
+inline bool engaged(const Model& attacker, const RangedWeapon& weapon, const Model& target,
+                    double distance, bool target_down) {
+  const bool gunfighter =
+      has(weapon.special, Special::Gunfighter) || has(attacker.special, Special::Gunfighter);
+  return !(gunfighter && distance <= kGunfighterRange) &&
+         in_melee(attacker, target, distance, target_down);
 }
 
 // The miss before any die: out of range, or a stealthy target beyond 5".
@@ -120,6 +121,20 @@ inline bool scatter_hits(const RangedWeapon& weapon, const Model& target, double
          weapon.aoe / 2.0 + space::base_radius(target.base);
 }
 
+// Whether a shot at `distance` has any chance of hitting: always when not
+// an automatic miss (all sixes hit), else when some deviation of an
+// area-of-effect shot lands on the target (past RNG, the seed's blast at 15").
+inline bool could_hit(const RangedWeapon& weapon, const Model& target, double distance) {
+  if (!automatic_miss(weapon, target, distance)) return true;
+  if (weapon.aoe <= 0) return false;
+  for (int d = 1; d <= 6; ++d) {
+    for (int direction = 1; direction <= 6; ++direction) {
+      if (scatter_hits(weapon, target, distance, d, direction)) return true;
+    }
+  }
+  return false;
+}
+
 // The POW of a hit: halved rounding up for a blast.
 inline int hit_pow(const RangedWeapon& weapon, bool direct) {
   return direct ? weapon.pow : (weapon.pow + 1) / 2;
@@ -127,36 +142,6 @@ inline int hit_pow(const RangedWeapon& weapon, bool direct) {
 
 inline int damage_after_armor(int pow, int dice_sum, int arm) {
   return std::max(0, pow + dice_sum - arm);
-}
-
-// A roll of 2d6, or 3d6 boosted.
-struct Roll {
-  std::array<int, 3> dice{};
-  int count = 0;  // 0: not rolled
-  std::span<const int> values() const { return {dice.data(), static_cast<std::size_t>(count)}; }
-  int sum() const {
-    int total = 0;
-    for (int d : values()) total += d;
-    return total;
-  }
-};
-
-// `count` dice, each from `draw()`.
-template <class Draw>
-Roll roll_dice(int count, Draw draw) {
-  Roll r;
-  r.count = count;
-  for (int i = 0; i < count; ++i) r.dice[static_cast<std::size_t>(i)] = draw();
-  return r;
-}
-
-// The extra die of a boost: 1 when `boost` and a focus is left (spent:
-// `focus` down, `spent` up), else 0.
-inline int boost_die(bool boost, int& focus, int& spent) {
-  if (!boost || focus <= 0) return 0;
-  --focus;
-  ++spent;
-  return 1;
 }
 
 // Everything one attack rolled and did, for the battle and the replay.

@@ -5,10 +5,14 @@
 #include <fmt/format.h>
 
 #include "arena/suggest.hpp"
+#include "rules/warmachine/battle.hpp"
+#include "rules/warmachine/engagement.hpp"
 #include "rules/warmachine/roster.hpp"
 #include "rules/warmachine/shot_distribution.hpp"
 
 namespace arena::warmachine {
+
+static_assert(kMaxShotDistance == kMaxDistance, "arena shoot answers the distances files allow");
 
 namespace {
 
@@ -43,10 +47,9 @@ Expected<int, std::string> weapon_index(const Model& model, const std::string& t
 
 Expected<Boost, std::string> boost_of(const std::optional<std::string>& text, Boost fallback) {
   if (!text) return fallback;
-  for (Boost b : {Boost::None, Boost::Hit, Boost::Damage, Boost::Both}) {
-    if (name(b) == *text) return b;
-  }
-  return unexpected(fmt::format("unknown boost \"{}\"; expected none, hit, damage or both", *text));
+  if (auto boost = parse_boost(*text)) return *boost;
+  return unexpected(fmt::format("unknown boost \"{}\"{}; expected one of: {}", *text,
+                                did_you_mean(*text, kBoostNames), fmt::join(kBoostNames, ", ")));
 }
 
 ShotRow row(const ShotSetup& setup, double distance) {
@@ -79,13 +82,17 @@ Expected<ShotTable, std::string> shot_table(const Encounter& encounter,
   const auto boost = boost_of(request.boost, shooter.boost);
   if (!boost) return unexpected(boost.error());
   const int focus = request.focus.value_or(shooter.model.focus);
-  if (focus < 0) return unexpected(fmt::format("focus {} is less than zero", focus));
+  if (focus < 0 || focus > kMaxFocus)
+    return unexpected(fmt::format("focus {}: expected 0 to {}", focus, kMaxFocus));
   for (double d : request.distances) {
-    if (!(d >= 0)) return unexpected(fmt::format("distance {} is less than zero", d));
+    if (auto checked = checked_distance(d); !checked) return unexpected(checked.error());
   }
+  const Model& standing_target = warjack_of(encounter, *target).model;
+  const Model target_model =
+      request.knocked_down ? as_knocked_down(standing_target) : standing_target;
   const ShotSetup setup{&shooter.model,
                         &shooter.model.ranged[static_cast<std::size_t>(*weapon)],
-                        &warjack_of(encounter, *target).model,
+                        &target_model,
                         focus,
                         *boost,
                         request.knocked_down,
