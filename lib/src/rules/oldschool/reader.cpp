@@ -13,7 +13,6 @@ namespace arena::oldschool {
 
 namespace {
 
-constexpr std::string_view kOrders[] = {"listed", "initiative"};
 constexpr int kMaxLevel = 20;
 
 // The equipment named by `key` (default: "none"), or nullptr after
@@ -94,7 +93,7 @@ std::span<const std::string_view> member_keys() {
 std::shared_ptr<const arena::Roster> read_roster(
     const EncounterJson& input, std::vector<std::vector<ResolvedMember>>& members) {
   auto roster = std::make_shared<Roster>();
-  if (auto order = read_choice(input.object, "order", kOrders)) {
+  if (auto order = read_choice(input.object, "order", kTurnOrders)) {
     roster->order = *order == "initiative" ? TurnOrder::Initiative : TurnOrder::Listed;
   }
   for (std::size_t f = 0; f < input.factions.size(); ++f) {
