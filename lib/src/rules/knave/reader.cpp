@@ -1,4 +1,4 @@
-// Reading the Knave part of an encounter file: the "critical" option, each
+// Reading the Knave part of an encounter file: the "critical" and "order" options, each
 // faction's tactics, and each member. A member with "hd" is a monster
 // ({"name", "hd", "armor", "attacks", "morale", "abilities"}), any other a
 // character ({"name", "level", "abilities", "armor", "weapons", "hp"},
@@ -252,6 +252,9 @@ std::shared_ptr<const arena::Roster> read_roster(
   auto roster = std::make_shared<Roster>();
   if (auto critical = read_choice(input.object, "critical", kCriticals)) {
     roster->critical = *critical == "max_damage" ? Critical::MaxDamage : Critical::Quality;
+  }
+  if (auto order = read_choice(input.object, "order", kTurnOrders)) {
+    roster->order = *order == "listed" ? TurnOrder::Listed : TurnOrder::Initiative;
   }
   for (std::size_t f = 0; f < input.factions.size(); ++f) {
     const FactionJson& faction = input.factions[f];

@@ -7,7 +7,7 @@ namespace arena::knave {
 
 namespace {
 
-constexpr std::string_view kEncounterKeys[] = {"critical"};
+constexpr std::string_view kEncounterKeys[] = {"critical", "order"};
 constexpr std::string_view kFactionKeys[] = {"tactics"};
 
 RunResult run(const Encounter& encounter, const RunOptions& options) {
