@@ -467,6 +467,15 @@ TEST(KnaveBattleTest, SideInitiativeDecidesWhichFactionActsFirstEachRound) {
   EXPECT_EQ(play(listed, no_d6).events, (Lines{"0>1:2+0v11=miss", "1>0:2+1v11=miss"}));
 }
 
+// The turn order changes the results, so tallies of the two orders must
+// not merge: it is part of the encounter's fingerprint.
+TEST(KnaveBattleTest, TheTurnOrderIsPartOfTheFingerprint) {
+  const std::string a = character("A", R"("hp": 5)");
+  const std::string b = monster("B", 1, 1, "1d4");
+  EXPECT_NE(fingerprint(load(encounter(a, b))),
+            fingerprint(load(testing::duel_json(a, b, R"("rules": "knave", )"))));
+}
+
 // The place of a faction in the file gives it no edge: the knaves of the
 // goblin scenario win as often listed first as listed second (the
 // difference of the two estimates within 4.5 of its standard errors). With
