@@ -66,9 +66,8 @@ struct Reader {
     const Equipment& equipment = Equipment::builtin();
     const Weapon* weapon = equipment.weapon(*text);
     if (weapon == nullptr) {
-      std::string help = did_you_mean(library_key(*text), equipment.weapon_names());
-      if (help.empty()) help = " (the list: arena library weapons --rules knave)";
-      context.error(pointer, fmt::format("unknown weapon \"{}\"{}", *text, help));
+      context.error(pointer, unknown_library_name("weapon", *text, equipment.weapon_names(),
+                                                  "weapons", "knave"));
       return std::nullopt;
     }
     return Attack{weapon->name, weapon->damage, weapon->ranged, weapon->quality};
@@ -90,9 +89,8 @@ struct Reader {
     const Equipment& equipment = Equipment::builtin();
     const Armor* armor = equipment.armor(*text);
     if (armor == nullptr) {
-      std::string help = did_you_mean(library_key(*text), equipment.armor_names());
-      if (help.empty()) help = " (the list: arena library armor --rules knave)";
-      context.error(pointer, fmt::format("unknown armor \"{}\"{}", *text, help));
+      context.error(
+          pointer, unknown_library_name("armor", *text, equipment.armor_names(), "armor", "knave"));
       return;
     }
     for (const ArmorPiece& worn : creature.armor_pieces) {

@@ -4,7 +4,6 @@
 // seed's (equipment.hpp); "none" or no key is fists (1d2) and no armor.
 #include <fmt/format.h>
 
-#include "arena/suggest.hpp"
 #include "rules/common/readers.hpp"
 #include "rules/oldschool/equipment.hpp"
 #include "rules/oldschool/ruleset.hpp"
@@ -23,9 +22,8 @@ const T* read_equipment(ObjectReader& object, std::string_view key, std::string_
   const auto name = object.string(key);
   const T* found = lookup(name.value_or("none"));
   if (found == nullptr && name) {
-    std::string help = did_you_mean(library_key(*name), names);
-    if (help.empty()) help = fmt::format(" (the list: arena library {} --rules oldschool)", view);
-    object.context().error(object.child(key), fmt::format("unknown {} \"{}\"{}", key, *name, help));
+    object.context().error(object.child(key),
+                           unknown_library_name(key, *name, names, view, "oldschool"));
   }
   return found;
 }
