@@ -467,6 +467,27 @@ TEST(KnaveBattleTest, SideInitiativeDecidesWhichFactionActsFirstEachRound) {
   EXPECT_EQ(play(listed, no_d6).events, (Lines{"0>1:2+0v11=miss", "1>0:2+1v11=miss"}));
 }
 
+// Other names players use: "chain mail", "chainmail" and "plate mail" for
+// the body armors, the full names of the abilities for a save.
+TEST(KnaveBattleTest, ArmorAliasesAndFullAbilityNamesAreAccepted) {
+  const std::string spider =
+      monster("Spider", 2, 1, "1d4",
+              R"(, "abilities": [ { "name": "Bite", "save": "constitution", "damage": "1d6" },
+                          { "name": "Web", "save": "dexterity", "damage": "1d4" } ])");
+  for (const auto& [alias, body] :
+       {std::pair{"chain mail", "chain"}, {"Chainmail", "chain"}, {"plate mail", "plate"}}) {
+    const Encounter e = load(encounter(
+        character("A", R"("armor": [")" + std::string(alias) + R"(", "shield"])"), spider));
+    const Creature& knave = creature_of(e, 0);
+    ASSERT_EQ(knave.armor_pieces.size(), 2u) << alias;
+    EXPECT_EQ(knave.armor_pieces[1].name, body) << alias;
+    const Creature& monster_read = creature_of(e, 1);
+    ASSERT_EQ(monster_read.save_abilities.size(), 2u);
+    EXPECT_EQ(monster_read.save_abilities[0].save, Ability::Con);
+    EXPECT_EQ(monster_read.save_abilities[1].save, Ability::Dex);
+  }
+}
+
 // The turn order changes the results, so tallies of the two orders must
 // not merge: it is part of the encounter's fingerprint.
 TEST(KnaveBattleTest, TheTurnOrderIsPartOfTheFingerprint) {
