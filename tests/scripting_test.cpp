@@ -1039,13 +1039,18 @@ TEST_F(ScriptingTest, ValidateReplayAndLibraryShowTheKnaveRules) {
                               "(defense 11)   morale 7"),
             std::string::npos)
       << validate.out;
-  const Output replay = arena({"replay", goblins, "--battle", "96"});
+  // The battle of the README's replay excerpt.
+  const Output replay = arena({"replay", goblins, "--battle", "8"});
   ASSERT_EQ(replay.exit_code, 0) << replay.err;
-  EXPECT_NE(replay.out.find("  Bran rolls 4 on the death table: loses 3 dex (now -2)\n"
-                            "  Bran is down\n"),
+  EXPECT_NE(replay.out.find("Round 2:\n  Knaves rolls 6 for initiative\n"
+                            "  Goblins rolls 1 for initiative\n"),
             std::string::npos)
       << replay.out;
-  EXPECT_NE(replay.out.find("  Goblin 1 rolls 11 on 2d6 for morale 7: fails\n  Goblin 1 flees!\n"),
+  EXPECT_NE(replay.out.find("  Ysmay rolls 6 on the death table: loses 1 int (now -1)\n"
+                            "  Ysmay is down\n"),
+            std::string::npos)
+      << replay.out;
+  EXPECT_NE(replay.out.find("  Goblin 1 rolls 8 on 2d6 for morale 7: fails\n  Goblin 1 flees!\n"),
             std::string::npos)
       << replay.out;
 

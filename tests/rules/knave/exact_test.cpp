@@ -107,8 +107,8 @@ struct Simulated {
 
 Simulated simulate(const std::string& a, const std::string& b) {
   Simulated s;
-  s.encounter = testing::load(
-      testing::duel_json(a, b, R"("rules": "knave", "max_rounds": 1000, "seed": 12, )"));
+  s.encounter = testing::load(testing::duel_json(
+      a, b, R"("rules": "knave", "order": "listed", "max_rounds": 1000, "seed": 12, )"));
   RunOptions options;
   options.battles = kBattles;
   s.run = run_battles(s.encounter, options);

@@ -13,20 +13,18 @@
 namespace arena {
 
 struct FactionLists {
-  std::vector<int> sizes;  // members per faction
-  std::vector<Slice> members;
+  std::vector<Slice> members;  // per faction: its slice of member_lists (count: its size)
   std::vector<int> member_lists;
 
   explicit FactionLists(const Encounter& encounter) {
     for (const Faction& faction : encounter.factions) {
-      sizes.push_back(static_cast<int>(faction.members.size()));
       const std::size_t first = member_lists.size();
       member_lists.insert(member_lists.end(), faction.members.begin(), faction.members.end());
       members.push_back(slice_from(member_lists, first));
     }
   }
 
-  int count() const { return static_cast<int>(sizes.size()); }
+  int count() const { return static_cast<int>(members.size()); }
   std::span<const int> members_of(int f) const { return slice_of(member_lists, members[f]); }
 };
 

@@ -12,6 +12,14 @@ constexpr std::string_view kTacticsKeys[] = {"target"};
 
 }  // namespace
 
+std::string unknown_library_name(std::string_view what, std::string_view name,
+                                 std::span<const std::string> names, std::string_view view,
+                                 std::string_view rules) {
+  std::string help = did_you_mean(library_key(name), names);
+  if (help.empty()) help = fmt::format(" (the list: arena library {} --rules {})", view, rules);
+  return fmt::format("unknown {} \"{}\"{}", what, name, help);
+}
+
 std::optional<std::string> read_choice(ObjectReader& object, std::string_view key,
                                        std::span<const std::string_view> choices) {
   auto text = object.string(key);

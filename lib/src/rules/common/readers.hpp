@@ -24,6 +24,13 @@ inline constexpr int kMaxHp = 1'000'000;
 std::optional<std::string> read_choice(ObjectReader& object, std::string_view key,
                                        std::span<const std::string_view> choices);
 
+// `unknown WHAT "NAME"`, then a did-you-mean among `names` (compared as
+// library keys) or, when none is close, where the list is: " (the list:
+// arena library VIEW --rules RULES)".
+std::string unknown_library_name(std::string_view what, std::string_view name,
+                                 std::span<const std::string> names, std::string_view view,
+                                 std::string_view rules);
+
 // A dice error, pointing at the character inside the string.
 void report_dice_error(const JsonContext& context, const std::string& pointer,
                        const std::string& text, const DiceError& error);

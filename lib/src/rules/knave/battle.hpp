@@ -1,5 +1,8 @@
-// One Knave battle (seed 004): characters and monsters in factions, each
-// round every creature still in the fight acting in the order of the file.
+// One Knave battle (seed 004): characters and monsters in factions. Each
+// round the factions act in the order of side initiative (a d6 each, higher
+// first, ties in a fair random order; rules/common/side_initiative.hpp), or
+// with "order": "listed" in the order of the file; a faction's creatures
+// still in the fight act in the order of the file.
 //
 // An attack is an opposed save: a d20 (2d20 keeping the higher with
 // advantage, the lower with disadvantage; both cancel) + STR (melee) or
@@ -16,9 +19,9 @@
 // At 0 HP a monster dies and a character rolls on the death table (1d8:
 // 1-2 dead; 3-8 the loss of 1d4 from STR, DEX, CON, INT, WIS or CHA, dead
 // below -10, else down: out of the fight). When a faction loses its first
-// member, and again when half of its members have fallen (one roll when
-// both come at once), each of its members with a morale rolls 2d6: above
-// its morale it flees (out of the fight, not dead). A faction with no
+// member, and again when a member falls and half of the faction has fallen
+// or fled (one roll when both come at once), each of its members with a
+// morale rolls 2d6: above its morale it flees (out of the fight, not dead). A faction with no
 // member left in the fight has lost; the winner "routs" its enemies when
 // the last of them fled.
 //
@@ -35,6 +38,7 @@
 
 #include "arena/tally.hpp"
 #include "rules/common/rounds.hpp"
+#include "rules/common/side_initiative.hpp"
 #include "rules/common/targeting.hpp"
 #include "rules/knave/events.hpp"
 #include "rules/knave/plan.hpp"
@@ -73,11 +77,13 @@ inline void leave_fight(const BattlePlan& plan, BattleState& state, int c, Statu
 }
 
 // Morale of faction `f` after one of its members fell: at its first loss
-// and when half of it has fallen (one roll when both come at once).
+// and when half of it is lost, fallen or fled, as a referee counts (one roll
+// when both come at once).
 template <class Dice, class Events>
 void check_morale(const BattlePlan& plan, BattleState& state, int f, Dice& dice, Events& events) {
+  const int size = plan.standing.faction_sizes[f];
   const bool first = state.fallen[f] == 1;
-  const bool half = 2 * state.fallen[f] >= plan.sides.sizes[f];
+  const bool half = 2 * (size - state.standing.members(f)) >= size;
   const std::uint8_t due = static_cast<std::uint8_t>((first ? 1 : 0) | (half ? 2 : 0)) &
                            static_cast<std::uint8_t>(~state.morale_rolled[f]);
   if (due == 0) return;
@@ -236,14 +242,26 @@ void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
   for (int& rounds : conditions) rounds -= rounds > 0;
 }
 
-// One round: every creature in the fight, in the order of the file, until
-// at most one faction is left.
+// One round, until at most one faction is left: the factions in the order
+// of side initiative (or, with "order": "listed", of the file), each
+// faction's creatures in the order of the file.
 template <class Dice, class Events>
 void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
-  for (int c = 0; c < plan.creature_count(); ++c) {
-    if (state.creatures[c].status != Status::Fighting) continue;
-    take_turn(plan, state, c, dice, events);
-    if (state.standing.factions() <= 1) return;
+  if (plan.order == TurnOrder::Listed) {
+    for (int c = 0; c < plan.creature_count(); ++c) {
+      if (state.creatures[c].status != Status::Fighting) continue;
+      take_turn(plan, state, c, dice, events);
+      if (state.standing.factions() <= 1) return;
+    }
+    return;
+  }
+  roll_side_initiative(state.standing, state.side_rolls, state.side_order, dice, events);
+  for (int f : state.side_order) {
+    for (int c : plan.sides.members_of(f)) {
+      if (state.creatures[c].status != Status::Fighting) continue;
+      take_turn(plan, state, c, dice, events);
+      if (state.standing.factions() <= 1) return;
+    }
   }
 }
 

@@ -110,7 +110,10 @@ std::string describe_factions(const Encounter& encounter) {
   const std::string critical = roster.critical == Critical::Quality
                                    ? "quality (a natural 20 wears the target's armor)"
                                    : "max_damage (a natural 20 also deals the most damage)";
-  return fmt::format("\ncritical: {}\n", critical) +
+  const std::string order = roster.order == TurnOrder::Listed
+                                ? "listed (each round in the order of the file)"
+                                : "initiative (a d6 per faction each round, ties at random)";
+  return fmt::format("\nturn order: {}\ncritical: {}\n", order, critical) +
          describe_factions_text(encounter, roster.faction_tactics,
                                 [&](int c) { return creature_text(encounter, c); });
 }

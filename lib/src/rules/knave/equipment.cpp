@@ -1,7 +1,9 @@
 #include "rules/knave/equipment.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "arena/check.hpp"
 #include "arena/suggest.hpp"
@@ -23,6 +25,10 @@ int index_of(const std::vector<std::string>& keys, std::string_view name) {
   const auto it = std::find(keys.begin(), keys.end(), library_key(name));
   return it == keys.end() ? -1 : static_cast<int>(it - keys.begin());
 }
+
+// Other names players give the body armors, as lookup keys.
+constexpr std::pair<std::string_view, std::string_view> kArmorAliases[] = {
+    {"chain mail", "chain"}, {"chainmail", "chain"}, {"plate mail", "plate"}};
 
 ArmorKind armor_kind(const std::string& text) {
   if (text == "helmet") return ArmorKind::Helmet;
@@ -78,7 +84,10 @@ const Weapon* Equipment::weapon(std::string_view name) const {
 }
 
 const Armor* Equipment::armor(std::string_view name) const {
-  const int i = index_of(armor_names_, name);
+  const std::string key = library_key(name);
+  const auto alias = std::find_if(std::begin(kArmorAliases), std::end(kArmorAliases),
+                                  [&](const auto& pair) { return pair.first == key; });
+  const int i = index_of(armor_names_, alias == std::end(kArmorAliases) ? key : alias->second);
   return i < 0 ? nullptr : &armor_[static_cast<std::size_t>(i)];
 }
 

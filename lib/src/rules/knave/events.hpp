@@ -23,6 +23,7 @@ struct AttackRoll {
 // The sink used by simulation: every event is ignored at no cost.
 struct NoEvents {
   void round_begins(int /*round*/) {}
+  void initiative(int /*faction*/, int /*d6*/) {}
   void attack(const AttackRoll& /*roll*/) {}
   void weapon_wears(int /*creature*/, int /*attack*/, int /*quality*/) {}
   void armor_wears(int /*creature*/, int /*piece*/, int /*quality*/) {}

@@ -62,7 +62,10 @@ int armor_bonus(const BattlePlan& plan, int c, std::span<const int> quality) {
 }
 
 BattlePlan::BattlePlan(const Encounter& encounter)
-    : sides(encounter), critical(roster_of(encounter).critical), max_rounds(encounter.max_rounds) {
+    : sides(encounter),
+      critical(roster_of(encounter).critical),
+      order(roster_of(encounter).order),
+      max_rounds(encounter.max_rounds) {
   for (int c = 0; c < encounter.combatant_count(); ++c) {
     PlanCreature compiled = compile(creature_of(encounter, c), *this);
     compiled.faction = encounter.combatants[static_cast<std::size_t>(c)].faction;
@@ -74,16 +77,17 @@ BattlePlan::BattlePlan(const Encounter& encounter)
 }
 
 void BattleState::reset(const BattlePlan& plan) {
-  const std::size_t factions = plan.sides.sizes.size();
-  if (creatures.size() != plan.creatures.size() || fallen.size() != factions) {
-    creatures.resize(plan.creatures.size());  // the first battle of a worker
-    attack_quality.resize(plan.attacks.size());
-    armor_quality.resize(plan.armor.size());
-    uses.resize(plan.saves.size());
-    fallen.resize(factions);
-    morale_rolled.resize(factions);
-    focus.resize(factions);
-  }
+  // Every vector takes the plan's size (a no-op, no allocation, once it has it).
+  const auto factions = static_cast<std::size_t>(plan.faction_count());
+  creatures.resize(plan.creatures.size());
+  attack_quality.resize(plan.attacks.size());
+  armor_quality.resize(plan.armor.size());
+  uses.resize(plan.saves.size());
+  fallen.resize(factions);
+  morale_rolled.resize(factions);
+  focus.resize(factions);
+  side_rolls.resize(factions);
+  side_order.reserve(factions);
   for (std::size_t a = 0; a < plan.attacks.size(); ++a) attack_quality[a] = plan.attacks[a].quality;
   for (std::size_t i = 0; i < plan.armor.size(); ++i) armor_quality[i] = plan.armor[i].quality;
   for (std::size_t s = 0; s < plan.saves.size(); ++s) uses[s] = plan.saves[s].uses;

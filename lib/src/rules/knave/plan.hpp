@@ -65,6 +65,7 @@ struct BattlePlan {
   StandingStart standing;  // factions, their sizes and enemy lists
   std::vector<DiceTerm> terms;
   Critical critical = Critical::Quality;
+  TurnOrder order = TurnOrder::Initiative;
   int max_rounds = 0;
 
   explicit BattlePlan(const Encounter& encounter);
@@ -98,6 +99,8 @@ struct BattleState {
   std::vector<int> fallen;                  // per faction: creatures dead or down
   std::vector<std::uint8_t> morale_rolled;  // per faction: bit 0 first loss, bit 1 half
   std::vector<int> focus;                   // per faction: the focus target, -1 when none
+  std::vector<int> side_order;              // this round's factions, in initiative order
+  std::vector<int> side_rolls;              // this round's d6 per faction
   Standing standing;                        // who is in the fight, per faction and as targets
   bool last_out_fled = false;               // the last faction to leave the fight left by flight
   int round = 0;

@@ -1,4 +1,4 @@
-// Reading the Knave part of an encounter file: the "critical" option, each
+// Reading the Knave part of an encounter file: the "critical" and "order" options, each
 // faction's tactics, and each member. A member with "hd" is a monster
 // ({"name", "hd", "armor", "attacks", "morale", "abilities"}), any other a
 // character ({"name", "level", "abilities", "armor", "weapons", "hp"},
@@ -66,9 +66,8 @@ struct Reader {
     const Equipment& equipment = Equipment::builtin();
     const Weapon* weapon = equipment.weapon(*text);
     if (weapon == nullptr) {
-      std::string help = did_you_mean(library_key(*text), equipment.weapon_names());
-      if (help.empty()) help = " (the list: arena library weapons --rules knave)";
-      context.error(pointer, fmt::format("unknown weapon \"{}\"{}", *text, help));
+      context.error(pointer, unknown_library_name("weapon", *text, equipment.weapon_names(),
+                                                  "weapons", "knave"));
       return std::nullopt;
     }
     return Attack{weapon->name, weapon->damage, weapon->ranged, weapon->quality};
@@ -90,9 +89,8 @@ struct Reader {
     const Equipment& equipment = Equipment::builtin();
     const Armor* armor = equipment.armor(*text);
     if (armor == nullptr) {
-      std::string help = did_you_mean(library_key(*text), equipment.armor_names());
-      if (help.empty()) help = " (the list: arena library armor --rules knave)";
-      context.error(pointer, fmt::format("unknown armor \"{}\"{}", *text, help));
+      context.error(
+          pointer, unknown_library_name("armor", *text, equipment.armor_names(), "armor", "knave"));
       return;
     }
     for (const ArmorPiece& worn : creature.armor_pieces) {
@@ -252,6 +250,9 @@ std::shared_ptr<const arena::Roster> read_roster(
   auto roster = std::make_shared<Roster>();
   if (auto critical = read_choice(input.object, "critical", kCriticals)) {
     roster->critical = *critical == "max_damage" ? Critical::MaxDamage : Critical::Quality;
+  }
+  if (auto order = read_choice(input.object, "order", kTurnOrders)) {
+    roster->order = *order == "listed" ? TurnOrder::Listed : TurnOrder::Initiative;
   }
   for (std::size_t f = 0; f < input.factions.size(); ++f) {
     const FactionJson& faction = input.factions[f];

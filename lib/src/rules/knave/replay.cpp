@@ -17,6 +17,11 @@ class TextEvents : public NoEvents {
 
   void round_begins(int round) { out_ += fmt::format("Round {}:\n", round); }
 
+  void initiative(int faction, int d6) {
+    out_ += fmt::format("  {} rolls {} for initiative\n",
+                        encounter_.factions[static_cast<std::size_t>(faction)].name, d6);
+  }
+
   void attack(const AttackRoll& r) {
     const Ability ability = plan_.attacks[r.attack].ability;
     const std::string die =

@@ -7,7 +7,7 @@ namespace arena::knave {
 
 namespace {
 
-constexpr std::string_view kEncounterKeys[] = {"critical"};
+constexpr std::string_view kEncounterKeys[] = {"critical", "order"};
 constexpr std::string_view kFactionKeys[] = {"tactics"};
 
 RunResult run(const Encounter& encounter, const RunOptions& options) {
@@ -16,7 +16,7 @@ RunResult run(const Encounter& encounter, const RunOptions& options) {
 
 void digest_roster(const Encounter& encounter, Digest& digest) {
   const Roster& roster = roster_of(encounter);
-  digest.add("{}", static_cast<int>(roster.critical));
+  digest.add("{}|{}", static_cast<int>(roster.critical), static_cast<int>(roster.order));
   for (const Tactics& tactics : roster.faction_tactics)
     digest.add("{}", static_cast<int>(tactics.target));
   for (const Creature& c : roster.members) {

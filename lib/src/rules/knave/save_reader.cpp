@@ -30,6 +30,8 @@ std::optional<DiceExpr> read_damage(const JsonContext& context, const nlohmann::
 
 namespace {
 
+constexpr std::string_view kAbilityNames[] = {"strength",     "dexterity", "constitution",
+                                              "intelligence", "wisdom",    "charisma"};
 constexpr std::string_view kSaveKeys[] = {"name", "save", "damage", "half", "on_fail", "uses"};
 constexpr int kMaxUses = 100;
 
@@ -78,7 +80,14 @@ std::vector<SaveAbility> read_save_abilities(const JsonContext& context, ObjectR
     SaveAbility ability;
     if (save.require("name")) ability.name = save.string("name").value_or("");
     if (save.require("save")) {
-      if (auto key = read_choice(save, "save", kAbilityKeys)) {
+      // The full name of an ability is accepted too: "constitution" is "con".
+      const nlohmann::json* value = save.get("save");
+      const auto full = value->is_string()
+                            ? std::find(std::begin(kAbilityNames), std::end(kAbilityNames), *value)
+                            : std::end(kAbilityNames);
+      if (full != std::end(kAbilityNames)) {
+        ability.save = static_cast<Ability>(full - std::begin(kAbilityNames));
+      } else if (auto key = read_choice(save, "save", kAbilityKeys)) {
         ability.save = static_cast<Ability>(
             std::find(kAbilityKeys.begin(), kAbilityKeys.end(), *key) - kAbilityKeys.begin());
       }

@@ -26,6 +26,7 @@
 #include "arena/tally.hpp"
 #include "rules/common/flat_dice.hpp"
 #include "rules/common/rounds.hpp"
+#include "rules/common/side_initiative.hpp"
 #include "rules/common/standing.hpp"
 #include "rules/common/targeting.hpp"
 #include "rules/oldschool/roster.hpp"
@@ -137,33 +138,6 @@ template <class Dice, class Events>
   events.dies(target);
 }
 
-// This round's order of the factions still standing: a d6 each, higher
-// first; tied factions in a uniformly random order (a Fisher-Yates shuffle
-// of each run of ties, a die per step).
-template <class Dice, class Events>
-void roll_side_initiative(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
-  state.side_order.clear();
-  for (int f = 0; f < plan.faction_count(); ++f) {
-    if (state.standing.members(f) == 0) continue;
-    state.side_rolls[f] = dice.check(6);
-    events.initiative(f, state.side_rolls[f]);
-    state.side_order.push_back(f);
-  }
-  std::stable_sort(state.side_order.begin(), state.side_order.end(),
-                   [&](int a, int b) { return state.side_rolls[a] > state.side_rolls[b]; });
-  const auto roll_of = [&](std::size_t i) { return state.side_rolls[state.side_order[i]]; };
-  for (std::size_t start = 0; start < state.side_order.size();) {
-    std::size_t end = start + 1;
-    while (end < state.side_order.size() && roll_of(end) == roll_of(start)) ++end;
-    for (std::size_t i = end - 1; i > start; --i) {
-      const std::size_t j =
-          start + static_cast<std::size_t>(dice.roll(static_cast<int>(i - start) + 1)) - 1;
-      std::swap(state.side_order[i], state.side_order[j]);
-    }
-    start = end;
-  }
-}
-
 // One round, until at most one faction is left.
 template <class Dice, class Events>
 void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
@@ -175,7 +149,7 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
     }
     return;
   }
-  roll_side_initiative(plan, state, dice, events);
+  roll_side_initiative(state.standing, state.side_rolls, state.side_order, dice, events);
   for (int f : state.side_order) {
     for (int c : slice_of(plan.member_lists, plan.members[f])) {
       if (state.fighters[c].dead) continue;

@@ -4,7 +4,6 @@
 // seed's (equipment.hpp); "none" or no key is fists (1d2) and no armor.
 #include <fmt/format.h>
 
-#include "arena/suggest.hpp"
 #include "rules/common/readers.hpp"
 #include "rules/oldschool/equipment.hpp"
 #include "rules/oldschool/ruleset.hpp"
@@ -13,7 +12,6 @@ namespace arena::oldschool {
 
 namespace {
 
-constexpr std::string_view kOrders[] = {"listed", "initiative"};
 constexpr int kMaxLevel = 20;
 
 // The equipment named by `key` (default: "none"), or nullptr after
@@ -24,9 +22,8 @@ const T* read_equipment(ObjectReader& object, std::string_view key, std::string_
   const auto name = object.string(key);
   const T* found = lookup(name.value_or("none"));
   if (found == nullptr && name) {
-    std::string help = did_you_mean(library_key(*name), names);
-    if (help.empty()) help = fmt::format(" (the list: arena library {} --rules oldschool)", view);
-    object.context().error(object.child(key), fmt::format("unknown {} \"{}\"{}", key, *name, help));
+    object.context().error(object.child(key),
+                           unknown_library_name(key, *name, names, view, "oldschool"));
   }
   return found;
 }
@@ -94,7 +91,7 @@ std::span<const std::string_view> member_keys() {
 std::shared_ptr<const arena::Roster> read_roster(
     const EncounterJson& input, std::vector<std::vector<ResolvedMember>>& members) {
   auto roster = std::make_shared<Roster>();
-  if (auto order = read_choice(input.object, "order", kOrders)) {
+  if (auto order = read_choice(input.object, "order", kTurnOrders)) {
     roster->order = *order == "initiative" ? TurnOrder::Initiative : TurnOrder::Listed;
   }
   for (std::size_t f = 0; f < input.factions.size(); ++f) {

@@ -8,6 +8,7 @@
 
 #include "arena/dice.hpp"
 #include "arena/encounter.hpp"
+#include "rules/common/side_initiative.hpp"
 #include "rules/common/tactics.hpp"
 
 namespace arena::oldschool {
@@ -28,11 +29,6 @@ struct Fighter {
   // The least d20 that hits `target`: 22 - level - the target's AC.
   int needed_to_hit(const Fighter& target) const { return 22 - level - target.armor_class(); }
 };
-
-// Who acts when in a round: the fighters in the order the file lists them,
-// or the factions by a d6 each every round (ties to a fair coin), each
-// faction's fighters in listed order.
-enum class TurnOrder { Listed, Initiative };
 
 struct Roster : arena::Roster {
   std::vector<Fighter> members;  // indexed by Combatant::member

@@ -135,9 +135,9 @@ bool start_from_model(ObjectReader& object, Model& model) {
     model = *found;
     return true;
   }
-  std::string help = did_you_mean(library_key(*name), library_model_keys());
-  if (help.empty()) help = " (the list: arena library models --rules warmachine)";
-  object.context().error(object.child("model"), fmt::format("unknown model \"{}\"{}", *name, help));
+  object.context().error(
+      object.child("model"),
+      unknown_library_name("model", *name, library_model_keys(), "models", "warmachine"));
   return false;
 }
 
