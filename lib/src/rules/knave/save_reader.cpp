@@ -49,10 +49,11 @@ void read_on_fail(const JsonContext& context, ObjectReader& save, SaveAbility& a
                                        fmt::join(kConditionNames, ", ")));
     return;
   }
-  std::string rest = space == std::string::npos ? "" : text->substr(space + 1);
+  std::string_view rest =
+      space == std::string::npos ? std::string_view() : std::string_view(*text).substr(space + 1);
   for (std::string_view unit : {" rounds", " round"}) {
     if (rest.size() > unit.size() && rest.ends_with(unit)) {
-      rest.resize(rest.size() - unit.size());
+      rest.remove_suffix(unit.size());
       break;
     }
   }
