@@ -51,4 +51,16 @@ template <class Dice>
   return expr.constant + roll_terms(slice_of(terms, expr.terms), dice);
 }
 
+// The start of a battle: each creature's hit points rolled from its plan
+// entry's `hp` dice into its state's `hp` and `max_hp`, in creature order.
+template <class PlanCreatures, class StateCreatures, class Dice>
+void roll_hit_points(const std::vector<DiceTerm>& terms, const PlanCreatures& plan,
+                     StateCreatures& state, Dice& dice) {
+  for (std::size_t c = 0; c < plan.size(); ++c) {
+    const int hp = roll_flat(terms, plan[c].hp, dice);
+    state[c].hp = hp;
+    state[c].max_hp = hp;
+  }
+}
+
 }  // namespace arena

@@ -272,11 +272,7 @@ template <class Dice, class Events = NoEvents>
 BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice,
                           Events&& events = Events{}) {
   state.reset(plan);
-  for (int c = 0; c < plan.creature_count(); ++c) {
-    const int hp = roll_flat(plan.terms, plan.creatures[c].hp, dice);
-    state.creatures[c].hp = hp;
-    state.creatures[c].max_hp = hp;
-  }
+  roll_hit_points(plan.terms, plan.creatures, state.creatures, dice);
   BattleOutcome outcome = play_rounds(plan.max_rounds, state, events,
                                       [&] { detail::play_round(plan, state, dice, events); });
   // The winner routed its enemies when the last of them fled (faction figure 0).

@@ -20,12 +20,6 @@ namespace arena::knave {
 
 namespace {
 
-// The index of `name` among the lookup keys, or -1.
-int index_of(const std::vector<std::string>& keys, std::string_view name) {
-  const auto it = std::find(keys.begin(), keys.end(), library_key(name));
-  return it == keys.end() ? -1 : static_cast<int>(it - keys.begin());
-}
-
 // Other names players give the body armors, as lookup keys.
 constexpr std::pair<std::string_view, std::string_view> kArmorAliases[] = {
     {"chain mail", "chain"}, {"chainmail", "chain"}, {"plate mail", "plate"}};
@@ -58,16 +52,14 @@ Equipment::Equipment(std::string_view weapons_json, std::string_view armor_json)
   for (const auto& entry : weapons.at("weapons")) {
     auto damage = DiceExpr::parse(entry.at("damage").get<std::string>());
     ARENA_CHECK(damage.has_value());
-    weapons_.push_back({entry.at("name").get<std::string>(), *damage, entry.at("hands").get<int>(),
-                        entry.at("slots").get<int>(), entry.at("quality").get<int>(),
-                        entry.value("ranged", false)});
-    weapon_names_.push_back(library_key(weapons_.back().name));
+    add_weapon({entry.at("name").get<std::string>(), *damage, entry.at("hands").get<int>(),
+                entry.at("slots").get<int>(), entry.at("quality").get<int>(),
+                entry.value("ranged", false)});
   }
   for (const auto& entry : armor.at("armor")) {
-    armor_.push_back({entry.at("name").get<std::string>(),
-                      armor_kind(entry.at("kind").get<std::string>()), entry.at("bonus").get<int>(),
-                      entry.at("slots").get<int>(), entry.at("quality").get<int>()});
-    armor_names_.push_back(library_key(armor_.back().name));
+    add_armor({entry.at("name").get<std::string>(), armor_kind(entry.at("kind").get<std::string>()),
+               entry.at("bonus").get<int>(), entry.at("slots").get<int>(),
+               entry.at("quality").get<int>()});
   }
 }
 
@@ -78,17 +70,11 @@ const Equipment& Equipment::builtin() {
   return equipment;
 }
 
-const Weapon* Equipment::weapon(std::string_view name) const {
-  const int i = index_of(weapon_names_, name);
-  return i < 0 ? nullptr : &weapons_[static_cast<std::size_t>(i)];
-}
-
 const Armor* Equipment::armor(std::string_view name) const {
   const std::string key = library_key(name);
   const auto alias = std::find_if(std::begin(kArmorAliases), std::end(kArmorAliases),
                                   [&](const auto& pair) { return pair.first == key; });
-  const int i = index_of(armor_names_, alias == std::end(kArmorAliases) ? key : alias->second);
-  return i < 0 ? nullptr : &armor_[static_cast<std::size_t>(i)];
+  return EquipmentLists::armor(alias == std::end(kArmorAliases) ? key : alias->second);
 }
 
 }  // namespace arena::knave

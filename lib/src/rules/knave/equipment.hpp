@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "arena/dice.hpp"
+#include "rules/common/equipment_lists.hpp"
 
 namespace arena::knave {
 
@@ -38,24 +39,15 @@ struct Armor {
 
 std::string_view name(ArmorKind kind);
 
-class Equipment {
+class Equipment : public EquipmentLists<Weapon, Armor> {
  public:
   static const Equipment& builtin();
 
-  const Weapon* weapon(std::string_view name) const;
+  // Also by the names players give the body armors ("chain mail").
   const Armor* armor(std::string_view name) const;
-  const std::vector<Weapon>& weapons() const { return weapons_; }
-  const std::vector<Armor>& armor_list() const { return armor_; }
-  // Every name, for "did you mean" (their lookup keys).
-  const std::vector<std::string>& weapon_names() const { return weapon_names_; }
-  const std::vector<std::string>& armor_names() const { return armor_names_; }
 
  private:
   Equipment(std::string_view weapons_json, std::string_view armor_json);
-
-  std::vector<Weapon> weapons_;
-  std::vector<Armor> armor_;
-  std::vector<std::string> weapon_names_, armor_names_;
 };
 
 }  // namespace arena::knave

@@ -166,11 +166,7 @@ template <class Dice, class Events = NoEvents>
 BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice,
                           Events&& events = Events{}) {
   state.reset(plan);
-  for (int c = 0; c < plan.fighter_count(); ++c) {
-    const int hp = roll_flat(plan.terms, plan.fighters[c].hp, dice);
-    state.fighters[c].hp = hp;
-    state.fighters[c].max_hp = hp;
-  }
+  roll_hit_points(plan.terms, plan.fighters, state.fighters, dice);
   return play_rounds(plan.max_rounds, state, events,
                      [&] { detail::play_round(plan, state, dice, events); });
 }

@@ -3,7 +3,6 @@
 #include <nlohmann/json.hpp>
 
 #include "arena/check.hpp"
-#include "arena/suggest.hpp"
 #include "embedded.hpp"
 
 extern "C" {
@@ -15,20 +14,6 @@ extern const char arena_data_oldschool_armor_end[];
 
 namespace arena::oldschool {
 
-namespace {
-
-template <class T>
-const T* find(const std::vector<T>& items, const std::vector<std::string>& keys,
-              std::string_view name) {
-  const std::string key = library_key(name);
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    if (keys[i] == key) return &items[i];
-  }
-  return nullptr;
-}
-
-}  // namespace
-
 // The embedded files are part of the program: malformed data aborts.
 Equipment::Equipment(std::string_view weapons_json, std::string_view armor_json) {
   const nlohmann::json weapons = nlohmann::json::parse(weapons_json);
@@ -36,12 +21,10 @@ Equipment::Equipment(std::string_view weapons_json, std::string_view armor_json)
   for (const auto& entry : weapons.at("weapons")) {
     auto damage = DiceExpr::parse(entry.at("damage").get<std::string>());
     ARENA_CHECK(damage.has_value());
-    weapons_.push_back({entry.at("name").get<std::string>(), *damage, entry.value("note", "")});
-    weapon_names_.push_back(library_key(weapons_.back().name));
+    add_weapon({entry.at("name").get<std::string>(), *damage, entry.value("note", "")});
   }
   for (const auto& entry : armor.at("armor")) {
-    armor_.push_back({entry.at("name").get<std::string>(), entry.at("value").get<int>()});
-    armor_names_.push_back(library_key(armor_.back().name));
+    add_armor({entry.at("name").get<std::string>(), entry.at("value").get<int>()});
   }
 }
 
@@ -50,13 +33,6 @@ const Equipment& Equipment::builtin() {
       embedded_view(arena_data_oldschool_weapons, arena_data_oldschool_weapons_end),
       embedded_view(arena_data_oldschool_armor, arena_data_oldschool_armor_end));
   return equipment;
-}
-
-const Weapon* Equipment::weapon(std::string_view name) const {
-  return find(weapons_, weapon_names_, name);
-}
-const Armor* Equipment::armor(std::string_view name) const {
-  return find(armor_, armor_names_, name);
 }
 
 }  // namespace arena::oldschool

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "arena/dice.hpp"
+#include "rules/common/equipment_lists.hpp"
 
 namespace arena::oldschool {
 
@@ -25,24 +26,12 @@ struct Armor {
   int value = 0;  // armor class is 10 - value
 };
 
-class Equipment {
+class Equipment : public EquipmentLists<Weapon, Armor> {
  public:
   static const Equipment& builtin();
 
-  const Weapon* weapon(std::string_view name) const;
-  const Armor* armor(std::string_view name) const;
-  const std::vector<Weapon>& weapons() const { return weapons_; }
-  const std::vector<Armor>& armor_list() const { return armor_; }
-  // Every name, for "did you mean" (their lookup keys).
-  const std::vector<std::string>& weapon_names() const { return weapon_names_; }
-  const std::vector<std::string>& armor_names() const { return armor_names_; }
-
  private:
   Equipment(std::string_view weapons_json, std::string_view armor_json);
-
-  std::vector<Weapon> weapons_;
-  std::vector<Armor> armor_;
-  std::vector<std::string> weapon_names_, armor_names_;
 };
 
 }  // namespace arena::oldschool
