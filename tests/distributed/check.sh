@@ -33,7 +33,7 @@ fi
 # another with SLURM_ARRAY_TASK_ID set, and any other job at once (the
 # dependency is then already met), printing a job id as --parsable does.
 mkdir -p "$work/bin"
-cat >"$work/bin/sbatch" <<'STUB'
+cat >"$work/bin/sbatch" <<'SBATCH'
 #!/usr/bin/env bash
 array=""
 while [[ $1 == --* ]]; do
@@ -50,7 +50,7 @@ else
   bash "$script" "$@" || exit 1
 fi
 echo "$RANDOM"
-STUB
+SBATCH
 chmod +x "$work/bin/sbatch"
 PATH="$work/bin:$PATH" "$root/scripts/slurm-array.sh" "$scenario" 4 "$work/slurm" --format json \
   -o "$work/slurm-report.json" -- -n "$battles" >/dev/null
