@@ -363,6 +363,10 @@ TEST_F(ScriptingTest, MergeRefusesTalliesOfAnotherEncounter) {
   const std::string report = temp_path("report.json");
   ASSERT_EQ(arena({"simulate", knight, "-n", "100", "--format", "json"}, report).exit_code, 0);
   expect_bad_input({"merge", report}, "not a tally file");
+  // Nor is a file whose "format" is not a string (a fuzzer's finding).
+  const std::string numbered = temp_path("numbered.json");
+  write_file(numbered, "{\"format\": 155}\n");
+  expect_bad_input({"merge", numbered}, "not a tally file");
 }
 
 // -o writes a temporary file and renames it when whole: a shard killed at
@@ -626,6 +630,10 @@ TEST_F(ScriptingTest, CheckRefusesABaselineThatIsNotAReport) {
   const std::string text = temp_path("text.json");
   write_file(text, "this is not JSON\n");
   expect_bad_input({"check", file, "--baseline", text}, "not a report");
+  // A "format" that is not a string (found by fuzz_baseline).
+  const std::string numbered = temp_path("numbered.json");
+  write_file(numbered, "{\"format\": 155}\n");
+  expect_bad_input({"check", file, "--baseline", numbered}, "not a report");
   const std::string array = temp_path("array.json");
   write_file(array, "[1, 2, 3]\n");
   expect_bad_input({"check", file, "--baseline", array}, "not a report");

@@ -25,7 +25,10 @@ bool is_stat(const json& object, const char* key) {
 // Why `report` is not a report this version can compare with, or "".
 std::string shape_problem(const json& report) {
   if (!report.is_object()) return "not a JSON object";
-  if (report.value("format", "") == "arena-tally") return "a tally file, not a report";
+  // (value("format", "") would throw on a "format" that is not a string.)
+  if (report.contains("format") && report["format"] == "arena-tally") {
+    return "a tally file, not a report";
+  }
   if (!report.contains("format_version") || !report["format_version"].is_number_integer()) {
     return "no format_version";
   }

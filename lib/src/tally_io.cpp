@@ -128,7 +128,7 @@ std::string format_tally(const TallyFile& file) {
 Expected<TallyFile, std::string> parse_tally(std::string_view text, const std::string& file) {
   try {
     const auto json = nlohmann::json::parse(text);
-    if (json.value("format", "") != "arena-tally") {
+    if (!json.is_object() || !json.contains("format") || json["format"] != "arena-tally") {
       return unexpected(fmt::format(
           "{}: not a tally file (make one with `arena simulate --shard K/N --format tally`)",
           file));
