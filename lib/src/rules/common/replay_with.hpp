@@ -5,10 +5,12 @@
 
 #include <fmt/format.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
 #include "arena/battle_dice.hpp"
+#include "arena/encounter.hpp"
 #include "arena/replay.hpp"
 
 namespace arena {
@@ -27,6 +29,14 @@ Replay replay_with(const Encounter& encounter, std::int64_t index, Play play) {
   replay.results.resize(encounter.combatants.size());
   Engine::results(plan, state, replay.results);
   return replay;
+}
+
+// The last line of a replay: "NAME wins after N rounds!", or "Draw after N
+// rounds" when `winner` is -1.
+inline std::string battle_end_line(const Encounter& encounter, int winner, int rounds) {
+  if (winner < 0) return fmt::format("Draw after {} rounds\n", rounds);
+  return fmt::format("{} wins after {} rounds!\n",
+                     encounter.factions[static_cast<std::size_t>(winner)].name, rounds);
 }
 
 }  // namespace arena

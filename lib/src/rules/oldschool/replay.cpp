@@ -33,14 +33,7 @@ class TextEvents : public NoEvents {
 
   void dies(int fighter) { out_ += fmt::format("  {} dies!\n", who(fighter)); }
 
-  void ends(int winner, int rounds) {
-    if (winner < 0) {
-      out_ += fmt::format("Draw after {} rounds\n", rounds);
-    } else {
-      out_ += fmt::format("{} wins after {} rounds!\n",
-                          encounter_.factions[static_cast<std::size_t>(winner)].name, rounds);
-    }
-  }
+  void ends(int winner, int rounds) { out_ += battle_end_line(encounter_, winner, rounds); }
 
  private:
   const std::string& who(int c) const {

@@ -89,13 +89,7 @@ class TextEvents : public NoEvents {
 
   void destroyed(int model) { out_ += fmt::format("    {} is destroyed!\n", who(model)); }
 
-  void ends(int winner, int rounds) {
-    if (winner < 0) {
-      out_ += fmt::format("Draw after {} rounds\n", rounds);
-    } else {
-      out_ += fmt::format("{} wins after {} rounds!\n", side(winner), rounds);
-    }
-  }
+  void ends(int winner, int rounds) { out_ += battle_end_line(encounter_, winner, rounds); }
 
  private:
   const std::string& who(int c) const {
