@@ -152,8 +152,7 @@ class Activation {
 
   int nearest_enemy() const {
     int best = -1;
-    for (int c = 0; c < plan_.model_count(); ++c) {
-      if (plan_.faction[c] == plan_.faction[self_] || state_.models[c].destroyed) continue;
+    for (int c : state_.standing.enemies_of(plan_.faction[self_])) {
       if (best < 0 || gap(c) < gap(best)) best = c;
     }
     return best;
@@ -177,8 +176,7 @@ class Activation {
   // No enemy engages this model for `weapon` (engaged(): a gunfighter
   // shoots at 0.5" and closer).
   bool engaged_for(const RangedWeapon& weapon) const {
-    for (int c = 0; c < plan_.model_count(); ++c) {
-      if (plan_.faction[c] == plan_.faction[self_] || state_.models[c].destroyed) continue;
+    for (int c : state_.standing.enemies_of(plan_.faction[self_])) {
       if (engaged(me_.model, weapon, plan_.models[static_cast<std::size_t>(c)].model, gap(c),
                   state_.models[c].down))
         return true;
