@@ -12,6 +12,7 @@
 #include "output.hpp"
 #include "simulation.hpp"
 #include "terminal.hpp"
+#include "usage_error.hpp"
 
 namespace arena::app {
 
@@ -60,7 +61,7 @@ Command add_merge_command(CLI::App& app) {
   cli->add_option("files", options->files, "Tally files (simulate --shard K/N --format tally)")
       ->required();
   cli->add_option("--format", options->format, "Output format")
-      ->check(CLI::IsMember({"table", "json", "csv", "tally"}))
+      ->check(one_of({"table", "json", "csv", "tally"}))
       ->capture_default_str();
   cli->add_option("--quantiles", options->quantiles, "Quantile levels of every statistic")
       ->delimiter(',')

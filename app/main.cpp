@@ -4,10 +4,14 @@
 #include <spdlog/spdlog.h>
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <exception>
+#include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "terminal.hpp"
+#include "usage_error.hpp"
 
 namespace {
 
@@ -23,9 +27,10 @@ void set_up_logging(const std::string& level) {
 
 int main(int argc, char** argv) {
   using namespace arena::app;
-  CLI::App app{"arena: Monte Carlo battle simulator for tabletop RPG and wargame combat"};
+  CLI::App app{"arena: Monte Carlo battle simulator for tabletop RPG and wargame combat", "arena"};
   app.set_version_flag("--version", std::string("arena ") + ARENA_VERSION);
   app.require_subcommand(1);
+  app.fallthrough();  // --log-level after the command too; set before the commands inherit it
   app.footer(
       "Examples:\n"
       "  arena simulate scenarios/goblin-ambush.json\n"
@@ -36,7 +41,7 @@ int main(int argc, char** argv) {
       "Run 'arena COMMAND --help' for the options of a command.");
   std::string log_level = "warn";
   app.add_option("--log-level", log_level, "Log level on stderr: trace, debug, info, warn, error")
-      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}))
+      ->check(one_of({"trace", "debug", "info", "warn", "error", "off"}))
       ->capture_default_str();
 
   // The subcommands, in the order `arena --help` lists them.
@@ -50,8 +55,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    const int code = app.exit(error);
-    return code == 0 ? kExitOk : kExitBadInput;
+    if (error.get_exit_code() == 0) return app.exit(error);  // --help, --version
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    std::fputs(usage_error(app, error, args).c_str(), stderr);
+    return kExitBadInput;
   }
   set_up_logging(log_level);
   try {

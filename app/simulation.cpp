@@ -7,6 +7,7 @@
 
 #include "progress.hpp"
 #include "terminal.hpp"
+#include "usage_error.hpp"
 
 namespace arena::app {
 
@@ -44,7 +45,7 @@ void add_run_options(CLI::App& command, std::optional<std::int64_t>& battles,
       ->check(CLI::Range(std::int64_t{1}, kMaxBattles));
   command.add_option("--seed", seed, "Master seed (default: the file's)");
   command.add_option("--format", format, "Output format")
-      ->check(CLI::IsMember(formats))
+      ->check(one_of(formats))
       ->capture_default_str();
 }
 

@@ -3,38 +3,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
+
+#include "cli_util.hpp"
 
 namespace {
 
-struct Output {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// Runs `arena ARGS` from the source directory, capturing both streams.
-Output arena(const std::string& args) {
-  // ctest runs tests in parallel processes: give each its own files.
-  const std::string stem = ::testing::TempDir() + "arena_cli_" +
-                           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
-                           std::to_string(::getpid());
-  const std::string out = stem + ".out", err = stem + ".err";
-  const std::string command = std::string("cd ") + ARENA_SOURCE_DIR + " && " + ARENA_BINARY + " " +
-                              args + " > " + out + " 2> " + err;
-  const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-}
+using arena::testing::arena;
+using arena::testing::Output;
+using arena::testing::slurp;
 
 const char* const kScenarios[] = {"goblin-ambush", "knight-vs-ogre", "wolf-pack",
                                   "fighter-greatsword", "fighter-sword-and-shield"};
