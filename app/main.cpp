@@ -1,8 +1,5 @@
 // arena: the command line. Wires CLI11 to the subcommands in cmd_*.cpp; holds
 // no game rules. Exit codes: 0 success, 1 a check failed, 2 bad input or usage.
-#include <spdlog/sinks/stdout_color_sinks.h>
-#include <spdlog/spdlog.h>
-
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
@@ -10,20 +7,9 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "logging.hpp"
 #include "terminal.hpp"
 #include "usage_error.hpp"
-
-namespace {
-
-// Logs go to stderr so that stdout carries only the report.
-void set_up_logging(const std::string& level) {
-  auto logger = spdlog::stderr_color_mt("arena");
-  logger->set_pattern("%^%l%$: %v");
-  logger->set_level(spdlog::level::from_str(level));
-  spdlog::set_default_logger(logger);
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   using namespace arena::app;

@@ -143,3 +143,38 @@ TEST(CliTest, CtrlCStopsCleanlyAndReportsThePartialRun) {
 }
 
 }  // namespace
+
+namespace {
+
+// The report without its timings, which differ from run to run.
+nlohmann::json without_run(const std::string& json) {
+  auto report = nlohmann::json::parse(json);
+  report.erase("run");
+  return report;
+}
+
+TEST(CliTest, LogLevelInfoSaysWhatWasLoadedAndWhereTheTimeWentOnStderrOnly) {
+  const std::string run = "simulate scenarios/goblin-ambush.json -n 3000 -t 2 --format json";
+  const Output quiet = arena(run);
+  const Output info = arena(run + " --log-level info");
+  ASSERT_EQ(info.exit_code, 0) << info.err;
+  EXPECT_EQ(quiet.err, "");
+  EXPECT_EQ(without_run(info.out), without_run(quiet.out));
+  for (const char* line :
+       {"info: loaded scenarios/goblin-ambush.json: \"Goblin ambush\", 5e rules",
+        "info: faction Goblins: Goblin 1, Goblin 2, Goblin 3, Goblin 4, Goblin 5, Goblin 6, "
+        "Goblin Boss\n",
+        "info: parse ", " ms, resolve ",
+        "info: run: battles 0 to 2999 on 2 threads, claimed in chunks of 256 (12 chunks)\n",
+        "info: run ", " battles/s\n", "info: report (json) "}) {
+    EXPECT_NE(info.err.find(line), std::string::npos) << line << "\n" << info.err;
+  }
+  EXPECT_EQ(info.err.find("debug:"), std::string::npos);
+  const Output debug = arena(run + " --log-level debug");
+  EXPECT_EQ(without_run(debug.out), without_run(quiet.out));
+  EXPECT_NE(debug.err.find("debug:     HP 28   AC 18 (chain mail: 16 + shield 2)"),
+            std::string::npos)
+      << debug.err;
+}
+
+}  // namespace
