@@ -49,7 +49,8 @@ int run_merge(const MergeOptions& options) {
   if (options.format == "tally") return emit(options.output, format_tally(*merged));
   Report report = make_report(merged->labels, merged->tally, ReportOptions{options.quantiles});
   report.requested_battles = merged->total_battles;
-  return emit(options.output, report_text(report, options.format, /*with_run=*/false));
+  return emit(options.output, report_text(report, options.format, /*with_run=*/false,
+                                          !options.output && is_terminal(stdout)));
 }
 
 }  // namespace

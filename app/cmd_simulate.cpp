@@ -106,7 +106,8 @@ int run_simulate(const SimulateOptions& options) {
     report.precision = PrecisionInfo{*options.precision, widest, widest <= *options.precision};
   }
   report.run = {result.threads, result.seconds};
-  return emit(options.output, report_text(report, options.format));
+  return emit(options.output, report_text(report, options.format, /*with_run=*/true,
+                                          !options.output && is_terminal(stdout)));
 }
 
 }  // namespace

@@ -9,8 +9,9 @@
 
 namespace arena::app {
 
-void set_up_logging(const std::string& level) {
-  auto logger = spdlog::stderr_color_mt("arena");
+void set_up_logging(const std::string& level, bool color) {
+  auto logger = spdlog::stderr_color_mt(
+      "arena", color ? spdlog::color_mode::automatic : spdlog::color_mode::never);
   logger->set_pattern("%^%l%$: %v");
   logger->set_level(spdlog::level::from_str(level));
   spdlog::set_default_logger(logger);

@@ -12,8 +12,9 @@
 
 namespace arena::app {
 
-// Sets the default logger: stderr, "LEVEL: message", at `level` (spdlog's names).
-void set_up_logging(const std::string& level);
+// Sets the default logger: stderr, "LEVEL: message", at `level` (spdlog's
+// names), the level coloured when `color` and stderr is a terminal.
+void set_up_logging(const std::string& level, bool color);
 
 // The encounter loaded from `file`: its frame at info, the derived numbers at debug.
 void log_loaded(const std::string& file, const Encounter& encounter, const LoadTimings& timings);

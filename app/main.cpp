@@ -29,6 +29,9 @@ int main(int argc, char** argv) {
   app.add_option("--log-level", log_level, "Log level on stderr: trace, debug, info, warn, error")
       ->check(one_of({"trace", "debug", "info", "warn", "error", "off"}))
       ->capture_default_str();
+  bool no_color = false;
+  app.add_flag("--no-color", no_color,
+               "No colour on the terminal (also when the NO_COLOR environment variable is set)");
 
   // The subcommands, in the order `arena --help` lists them.
   const Command commands[] = {
@@ -46,7 +49,8 @@ int main(int argc, char** argv) {
     std::fputs(usage_error(app, error, args).c_str(), stderr);
     return kExitBadInput;
   }
-  set_up_logging(log_level);
+  set_no_color(no_color);
+  set_up_logging(log_level, color_allowed());
   try {
     for (const Command& command : commands) {
       if (command.cli->parsed()) return command.run();

@@ -126,11 +126,17 @@ RunResult play_until_precise(const Encounter& encounter, double precision, std::
   return total;
 }
 
-std::string report_text(const Report& report, const std::string& format, bool with_run) {
+std::string report_text(const Report& report, const std::string& format, bool with_run,
+                        bool terminal) {
   const auto start = std::chrono::steady_clock::now();
+  TableStyle style;
+  if (terminal) {
+    style.bar_width = 20;
+    style.win_bar = [](double p) { return win_bar(p, 20); };
+  }
   std::string text = format == "json"  ? format_json(report, with_run)
                      : format == "csv" ? format_csv(report)
-                                       : format_table(report);
+                                       : format_table(report, style);
   spdlog::info(
       "report ({}) {:.1f} ms", format,
       1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());

@@ -178,3 +178,26 @@ TEST(CliTest, LogLevelInfoSaysWhatWasLoadedAndWhereTheTimeWentOnStderrOnly) {
 }
 
 }  // namespace
+
+namespace {
+
+using arena::testing::arena_on_terminal;
+
+TEST(CliTest, OnATerminalTheWinColumnGainsAGreenBar) {
+  const std::string run = "simulate scenarios/goblin-ambush.json -n 2000";
+  const Output terminal = arena_on_terminal(run);
+  ASSERT_EQ(terminal.exit_code, 0) << terminal.err;
+  EXPECT_NE(terminal.out.find("57.45%  \x1b[32m███████████▌"), std::string::npos) << terminal.out;
+  const Output piped = arena(run);
+  EXPECT_EQ(piped.out.find("█"), std::string::npos);
+  EXPECT_EQ(piped.out.find("\x1b["), std::string::npos);
+  for (const Output& plain :
+       {arena_on_terminal(run, "NO_COLOR=1"), arena_on_terminal(run + " --no-color")}) {
+    EXPECT_NE(plain.out.find("57.45%  ███████████▌"), std::string::npos) << plain.out;
+    EXPECT_EQ(plain.out.find("\x1b["), std::string::npos);
+  }
+  // An empty NO_COLOR does not count (no-color.org).
+  EXPECT_NE(arena_on_terminal(run, "NO_COLOR=").out.find("\x1b[32m"), std::string::npos);
+}
+
+}  // namespace
