@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "arena/histogram.hpp"
+#include "arena/html_report.hpp"
 #include "arena/runner.hpp"
 #include "arena/tally_io.hpp"
 #include "test_util.hpp"
@@ -167,6 +168,44 @@ TEST(TallyTest, CountsFactionFiguresAndMeasuresAndMergesThem) {
   EXPECT_EQ(read->tally, both);
   EXPECT_EQ(read->labels.faction_figures, file.labels.faction_figures);
   EXPECT_EQ(read->labels.measures, file.labels.measures);
+}
+
+}  // namespace
+}  // namespace arena
+
+namespace arena {
+namespace {
+
+TEST(HtmlReportTest, ThePageHasTheRunsFiguresAndNothingExternal) {
+  const Encounter e = testing::load(
+      testing::duel_json(R"({ "monster": "goblin", "count": 2 })", R"({ "monster": "wolf" })"));
+  RunOptions options;
+  options.battles = 2000;
+  const Tally tally = run_battles(e, options).tally;
+  const Report report = make_report(e, tally, ReportOptions{});
+  const StackedBars fates = fate_bars(report);
+  ASSERT_EQ(fates.rows.size(), 3u);
+  for (std::size_t c = 0; c < fates.rows.size(); ++c) {
+    EXPECT_EQ(fates.rows[c].label, report.combatants[c].name);
+    EXPECT_EQ(fates.rows[c].parts.size(), fates.categories.size());
+    EXPECT_DOUBLE_EQ(fates.rows[c].parts[0], report.combatants[c].survival_probability);
+    EXPECT_NEAR(fates.rows[c].parts[0] + fates.rows[c].parts[1], 1.0, 1e-12);
+  }
+  const std::vector<HtmlFigure> figures = run_figures(report, tally);
+  ASSERT_EQ(figures.size(), 5u);
+  const std::string page = html_page("A <test> & more", "sub", figures);
+  EXPECT_TRUE(page.starts_with("<!DOCTYPE html>"));
+  EXPECT_NE(page.find("<title>A &lt;test&gt; &amp; more</title>"), std::string::npos);
+  std::size_t svgs = 0;
+  for (std::size_t at = page.find("<svg "); at != std::string::npos;
+       at = page.find("<svg ", at + 1))
+    ++svgs;
+  EXPECT_EQ(svgs, 5u);
+  EXPECT_EQ(page.find("<script"), std::string::npos);
+  EXPECT_EQ(page.find("href="), std::string::npos);
+  // The win chart names each faction and the draws.
+  EXPECT_NE(figures[0].svg.find(">A wins</text>"), std::string::npos);
+  EXPECT_NE(figures[0].svg.find(">draw</text>"), std::string::npos);
 }
 
 }  // namespace
