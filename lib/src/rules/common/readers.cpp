@@ -25,7 +25,7 @@ std::optional<std::string> read_choice(ObjectReader& object, std::string_view ke
   auto text = object.string(key);
   if (!text) return std::nullopt;
   for (std::string_view choice : choices) {
-    if (edit_distance(*text, choice) == 0) return std::string(choice);
+    if (same_word(*text, choice)) return std::string(choice);
   }
   std::string list;
   for (std::string_view choice : choices) list += (list.empty() ? "" : ", ") + std::string(choice);

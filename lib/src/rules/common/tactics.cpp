@@ -18,7 +18,7 @@ std::string_view name(TargetPolicy policy) {
 
 std::optional<TargetPolicy> parse_target_policy(std::string_view text) {
   for (std::size_t i = 0; i < kNames.size(); ++i) {
-    if (edit_distance(text, kNames[i]) == 0) return static_cast<TargetPolicy>(i);
+    if (same_word(text, kNames[i])) return static_cast<TargetPolicy>(i);
   }
   return std::nullopt;
 }
