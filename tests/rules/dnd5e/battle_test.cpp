@@ -318,7 +318,13 @@ TEST(BattleInvariantTest, HoldOverManySeededBattlesOfEveryScenario) {
       int standing_factions = 0, dealt = 0, taken = 0;
       for (std::size_t f = 0; f < e.factions.size(); ++f) {
         bool standing = false;
-        for (int m : e.factions[f].members) standing |= state.combatants[m].can_act();
+        for (int m : e.factions[f].members) {
+          const CombatantState& c = state.combatants[m];
+          // A loser on its feet is a PC whom a natural 20 woke after the battle.
+          const bool woke = outcome.winner >= 0 && outcome.winner != static_cast<int>(f) &&
+                            creature_of(e, m).pc && c.hp == 1;
+          standing |= c.can_act() && !woke;
+        }
         standing_factions += standing;
         if (standing && outcome.winner >= 0) {
           EXPECT_EQ(outcome.winner, static_cast<int>(f));
@@ -330,13 +336,16 @@ TEST(BattleInvariantTest, HoldOverManySeededBattlesOfEveryScenario) {
         if (c.dead) {
           EXPECT_EQ(c.hp, 0);
         }
+        if (c.hp == 0 && !c.dead) {
+          EXPECT_TRUE(c.stable) << "a PC left dying after the battle";
+        }
         dealt += c.damage_dealt;
         taken += c.damage_taken;
       }
       EXPECT_EQ(dealt, taken) << "hit points removed equal hit points lost";
       if (outcome.winner >= 0) {
         EXPECT_EQ(standing_factions, 1);
-      } else {
+      } else if (!outcome.stalemate) {
         EXPECT_EQ(outcome.rounds, e.max_rounds);
       }
     }
