@@ -48,7 +48,7 @@ inline bool aftermath_pending(const BattlePlan& plan, const BattleState& state) 
     const CombatantState& v = state.combatants[victim];
     if (!is_down(v)) continue;
     if (!v.stable) return true;
-    for (int c = 0; c < plan.creature_count(); ++c) {
+    for (int c = 0; plan.any_finisher && c < plan.creature_count(); ++c) {
       if (can_finish(plan, state, c, victim)) return true;
     }
   }
@@ -97,6 +97,7 @@ void aftermath_turn(const BattlePlan& plan, BattleState& state, int winner, int 
       return;
     }
   }
+  if (plan.creatures[self].tactics.downed != DownedPolicy::Finish) return;
   std::vector<int>& victims = state.scratch;
   victims.clear();
   for (int c = 0; c < plan.creature_count(); ++c) {

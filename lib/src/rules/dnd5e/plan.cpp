@@ -216,6 +216,9 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
   harms = HarmTable(standing, [&](int a, int b) { return can_harm(*this, a, b); });
   any_pc =
       std::any_of(creatures.begin(), creatures.end(), [](const PlanCreature& c) { return c.pc; });
+  any_finisher = std::any_of(creatures.begin(), creatures.end(), [](const PlanCreature& c) {
+    return c.tactics.downed == DownedPolicy::Finish;
+  });
 
   // What tactics need: the best attack action of each creature against
   // each, and per kind pair the values of every action's attacks and every

@@ -158,6 +158,7 @@ struct BattlePlan {
   std::vector<int> legendary_creatures;  // creatures with legendary actions
   HarmTable harms;                       // who can change whose hit points (harm.hpp)
   bool any_pc = false;                   // only PCs go down: no aftermath without one
+  bool any_finisher = false;             // a creature with "downed": "finish"
   int max_rounds = 0;
 
   // Set when any creature has more than attacks and defences (saves,
