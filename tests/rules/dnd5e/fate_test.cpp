@@ -15,6 +15,7 @@
 #include "arena/runner.hpp"
 #include "arena/scripted_dice.hpp"
 #include "rules/dnd5e/battle.hpp"
+#include "rules/dnd5e/describe.hpp"
 #include "rules/dnd5e/dnd5e_test_util.hpp"
 #include "rules/dnd5e/ruleset.hpp"
 
@@ -150,6 +151,17 @@ TEST(FateTest, FinishAttacksADownedPcWithAdvantageAndAutoCriticals) {
   EXPECT_EQ(p.state.combatants[0].death_failures, 3);  // two from the critical, one rolled
   EXPECT_EQ(p.results[0].fate, Fate::Dead);
   EXPECT_EQ(p.results[1].kills, 1);
+}
+
+// `arena validate` shows ties and downed where they are not the defaults.
+TEST(FateTest, ValidateShowsTiesAndDowned) {
+  const std::string ogre = creature("Ogre", 30, 5, 5, "1d4+16",
+                                    R"(, "tactics": { "ties": "first", "downed": "finish" })");
+  const Encounter e = load(duel_json(kHero, ogre));
+  const nlohmann::json factions = dnd5e::describe_factions_json(e);
+  EXPECT_EQ(factions[0]["tactics"], nlohmann::json({{"target", "random"}}));
+  EXPECT_EQ(factions[1]["creatures"][0]["tactics"],
+            nlohmann::json({{"target", "random"}, {"ties", "first"}, {"downed", "finish"}}));
 }
 
 TEST(FateTest, WithoutFinishNoOneAttacksADownedPc) {
