@@ -1,8 +1,10 @@
 // End-to-end tests of the `arena` binary: what a user types, what they see.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "cli_util.hpp"
@@ -183,17 +185,33 @@ namespace {
 
 using arena::testing::arena_on_terminal;
 
+// The win bar of probability p, 20 cells of eighth-blocks, padded to 20 cells.
+std::string expected_bar(double p) {
+  static const char* const kEighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
+  const long eighths = std::lround(p * 20 * 8);
+  std::string bar;
+  for (long i = 0; i < eighths / 8; ++i) bar += "█";
+  bar += kEighths[eighths % 8];
+  return bar + std::string(static_cast<std::size_t>(20 - eighths / 8 - (eighths % 8 != 0)), ' ');
+}
+
 TEST(CliTest, OnATerminalTheWinColumnGainsAGreenBar) {
   const std::string run = "simulate scenarios/goblin-ambush.json -n 2000";
+  const auto json = nlohmann::json::parse(arena(run + " --format json").out);
+  const double heroes = json["factions"][0]["win_probability"].get<double>();
+  const std::string cell = fmt::format("{:.2f}%  ", 100 * heroes);
+  const std::string bar = expected_bar(heroes);
   const Output terminal = arena_on_terminal(run);
   ASSERT_EQ(terminal.exit_code, 0) << terminal.err;
-  EXPECT_NE(terminal.out.find("57.45%  \x1b[32m███████████▌"), std::string::npos) << terminal.out;
+  EXPECT_NE(terminal.out.find(cell + "\x1b[32m" + bar + "\x1b[0m"), std::string::npos)
+      << terminal.out;
   const Output piped = arena(run);
+  EXPECT_NE(piped.out.find(fmt::format("{:.2f}%", 100 * heroes)), std::string::npos);
   EXPECT_EQ(piped.out.find("█"), std::string::npos);
   EXPECT_EQ(piped.out.find("\x1b["), std::string::npos);
   for (const Output& plain :
        {arena_on_terminal(run, "NO_COLOR=1"), arena_on_terminal(run + " --no-color")}) {
-    EXPECT_NE(plain.out.find("57.45%  ███████████▌"), std::string::npos) << plain.out;
+    EXPECT_NE(plain.out.find(cell + bar), std::string::npos) << plain.out;
     EXPECT_EQ(plain.out.find("\x1b["), std::string::npos);
   }
   // An empty NO_COLOR does not count (no-color.org).

@@ -184,7 +184,8 @@ TEST(ReplayOrderTest, EveryLineFollowsTheBlowThatCausedIt) {
       const auto problem = first_out_of_order(reader, replay.text, encounter->combatants.size());
       ASSERT_FALSE(problem.has_value()) << path << " battle " << battle << ": " << *problem << "\n"
                                         << replay.text;
-      for (const CombatantResult& result : replay.results) deaths += result.survived ? 0 : 1;
+      for (const CombatantResult& result : replay.results)
+        deaths += result.fate == Fate::Dead ? 1 : 0;
     }
     EXPECT_GT(deaths, 0) << path << ": the check saw no death to check";
   }

@@ -64,9 +64,13 @@ std::string html_page(const std::string& title, const std::string& subtitle,
 }
 
 StackedBars fate_bars(const Report& report) {
-  StackedBars bars{"Each combatant's fate", {"survived", "died"}, {}};
+  StackedBars bars{"Each combatant's fate at the end",
+                   {"standing", "down", "dead"},
+                   {},
+                   720,
+                   {"#33AA55", "#DD8800", "#CC2233"}};
   for (const CombatantReport& c : report.combatants) {
-    bars.rows.push_back({c.name, {c.survival_probability, 1 - c.survival_probability}});
+    bars.rows.push_back({c.name, {c.standing_probability, c.down_probability, c.dead_probability}});
   }
   return bars;
 }

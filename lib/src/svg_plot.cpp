@@ -102,14 +102,17 @@ std::string close_svg(double left, double top, double right, double bottom, int 
   return svg + "</svg>\n";
 }
 
-// Coloured squares with labels in a row under the title.
-std::string legend(const std::vector<std::string>& labels, double x, double y) {
+// Coloured squares with labels in a row under the title: `colours` when
+// given, else the palette.
+std::string legend(const std::vector<std::string>& labels, double x, double y,
+                   const std::vector<std::string>& colours = {}) {
   std::string svg;
   for (std::size_t i = 0; i < labels.size(); ++i) {
     svg += fmt::format(
         "<rect x=\"{0:.1f}\" y=\"{1:.1f}\" width=\"10\" height=\"10\" fill=\"{2}\"/>\n"
         "<text x=\"{3:.1f}\" y=\"{4:.1f}\">{5}</text>\n",
-        x, y - 9, colour(i), x + 14, y, escape_xml(labels[i]));
+        x, y - 9, i < colours.size() ? colours[i].c_str() : colour(i), x + 14, y,
+        escape_xml(labels[i]));
     x += 30 + 7 * static_cast<double>(labels[i].size());
   }
   return svg;
@@ -289,7 +292,7 @@ std::string stacked_bars_svg(const StackedBars& chart) {
   const double left = label_width(chart.rows), right = chart.width - kRight;
   const Scale sx{0, 1, left, right};
   std::string svg = open_svg(chart.width, height, chart.title);
-  svg += legend(chart.categories, left, kTop + 10);
+  svg += legend(chart.categories, left, kTop + 10, chart.colours);
   svg += x_ticks(sx, top, bottom, 5);
   for (std::size_t i = 0; i < chart.rows.size(); ++i) {
     const StackedBarRow& row = chart.rows[i];
@@ -301,7 +304,7 @@ std::string stacked_bars_svg(const StackedBars& chart) {
       svg += fmt::format(
           "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\"/>\n",
           sx(start), y - kRowHeight * 0.35, sx(start + row.parts[c]) - sx(start), kRowHeight * 0.7,
-          colour(c));
+          c < chart.colours.size() ? chart.colours[c].c_str() : colour(c));
       start += row.parts[c];
     }
   }

@@ -22,9 +22,8 @@ struct HtmlFigure {
 std::string html_page(const std::string& title, const std::string& subtitle,
                       const std::vector<HtmlFigure>& figures);
 
-// Each combatant's fate as stacked bars: categories and one row per
-// combatant. Built from what the report has (survived, died); any number of
-// categories draw the same way.
+// Each combatant's fate as stacked bars: standing, down and dead, one row
+// per combatant (stacked_bars_svg draws any number of categories).
 StackedBars fate_bars(const Report& report);
 
 // The figures of one run: win (and draw) probabilities with their 95%

@@ -71,6 +71,7 @@ struct StackedBars {
   std::vector<std::string> categories;
   std::vector<StackedBarRow> rows;
   int width = 720;
+  std::vector<std::string> colours;  // one per category; default: the palette
 };
 // Precondition: every row has one part per category.
 std::string stacked_bars_svg(const StackedBars& chart);

@@ -39,7 +39,8 @@ void report_dice_error(const JsonContext& context, const std::string& pointer,
 std::optional<DiceExpr> read_hit_points(const JsonContext& context, const nlohmann::json& value,
                                         const std::string& pointer);
 
-// A "tactics" object of a faction or a member: {"target": POLICY}.
+// A "tactics" object of a faction or a member: {"target": POLICY, "ties":
+// "random" | "first", "downed": "ignore" | "finish"}.
 std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::json& value,
                                     const std::string& pointer);
 // Its keys (checked against scenarios/schema.json by a test).

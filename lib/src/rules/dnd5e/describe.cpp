@@ -285,7 +285,7 @@ nlohmann::json creature_json(std::string_view combatant_name, const Creature& cr
       {"ac_source", creature.ac_source},
       {"initiative", creature.initiative},
       {"pc", creature.pc},
-      {"tactics", {{"target", name(creature.tactics.target)}}},
+      {"tactics", tactics_json(creature.tactics)},
       {"saves", saves},
       {"attacks", attacks},
       {"save_effects", save_effects},
