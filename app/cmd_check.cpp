@@ -20,10 +20,12 @@
 #include <vector>
 
 #include "arena/baseline.hpp"
+#include "arena/html_report.hpp"
 #include "arena/report.hpp"
 #include "arena/text_file.hpp"
 #include "commands.hpp"
 #include "encounter_input.hpp"
+#include "output.hpp"
 #include "simulation.hpp"
 #include "terminal.hpp"
 
@@ -37,10 +39,40 @@ struct CheckOptions {
   std::string baseline;
   double alpha = 0.001;
   double tolerance = 0.01;
+  std::optional<std::string> html;
 };
 
 std::string value_text(const Comparison& c, double value) {
   return c.probability ? fmt::format("{:.2f}%", 100 * value) : fmt::format("{:.3f}", value);
+}
+
+// The page: every figure against its baseline, failures in red; the
+// probabilities as they are (with their 95% intervals), the means as their
+// change relative to the baseline.
+std::string html_text(const Report& report, const std::vector<Comparison>& comparisons,
+                      const std::string& baseline) {
+  IntervalChart probabilities{"Probabilities (tick: the baseline)",
+                              "probability with 95% interval",
+                              {},
+                              false,
+                              {{0.0, 1.0}}};
+  IntervalChart means{
+      "Means against the baseline", "change from the baseline (%)", {}, false, std::nullopt};
+  for (const Comparison& c : comparisons) {
+    if (c.probability) {
+      const auto wins = static_cast<std::int64_t>(std::llround(c.after * report.battles));
+      const Interval ci = wilson_interval(wins, report.battles);
+      probabilities.rows.push_back({c.what, c.after, ci.low, ci.high, c.before, c.failed});
+    } else if (c.before != 0) {
+      const double change = 100 * (c.after / c.before - 1);
+      means.rows.push_back({c.what, change, change, change, 0.0, c.failed});
+    }
+  }
+  return html_page(
+      report.scenario + ": check against " + baseline,
+      fmt::format("{} battles, seed {}; in red: figures that failed", report.battles, report.seed),
+      {{"Probabilities", interval_chart_svg(probabilities), ""},
+       {"Means", interval_chart_svg(means), ""}});
 }
 
 int run_check(const CheckOptions& options) {
@@ -76,13 +108,15 @@ int run_check(const CheckOptions& options) {
         options.baseline, missing));
     return kExitBadInput;
   }
+  const std::vector<Comparison> comparisons =
+      compare_with_baseline(*baseline, report, options.alpha, options.tolerance);
+  if (!write_html(options.html, html_text(report, comparisons, options.baseline)))
+    return kExitBadInput;
   if (baseline->report == nlohmann::json::parse(format_json(report, false))) {
     fmt::print("ok: identical to the baseline ({} battles, seed {})\n", report.battles,
                report.seed);
     return kExitOk;
   }
-  const std::vector<Comparison> comparisons =
-      compare_with_baseline(*baseline, report, options.alpha, options.tolerance);
   std::string out;
   int failures = 0;
   for (const Comparison& c : comparisons) {
@@ -127,6 +161,7 @@ Command add_check_command(CLI::App& app) {
       ->check(CLI::Range(0.0, 1e9))
       ->capture_default_str();
   add_simulation_options(*cli, options->simulation);
+  add_html_option(*cli, options->html);
   cli->footer(
       "Examples:\n"
       "  arena simulate fight.json --format json > fight.baseline.json\n"

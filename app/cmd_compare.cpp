@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "arena/html_report.hpp"
 #include "arena/report.hpp"
 #include "commands.hpp"
 #include "encounter_input.hpp"
@@ -36,6 +37,7 @@ struct CompareOptions {
   std::optional<std::uint64_t> seed;
   std::string format = "table";
   std::optional<std::string> output;
+  std::optional<std::string> html;
 };
 
 struct Variant {
@@ -212,6 +214,37 @@ std::string csv_text(const std::vector<Played>& runs) {
   return out;
 }
 
+// The page: each variant's win probabilities, then the paired differences
+// from the reference with their intervals.
+std::string html_text(const std::vector<Played>& runs) {
+  const Report& first = runs.front().report;
+  std::vector<HtmlFigure> figures;
+  IntervalChart differences{"Win probability, variant minus " + runs.front().variant.name,
+                            "paired difference with 95% interval",
+                            {},
+                            false,
+                            std::nullopt};
+  for (std::size_t v = 0; v < runs.size(); ++v) {
+    figures.push_back({"Variant " + runs[v].variant.name,
+                       interval_chart_svg(win_chart(runs[v].report, "Win probability")), ""});
+    if (v == 0) continue;
+    for (std::size_t f = 0; f < first.factions.size(); ++f) {
+      const auto d = paired_difference(runs[0].winners, runs[v].winners, static_cast<int>(f));
+      differences.rows.push_back({runs[v].variant.name + ": " + first.factions[f].name,
+                                  d.difference, d.ci95.low, d.ci95.high, std::nullopt,
+                                  d.significant});
+    }
+  }
+  if (!differences.rows.empty()) {
+    figures.insert(figures.begin(), {"Paired differences", interval_chart_svg(differences),
+                                     "in red: the interval excludes 0"});
+  }
+  return html_page(first.scenario + ": comparison",
+                   fmt::format("{} battles per variant on common random numbers, seed {}",
+                               first.battles, first.seed),
+                   figures);
+}
+
 int run_compare(const CompareOptions& options) {
   if (!check_quantiles(options.simulation.quantiles)) return kExitBadInput;
   auto variants = variants_of(options);
@@ -241,6 +274,7 @@ int run_compare(const CompareOptions& options) {
       return kExitBadInput;
     runs.push_back(std::move(played));
   }
+  if (!write_html(options.html, html_text(runs))) return kExitBadInput;
   if (options.format == "json") return emit(options.output, json_text(runs));
   if (options.format == "csv") return emit(options.output, csv_text(runs));
   return emit(options.output, table_text(runs));
@@ -262,6 +296,7 @@ Command add_compare_command(CLI::App& app) {
                   "Battles per variant (default: the first file's)");
   add_simulation_options(*cli, options->simulation);
   add_output_option(*cli, options->output);
+  add_html_option(*cli, options->html);
   cli->footer(
       "Examples:\n"
       "  arena compare scenarios/fighter-greatsword.json scenarios/fighter-sword-and-shield.json\n"

@@ -15,6 +15,7 @@
 #include "arena/rulesets.hpp"
 #include "commands.hpp"
 #include "terminal.hpp"
+#include "usage_error.hpp"
 
 namespace arena::app {
 
@@ -53,10 +54,10 @@ CLI::App* add_subcommand(CLI::App& library, const char* name, const char* descri
   CLI::App* cli = library.add_subcommand(name, description);
   const auto names = ruleset_names();
   cli->add_option("--rules", options.rules, "The ruleset whose library to show")
-      ->check(CLI::IsMember(std::vector<std::string>(names.begin(), names.end())))
+      ->check(one_of(std::vector<std::string>(names.begin(), names.end())))
       ->capture_default_str();
   cli->add_option("--format", options.format, "Output format")
-      ->check(CLI::IsMember({"table", "json"}))
+      ->check(one_of({"table", "json"}))
       ->capture_default_str();
   cli->footer("Examples:\n" + examples);
   return cli;

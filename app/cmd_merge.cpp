@@ -12,6 +12,7 @@
 #include "output.hpp"
 #include "simulation.hpp"
 #include "terminal.hpp"
+#include "usage_error.hpp"
 
 namespace arena::app {
 
@@ -48,7 +49,8 @@ int run_merge(const MergeOptions& options) {
   if (options.format == "tally") return emit(options.output, format_tally(*merged));
   Report report = make_report(merged->labels, merged->tally, ReportOptions{options.quantiles});
   report.requested_battles = merged->total_battles;
-  return emit(options.output, report_text(report, options.format, /*with_run=*/false));
+  return emit(options.output, report_text(report, options.format, /*with_run=*/false,
+                                          !options.output && is_terminal(stdout)));
 }
 
 }  // namespace
@@ -60,7 +62,7 @@ Command add_merge_command(CLI::App& app) {
   cli->add_option("files", options->files, "Tally files (simulate --shard K/N --format tally)")
       ->required();
   cli->add_option("--format", options->format, "Output format")
-      ->check(CLI::IsMember({"table", "json", "csv", "tally"}))
+      ->check(one_of({"table", "json", "csv", "tally"}))
       ->capture_default_str();
   cli->add_option("--quantiles", options->quantiles, "Quantile levels of every statistic")
       ->delimiter(',')

@@ -14,6 +14,7 @@
 #include "arena/rng.hpp"
 #include "commands.hpp"
 #include "terminal.hpp"
+#include "usage_error.hpp"
 
 namespace arena::app {
 
@@ -144,7 +145,7 @@ Command add_roll_command(CLI::App& app) {
   cli->add_flag("--stats", options->stats,
                 "Print the exact distribution: mean, deviation, P(total), at least, at most");
   cli->add_option("--format", options->format, "Output format")
-      ->check(CLI::IsMember({"table", "json"}))
+      ->check(one_of({"table", "json"}))
       ->capture_default_str();
   cli->footer(
       "Examples:\n"

@@ -17,6 +17,7 @@
 #include "encounter_input.hpp"
 #include "output.hpp"
 #include "terminal.hpp"
+#include "usage_error.hpp"
 
 namespace arena::app {
 
@@ -209,7 +210,7 @@ Command add_shoot_command(CLI::App& app) {
   cli->add_flag("--aim", options->request.aim, "The attacker aims: +2 RAT");
   cli->add_flag("--knocked-down", options->request.knocked_down, "The target is knocked down");
   cli->add_option("--format", options->format, "Output format")
-      ->check(CLI::IsMember({"table", "json", "csv"}))
+      ->check(one_of({"table", "json", "csv"}))
       ->capture_default_str();
   cli->add_option("--plot", options->plot, "Also write an SVG of the quantile bands to FILE");
   add_output_option(*cli, options->output);

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "arena/html_report.hpp"
 #include "arena/report.hpp"
 #include "arena/tally_io.hpp"
 #include "commands.hpp"
@@ -30,6 +31,7 @@ struct SimulateOptions {
   std::int64_t max_battles = 10'000'000;
   bool max_battles_given = false;
   std::optional<std::string> output;
+  std::optional<std::string> html;
 };
 
 struct Shard {
@@ -106,7 +108,16 @@ int run_simulate(const SimulateOptions& options) {
     report.precision = PrecisionInfo{*options.precision, widest, widest <= *options.precision};
   }
   report.run = {result.threads, result.seconds};
-  return emit(options.output, report_text(report, options.format));
+  if (options.html &&
+      !write_html(
+          options.html,
+          html_page(report.scenario,
+                    fmt::format("{} rules, {} battles, seed {}{}", report.rules, report.battles,
+                                report.seed, report.partial ? " (partial: interrupted)" : ""),
+                    run_figures(report, result.tally))))
+    return kExitBadInput;
+  return emit(options.output, report_text(report, options.format, /*with_run=*/true,
+                                          !options.output && is_terminal(stdout)));
 }
 
 }  // namespace
@@ -136,6 +147,7 @@ Command add_simulate_command(CLI::App& app) {
       ->check(CLI::Range(std::int64_t{1}, kMaxBattles));
   add_simulation_options(*cli, options->simulation);
   add_output_option(*cli, options->output);
+  add_html_option(*cli, options->html);
   cli->footer(
       "Examples:\n"
       "  arena simulate scenarios/goblin-ambush.json\n"

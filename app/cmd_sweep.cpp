@@ -1,5 +1,6 @@
 // `arena sweep`: one run per combination of varied values (a grid), one row each.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -7,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "arena/html_report.hpp"
 #include "arena/overrides.hpp"
 #include "arena/report.hpp"
 #include "commands.hpp"
@@ -27,6 +29,7 @@ struct SweepOptions {
   std::optional<std::uint64_t> seed;
   std::string format = "table";
   std::optional<std::string> output;
+  std::optional<std::string> html;
 };
 
 struct Row {
@@ -111,6 +114,33 @@ std::string json_text(const std::vector<Axis>& axes, const std::vector<Row>& row
   return out.dump(2) + "\n";
 }
 
+// The page: each faction's win probability against the swept values, with
+// its 95% interval as a band.
+std::string html_text(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
+  std::vector<std::string> paths;
+  for (const Axis& axis : axes) paths.push_back(axis.path);
+  const std::string swept = fmt::format("{}", fmt::join(paths, " × "));
+  std::vector<HtmlFigure> figures;
+  const Report& first = rows.front().report;
+  for (std::size_t f = 0; f < first.factions.size(); ++f) {
+    BandPlot plot{
+        first.factions[f].name + " win probability", swept, "probability", {}, {{}, {}, {}}};
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      const FactionReport& r = rows[k].report.factions[f];
+      plot.x.push_back(static_cast<double>(k));
+      plot.x_tick_labels.push_back(fmt::format("{}", fmt::join(rows[k].values, ", ")));
+      plot.levels[0].push_back(r.win_ci95.low);
+      plot.levels[1].push_back(r.win_probability);
+      plot.levels[2].push_back(r.win_ci95.high);
+    }
+    figures.push_back({first.factions[f].name, band_plot_svg(plot),
+                       "line: win probability; band: its 95% interval"});
+  }
+  return html_page(first.scenario + ": sweep",
+                   fmt::format("{} battles per combination, seed {}", first.battles, first.seed),
+                   figures);
+}
+
 int run_sweep(const SweepOptions& options) {
   if (!check_quantiles(options.simulation.quantiles)) return kExitBadInput;
   std::vector<Axis> axes;
@@ -148,6 +178,7 @@ int run_sweep(const SweepOptions& options) {
     row.report = make_report(*encounter, result.tally, ReportOptions{options.simulation.quantiles});
     rows.push_back(std::move(row));
   }
+  if (!write_html(options.html, html_text(axes, rows))) return kExitBadInput;
   if (options.format == "json") return emit(options.output, json_text(axes, rows));
   if (options.format == "csv") return emit(options.output, csv_text(axes, rows));
   return emit(options.output, table_text(axes, rows));
@@ -167,6 +198,7 @@ Command add_sweep_command(CLI::App& app) {
                   "Battles per combination (default: the file's)");
   add_simulation_options(*cli, options->simulation);
   add_output_option(*cli, options->output);
+  add_html_option(*cli, options->html);
   cli->footer(
       "Examples:\n"
       "  arena sweep fight.json --vary "

@@ -8,6 +8,7 @@
 #include "arena/rulesets.hpp"
 #include "commands.hpp"
 #include "encounter_input.hpp"
+#include "usage_error.hpp"
 
 namespace arena::app {
 
@@ -58,7 +59,7 @@ Command add_validate_command(CLI::App& app) {
       "validate", "Check an encounter file and show how arena resolved it (AC, attacks, actions)");
   add_encounter_options(*cli, options->input);
   cli->add_option("--format", options->format, "Output format")
-      ->check(CLI::IsMember({"table", "json"}))
+      ->check(one_of({"table", "json"}))
       ->capture_default_str();
   cli->footer(
       "Examples:\n"

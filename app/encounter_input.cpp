@@ -2,6 +2,7 @@
 
 #include "arena/load.hpp"
 #include "arena/overrides.hpp"
+#include "logging.hpp"
 #include "terminal.hpp"
 
 namespace arena::app {
@@ -24,11 +25,13 @@ std::optional<Encounter> load_encounter_or_report(const EncounterInput& input) {
     }
     overrides.push_back(std::move(parsed).value());
   }
-  auto encounter = load_encounter_file(input.file, overrides);
+  LoadTimings timings;
+  auto encounter = load_encounter_file(input.file, overrides, &timings);
   if (!encounter) {
     for (const std::string& line : encounter.error()) print_error(line);
     return std::nullopt;
   }
+  log_loaded(input.file, *encounter, timings);
   return std::move(encounter).value();
 }
 

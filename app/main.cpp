@@ -1,31 +1,22 @@
 // arena: the command line. Wires CLI11 to the subcommands in cmd_*.cpp; holds
 // no game rules. Exit codes: 0 success, 1 a check failed, 2 bad input or usage.
-#include <spdlog/sinks/stdout_color_sinks.h>
-#include <spdlog/spdlog.h>
-
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <exception>
+#include <string>
+#include <vector>
 
 #include "commands.hpp"
+#include "logging.hpp"
 #include "terminal.hpp"
-
-namespace {
-
-// Logs go to stderr so that stdout carries only the report.
-void set_up_logging(const std::string& level) {
-  auto logger = spdlog::stderr_color_mt("arena");
-  logger->set_pattern("%^%l%$: %v");
-  logger->set_level(spdlog::level::from_str(level));
-  spdlog::set_default_logger(logger);
-}
-
-}  // namespace
+#include "usage_error.hpp"
 
 int main(int argc, char** argv) {
   using namespace arena::app;
-  CLI::App app{"arena: Monte Carlo battle simulator for tabletop RPG and wargame combat"};
+  CLI::App app{"arena: Monte Carlo battle simulator for tabletop RPG and wargame combat", "arena"};
   app.set_version_flag("--version", std::string("arena ") + ARENA_VERSION);
   app.require_subcommand(1);
+  app.fallthrough();  // --log-level after the command too; set before the commands inherit it
   app.footer(
       "Examples:\n"
       "  arena simulate scenarios/goblin-ambush.json\n"
@@ -36,8 +27,11 @@ int main(int argc, char** argv) {
       "Run 'arena COMMAND --help' for the options of a command.");
   std::string log_level = "warn";
   app.add_option("--log-level", log_level, "Log level on stderr: trace, debug, info, warn, error")
-      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}))
+      ->check(one_of({"trace", "debug", "info", "warn", "error", "off"}))
       ->capture_default_str();
+  bool no_color = false;
+  app.add_flag("--no-color", no_color,
+               "No colour on the terminal (also when the NO_COLOR environment variable is set)");
 
   // The subcommands, in the order `arena --help` lists them.
   const Command commands[] = {
@@ -50,10 +44,13 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    const int code = app.exit(error);
-    return code == 0 ? kExitOk : kExitBadInput;
+    if (error.get_exit_code() == 0) return app.exit(error);  // --help, --version
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    std::fputs(usage_error(app, error, args).c_str(), stderr);
+    return kExitBadInput;
   }
-  set_up_logging(log_level);
+  set_no_color(no_color);
+  set_up_logging(log_level, color_allowed());
   try {
     for (const Command& command : commands) {
       if (command.cli->parsed()) return command.run();

@@ -12,6 +12,13 @@ namespace arena::app {
 // Adds -o/--output FILE to `command`.
 void add_output_option(CLI::App& command, std::optional<std::string>& output);
 
+// Adds --html FILE to `command`: a self-contained page with plots.
+void add_html_option(CLI::App& command, std::optional<std::string>& html);
+
+// Writes the HTML page `text` to `path` when given (whole or not at all);
+// false after an "error: ..." when it cannot be written.
+bool write_html(const std::optional<std::string>& path, const std::string& text);
+
 // Prints `text` on stdout, or writes it to `output`; returns the exit code
 // (kExitBadInput after an "error: ..." when the file cannot be written).
 int emit(const std::optional<std::string>& output, const std::string& text);

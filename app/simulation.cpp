@@ -1,12 +1,15 @@
 #include "simulation.hpp"
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
 
 #include "progress.hpp"
 #include "terminal.hpp"
+#include "usage_error.hpp"
 
 namespace arena::app {
 
@@ -44,7 +47,7 @@ void add_run_options(CLI::App& command, std::optional<std::int64_t>& battles,
       ->check(CLI::Range(std::int64_t{1}, kMaxBattles));
   command.add_option("--seed", seed, "Master seed (default: the file's)");
   command.add_option("--format", format, "Output format")
-      ->check(CLI::IsMember(formats))
+      ->check(one_of(formats))
       ->capture_default_str();
 }
 
@@ -75,10 +78,18 @@ RunResult play(const Encounter& encounter, std::int64_t first, std::int64_t coun
     bar.emplace(count);
     run.progress = [&bar](std::int64_t done) { bar->update(done); };
   }
+  const int threads = resolve_thread_count(options.threads);
+  spdlog::info("run: battles {} to {} on {} thread{}, claimed in chunks of {} ({} chunks)", first,
+               first + count - 1, threads, threads == 1 ? "" : "s", run.chunk,
+               (count + run.chunk - 1) / run.chunk);
   std::signal(SIGINT, on_interrupt);
   RunResult result = run_battles(encounter, run);
   std::signal(SIGINT, SIG_DFL);
   if (bar) bar->finish();
+  spdlog::info(
+      "run {:.3f} s, {:.0f} battles/s{}", result.seconds,
+      result.seconds > 0 ? static_cast<double>(result.tally.battles) / result.seconds : 0.0,
+      result.partial ? " (interrupted)" : "");
   return result;
 }
 
@@ -115,10 +126,21 @@ RunResult play_until_precise(const Encounter& encounter, double precision, std::
   return total;
 }
 
-std::string report_text(const Report& report, const std::string& format, bool with_run) {
-  if (format == "json") return format_json(report, with_run);
-  if (format == "csv") return format_csv(report);
-  return format_table(report);
+std::string report_text(const Report& report, const std::string& format, bool with_run,
+                        bool terminal) {
+  const auto start = std::chrono::steady_clock::now();
+  TableStyle style;
+  if (terminal) {
+    style.bar_width = 20;
+    style.win_bar = [](double p) { return win_bar(p, 20); };
+  }
+  std::string text = format == "json"  ? format_json(report, with_run)
+                     : format == "csv" ? format_csv(report)
+                                       : format_table(report, style);
+  spdlog::info(
+      "report ({}) {:.1f} ms", format,
+      1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  return text;
 }
 
 }  // namespace arena::app

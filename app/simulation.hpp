@@ -50,7 +50,9 @@ RunResult play_until_precise(const Encounter& encounter, double precision, std::
 double widest_half_interval(const Tally& tally);
 
 // A report in `format` (table, json or csv); `with_run` includes the
-// timings (a merged report has none of its own).
-std::string report_text(const Report& report, const std::string& format, bool with_run = true);
+// timings (a merged report has none of its own); `terminal`: the table goes
+// to a terminal and gains bars.
+std::string report_text(const Report& report, const std::string& format, bool with_run = true,
+                        bool terminal = false);
 
 }  // namespace arena::app

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <string>
 
 namespace arena::app {
@@ -24,6 +25,27 @@ std::string bar(double fraction, int width) {
   for (int i = 0; i < eighths / 8; ++i) text += "█";
   text += kEighths[eighths % 8];
   return text;
+}
+
+namespace {
+bool g_no_color = false;
+}  // namespace
+
+void set_no_color(bool no_color) {
+  g_no_color = no_color;
+}
+
+bool color_allowed() {
+  const char* env = std::getenv("NO_COLOR");
+  return !g_no_color && (env == nullptr || *env == '\0');
+}
+
+std::string win_bar(double fraction, int width) {
+  std::string text = bar(fraction, width);
+  const int eighths = static_cast<int>(std::lround(std::clamp(fraction, 0.0, 1.0) * width * 8));
+  const int cells = eighths / 8 + (eighths % 8 != 0 ? 1 : 0);
+  text += std::string(static_cast<std::size_t>(width - cells), ' ');
+  return color_allowed() ? "\x1b[32m" + text + "\x1b[0m" : text;
 }
 
 }  // namespace arena::app

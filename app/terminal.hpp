@@ -16,4 +16,12 @@ void print_error(std::string_view message);
 // A horizontal bar of `fraction` (0..1) of `width` cells, in eighth-blocks.
 std::string bar(double fraction, int width);
 
+// Whether output may be coloured: not after --no-color, nor when the
+// NO_COLOR environment variable is set and not empty (no-color.org).
+void set_no_color(bool no_color);
+bool color_allowed();
+
+// `bar` padded to exactly `width` cells, green when colour is allowed.
+std::string win_bar(double fraction, int width);
+
 }  // namespace arena::app

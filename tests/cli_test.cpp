@@ -1,40 +1,19 @@
 // End-to-end tests of the `arena` binary: what a user types, what they see.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
-#include <fstream>
+#include <cmath>
 #include <nlohmann/json.hpp>
-#include <sstream>
+
+#include "cli_util.hpp"
 
 namespace {
 
-struct Output {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// Runs `arena ARGS` from the source directory, capturing both streams.
-Output arena(const std::string& args) {
-  // ctest runs tests in parallel processes: give each its own files.
-  const std::string stem = ::testing::TempDir() + "arena_cli_" +
-                           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
-                           std::to_string(::getpid());
-  const std::string out = stem + ".out", err = stem + ".err";
-  const std::string command = std::string("cd ") + ARENA_SOURCE_DIR + " && " + ARENA_BINARY + " " +
-                              args + " > " + out + " 2> " + err;
-  const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-}
+using arena::testing::arena;
+using arena::testing::Output;
+using arena::testing::slurp;
 
 const char* const kScenarios[] = {"goblin-ambush", "knight-vs-ogre", "wolf-pack",
                                   "fighter-greatsword", "fighter-sword-and-shield"};
@@ -163,6 +142,80 @@ TEST(CliTest, CtrlCStopsCleanlyAndReportsThePartialRun) {
   EXPECT_EQ(json["requested_battles"], 1000000000);
   EXPECT_GT(json["battles"].get<std::int64_t>(), 0);
   EXPECT_LT(json["battles"].get<std::int64_t>(), 1000000000);
+}
+
+}  // namespace
+
+namespace {
+
+// The report without its timings, which differ from run to run.
+nlohmann::json without_run(const std::string& json) {
+  auto report = nlohmann::json::parse(json);
+  report.erase("run");
+  return report;
+}
+
+TEST(CliTest, LogLevelInfoSaysWhatWasLoadedAndWhereTheTimeWentOnStderrOnly) {
+  const std::string run = "simulate scenarios/goblin-ambush.json -n 3000 -t 2 --format json";
+  const Output quiet = arena(run);
+  const Output info = arena(run + " --log-level info");
+  ASSERT_EQ(info.exit_code, 0) << info.err;
+  EXPECT_EQ(quiet.err, "");
+  EXPECT_EQ(without_run(info.out), without_run(quiet.out));
+  for (const char* line :
+       {"info: loaded scenarios/goblin-ambush.json: \"Goblin ambush\", 5e rules",
+        "info: faction Goblins: Goblin 1, Goblin 2, Goblin 3, Goblin 4, Goblin 5, Goblin 6, "
+        "Goblin Boss\n",
+        "info: parse ", " ms, resolve ",
+        "info: run: battles 0 to 2999 on 2 threads, claimed in chunks of 256 (12 chunks)\n",
+        "info: run ", " battles/s\n", "info: report (json) "}) {
+    EXPECT_NE(info.err.find(line), std::string::npos) << line << "\n" << info.err;
+  }
+  EXPECT_EQ(info.err.find("debug:"), std::string::npos);
+  const Output debug = arena(run + " --log-level debug");
+  EXPECT_EQ(without_run(debug.out), without_run(quiet.out));
+  EXPECT_NE(debug.err.find("debug:     HP 28   AC 18 (chain mail: 16 + shield 2)"),
+            std::string::npos)
+      << debug.err;
+}
+
+}  // namespace
+
+namespace {
+
+using arena::testing::arena_on_terminal;
+
+// The win bar of probability p, 20 cells of eighth-blocks, padded to 20 cells.
+std::string expected_bar(double p) {
+  static const char* const kEighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
+  const long eighths = std::lround(p * 20 * 8);
+  std::string bar;
+  for (long i = 0; i < eighths / 8; ++i) bar += "█";
+  bar += kEighths[eighths % 8];
+  return bar + std::string(static_cast<std::size_t>(20 - eighths / 8 - (eighths % 8 != 0)), ' ');
+}
+
+TEST(CliTest, OnATerminalTheWinColumnGainsAGreenBar) {
+  const std::string run = "simulate scenarios/goblin-ambush.json -n 2000";
+  const auto json = nlohmann::json::parse(arena(run + " --format json").out);
+  const double heroes = json["factions"][0]["win_probability"].get<double>();
+  const std::string cell = fmt::format("{:.2f}%  ", 100 * heroes);
+  const std::string bar = expected_bar(heroes);
+  const Output terminal = arena_on_terminal(run);
+  ASSERT_EQ(terminal.exit_code, 0) << terminal.err;
+  EXPECT_NE(terminal.out.find(cell + "\x1b[32m" + bar + "\x1b[0m"), std::string::npos)
+      << terminal.out;
+  const Output piped = arena(run);
+  EXPECT_NE(piped.out.find(fmt::format("{:.2f}%", 100 * heroes)), std::string::npos);
+  EXPECT_EQ(piped.out.find("█"), std::string::npos);
+  EXPECT_EQ(piped.out.find("\x1b["), std::string::npos);
+  for (const Output& plain :
+       {arena_on_terminal(run, "NO_COLOR=1"), arena_on_terminal(run + " --no-color")}) {
+    EXPECT_NE(plain.out.find(cell + bar), std::string::npos) << plain.out;
+    EXPECT_EQ(plain.out.find("\x1b["), std::string::npos);
+  }
+  // An empty NO_COLOR does not count (no-color.org).
+  EXPECT_NE(arena_on_terminal(run, "NO_COLOR=").out.find("\x1b[32m"), std::string::npos);
 }
 
 }  // namespace

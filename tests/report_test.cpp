@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "arena/histogram.hpp"
+#include "arena/html_report.hpp"
 #include "arena/runner.hpp"
 #include "arena/tally_io.hpp"
 #include "test_util.hpp"
@@ -22,6 +23,18 @@ TEST(WilsonIntervalTest, MatchesKnownValues) {
   const Interval all = wilson_interval(10, 10);
   EXPECT_NEAR(all.low, 0.72247, 1e-5);
   EXPECT_DOUBLE_EQ(all.high, 1.0);
+}
+
+TEST(WilsonIntervalTest, NoSuccessesOrNoFailuresGiveExactlyZeroAndOne) {
+  // Rounding once left 1.08e-19 and 0.9999999999999998 in reports.
+  for (std::int64_t n = 1; n <= 200'000; n += n / 7 + 1) {
+    EXPECT_EQ(wilson_interval(0, n).low, 0.0) << n;
+    EXPECT_EQ(wilson_interval(n, n).high, 1.0) << n;
+    const Interval some = wilson_interval(n / 2, n);
+    EXPECT_GE(some.low, 0.0) << n;
+    EXPECT_LE(some.high, 1.0) << n;
+    EXPECT_LT(some.low, some.high) << n;
+  }
 }
 
 TEST(HistogramTest, QuantileIsTheInverseEmpiricalCdf) {
@@ -211,6 +224,46 @@ TEST(TallyTest, CountsFactionFiguresAndMeasuresAndMergesThem) {
   EXPECT_EQ(read->tally, both);
   EXPECT_EQ(read->labels.faction_figures, file.labels.faction_figures);
   EXPECT_EQ(read->labels.measures, file.labels.measures);
+}
+
+}  // namespace
+}  // namespace arena
+
+namespace arena {
+namespace {
+
+TEST(HtmlReportTest, ThePageHasTheRunsFiguresAndNothingExternal) {
+  const Encounter e = testing::load(
+      testing::duel_json(R"({ "monster": "goblin", "count": 2 })", R"({ "monster": "wolf" })"));
+  RunOptions options;
+  options.battles = 2000;
+  const Tally tally = run_battles(e, options).tally;
+  const Report report = make_report(e, tally, ReportOptions{});
+  const StackedBars fates = fate_bars(report);
+  ASSERT_EQ(fates.rows.size(), 3u);
+  for (std::size_t c = 0; c < fates.rows.size(); ++c) {
+    EXPECT_EQ(fates.rows[c].label, report.combatants[c].name);
+    EXPECT_EQ(fates.rows[c].parts.size(), fates.categories.size());
+    EXPECT_DOUBLE_EQ(fates.rows[c].parts[0], report.combatants[c].standing_probability);
+    EXPECT_DOUBLE_EQ(fates.rows[c].parts[2], report.combatants[c].dead_probability);
+    EXPECT_NEAR(fates.rows[c].parts[0] + fates.rows[c].parts[1] + fates.rows[c].parts[2], 1.0,
+                1e-12);
+  }
+  const std::vector<HtmlFigure> figures = run_figures(report, tally);
+  ASSERT_EQ(figures.size(), 5u);
+  const std::string page = html_page("A <test> & more", "sub", figures);
+  EXPECT_TRUE(page.starts_with("<!DOCTYPE html>"));
+  EXPECT_NE(page.find("<title>A &lt;test&gt; &amp; more</title>"), std::string::npos);
+  std::size_t svgs = 0;
+  for (std::size_t at = page.find("<svg "); at != std::string::npos;
+       at = page.find("<svg ", at + 1))
+    ++svgs;
+  EXPECT_EQ(svgs, 5u);
+  EXPECT_EQ(page.find("<script"), std::string::npos);
+  EXPECT_EQ(page.find("href="), std::string::npos);
+  // The win chart names each faction and the draws.
+  EXPECT_NE(figures[0].svg.find(">A wins</text>"), std::string::npos);
+  EXPECT_NE(figures[0].svg.find(">draw</text>"), std::string::npos);
 }
 
 }  // namespace

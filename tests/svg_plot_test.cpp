@@ -39,5 +39,67 @@ TEST(SvgPlotTest, EscapesLabels) {
   EXPECT_EQ(svg.find("<b>"), std::string::npos);
 }
 
+TEST(SvgPlotTest, AnOddLevelIsALineAndLabelsReplaceNumericTicks) {
+  BandPlot plot{"Win", "AC", "p", {0, 1}, {{0.1, 0.2}, {0.3, 0.4}, {0.5, 0.6}}, 300, 200};
+  plot.x_tick_labels = {"AC 14", "AC 18"};
+  const std::string svg = band_plot_svg(plot);
+  EXPECT_EQ(count(svg, "<polygon"), 1);
+  EXPECT_EQ(count(svg, "<polyline"), 1);
+  EXPECT_NE(svg.find(">AC 14</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">AC 18</text>"), std::string::npos);
+}
+
+TEST(SvgPlotTest, TickLabelsHaveTheDecimalsOfTheirStep) {
+  // Steps of 0.2 summed in floating point reach 0.6000000000000001.
+  IntervalChart chart{"t", "x", {{"a", 0.5, 0.4, 0.6}}, true, {{0.0, 1.0}}, 600};
+  const std::string svg = interval_chart_svg(chart);
+  for (const char* tick : {">0.0<", ">0.2<", ">0.4<", ">0.6<", ">0.8<", ">1.0<"})
+    EXPECT_NE(svg.find(tick), std::string::npos) << tick;
+  EXPECT_EQ(svg.find("00000"), std::string::npos) << svg;
+}
+
+TEST(SvgPlotTest, IntervalBarsAreScaledAndMarkedRowsAreRed) {
+  // Labels of 1 letter: 80 pixels of labels; [0, 1] onto 80..580; row i centred at
+  // 40 + 26 (i + 0.5) + 4, its bar 0.7 of 26 pixels high.
+  IntervalChart chart{"Win", "p", {}, true, {{0.0, 1.0}}, 600};
+  chart.rows = {{"A", 0.5, 0.4, 0.6}, {"B", 0.25, 0.2, 0.3, 0.3, true}};
+  const std::string svg = interval_chart_svg(chart);
+  EXPECT_NE(svg.find("<rect x=\"80.0\" y=\"47.9\" width=\"250.0\""), std::string::npos) << svg;
+  EXPECT_NE(svg.find("width=\"125.0\" height=\"18.2\" fill=\"#CC2233\""), std::string::npos) << svg;
+  // The interval's whisker from 0.4 to 0.6, and B's baseline tick at 0.3.
+  EXPECT_NE(svg.find("<line x1=\"280.0\" y1=\"57.0\" x2=\"380.0\" y2=\"57.0\""), std::string::npos);
+  EXPECT_NE(svg.find("x1=\"230.0\" y1=\"74.0\" x2=\"230.0\" y2=\"92.0\" stroke=\"black\" "
+                     "stroke-width=\"3\""),
+            std::string::npos);
+}
+
+TEST(SvgPlotTest, ColumnsOnePerPositiveHeightOfEachSeries) {
+  ColumnChart chart{"Rounds", "rounds", "p", {0, 1, 2, 3}, {}};
+  chart.series = {{"Heroes", {0, 0.5, 0.25, 0.25}}, {"Goblins", {0.5, 0, 0, 0.5}}};
+  const std::string svg = column_chart_svg(chart);
+  // Two legend squares, three columns and two columns.
+  EXPECT_EQ(count(svg, "fill=\"#3366CC\""), 1 + 3);
+  EXPECT_EQ(count(svg, "fill=\"#CC2233\""), 1 + 2);
+  EXPECT_NE(svg.find(">Goblins</text>"), std::string::npos);
+}
+
+TEST(SvgPlotTest, StackedBarsTakeAnyNumberOfCategories) {
+  StackedBars bars{"Fates", {"standing", "down", "dead"}, {{"Fighter", {0.5, 0.25, 0.25}}}, 600};
+  const std::string svg = stacked_bars_svg(bars);
+  // Fighter's bar: 80..580 split 250 + 125 + 125, one colour per category, centred
+  // under the legend at 40 + 22 + 13 + 4 = 79.
+  EXPECT_NE(svg.find("<rect x=\"80.0\" y=\"69.9\" width=\"250.0\" height=\"18.2\" "
+                     "fill=\"#3366CC\"/>"),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find("<rect x=\"330.0\" y=\"69.9\" width=\"125.0\" height=\"18.2\" "
+                     "fill=\"#CC2233\"/>"),
+            std::string::npos);
+  EXPECT_NE(svg.find("<rect x=\"455.0\" y=\"69.9\" width=\"125.0\" height=\"18.2\" "
+                     "fill=\"#33AA55\"/>"),
+            std::string::npos);
+  EXPECT_NE(svg.find(">dead</text>"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace arena

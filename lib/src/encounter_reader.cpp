@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 
 #include "arena/load.hpp"
@@ -176,25 +177,39 @@ Encounter read_encounter(const JsonContext& context) {
 
 }  // namespace
 
-Expected<Encounter, std::vector<std::string>> load_encounter(
-    std::string_view text, const std::string& file, const std::vector<Override>& overrides) {
+Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view text,
+                                                             const std::string& file,
+                                                             const std::vector<Override>& overrides,
+                                                             LoadTimings* timings) {
+  const auto start = std::chrono::steady_clock::now();
   auto source = JsonSource::parse(text);
   if (!source) return unexpected(std::vector<std::string>{format_diagnostic(file, source.error())});
   if (auto applied = apply_overrides(source->mutable_root(), overrides); !applied) {
     return unexpected(std::vector<std::string>{one_line(applied.error())});
   }
+  const auto parsed = std::chrono::steady_clock::now();
   Diagnostics diagnostics;
   const JsonContext context(*source, diagnostics);
   Encounter encounter = read_encounter(context);
+  if (timings) {
+    timings->parse_seconds += std::chrono::duration<double>(parsed - start).count();
+    timings->resolve_seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - parsed).count();
+  }
   if (!diagnostics.empty()) return unexpected(diagnostics.format(file));
   return encounter;
 }
 
 Expected<Encounter, std::vector<std::string>> load_encounter_file(
-    const std::string& path, const std::vector<Override>& overrides) {
+    const std::string& path, const std::vector<Override>& overrides, LoadTimings* timings) {
+  const auto start = std::chrono::steady_clock::now();
   auto text = read_text_file(path, "an encounter file");
   if (!text) return unexpected(std::vector<std::string>{text.error()});
-  return load_encounter(*text, path, overrides);
+  if (timings) {
+    timings->parse_seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  return load_encounter(*text, path, overrides, timings);
 }
 
 }  // namespace arena

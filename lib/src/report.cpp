@@ -1,5 +1,6 @@
 #include "arena/report.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "arena/rulesets.hpp"
@@ -14,7 +15,11 @@ Interval wilson_interval(std::int64_t successes, std::int64_t trials) {
   const double denominator = 1 + z * z / n;
   const double center = (p + z * z / (2 * n)) / denominator;
   const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator;
-  return {std::max(0.0, center - half), std::min(1.0, center + half)};
+  // With no successes (or no failures) the bound is exactly 0 (or 1) in real
+  // arithmetic; rounding would leave 1e-19 or 0.9999999999999998 behind.
+  const double low = successes <= 0 ? 0.0 : std::clamp(center - half, 0.0, 1.0);
+  const double high = successes >= trials ? 1.0 : std::clamp(center + half, 0.0, 1.0);
+  return {low, high};
 }
 
 Stat make_stat(const Histogram& histogram, const std::vector<double>& quantiles) {

@@ -170,7 +170,11 @@ std::string format_csv(const Report& report) {
   return out;
 }
 
-std::string format_table(const Report& report) {
+std::string format_table(const Report& report, const TableStyle& style) {
+  const auto win_bar = [&style](double p) {
+    return style.win_bar ? "  " + style.win_bar(p) : std::string();
+  };
+  const std::string bar_header(style.win_bar ? 2 + style.bar_width : 0, ' ');
   std::string out = fmt::format(
       "{} ({} rules): {} battles, seed {}{}\n\n", report.scenario, report.rules, report.battles,
       report.seed,
@@ -185,22 +189,23 @@ std::string format_table(const Report& report) {
     extra_headers += fmt::format("  {:>8}", figure);
   for (const std::string& measure : report.measures)
     extra_headers += fmt::format("  {:>12}", measure);
-  out += fmt::format("{:<{}}  {:>9}  {:>8}  {:>17}  {:>9}  {:>9}  {:>10}  {:>10}{}\n", "faction",
-                     width, "wins", "win %", "95% interval", "survivors", "one dies", "dealt",
-                     "taken", extra_headers);
+  out += fmt::format("{:<{}}  {:>9}  {:>8}{}  {:>17}  {:>9}  {:>9}  {:>10}  {:>10}{}\n", "faction",
+                     width, "wins", "win %", bar_header, "95% interval", "survivors", "one dies",
+                     "dealt", "taken", extra_headers);
   for (const FactionReport& f : report.factions) {
     std::string extra;
     for (double p : f.figure_probabilities) extra += fmt::format("  {:>7.1f}%", 100 * p);
     for (const Stat& measure : f.measures) extra += fmt::format("  {:>12.2f}", measure.mean);
     out += fmt::format(
-        "{:<{}}  {:>9}  {:>7.2f}%  {:>17}  {:>9.2f}  {:>8.1f}%  {:>10.1f}  {:>10.1f}{}\n", f.name,
-        width, f.wins, 100 * f.win_probability,
+        "{:<{}}  {:>9}  {:>7.2f}%{}  {:>17}  {:>9.2f}  {:>8.1f}%  {:>10.1f}  {:>10.1f}{}\n", f.name,
+        width, f.wins, 100 * f.win_probability, win_bar(f.win_probability),
         fmt::format("[{:.2f}, {:.2f}]", 100 * f.win_ci95.low, 100 * f.win_ci95.high),
         f.survivors.mean, 100 * f.loss_probability, f.damage_dealt.mean, f.damage_taken.mean,
         extra);
   }
   out += fmt::format(
-      "{:<{}}  {:>9}  {:>7.2f}%{}\n", "draws", width, report.draws, 100 * report.draw_probability,
+      "{:<{}}  {:>9}  {:>7.2f}%{}{}\n", "draws", width, report.draws, 100 * report.draw_probability,
+      win_bar(report.draw_probability),
       report.stalemates > 0
           ? fmt::format("  ({} stalemates: no one could hurt anyone)", report.stalemates)
           : std::string());

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <tuple>
 
 #include "arena/check.hpp"
 
@@ -12,9 +14,127 @@ namespace arena {
 namespace {
 
 constexpr double kLeft = 60, kRight = 20, kTop = 40, kBottom = 50;
+constexpr double kRowHeight = 26, kLegendHeight = 22;
+constexpr const char* kPalette[] = {"#3366CC", "#CC2233", "#33AA55", "#DD8800",
+                                    "#8844AA", "#119999", "#666666"};
 
-// Escapes text for an SVG text node.
-std::string escape(const std::string& text) {
+const char* colour(std::size_t i) {
+  return kPalette[i % std::size(kPalette)];
+}
+
+// A tick step of 1, 2 or 5 times a power of ten giving about `ticks` ticks over `span`.
+double tick_step(double span, int ticks) {
+  if (span <= 0) return 1;
+  const double raw = span / ticks;
+  const double power = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double m : {1.0, 2.0, 5.0}) {
+    if (m * power >= raw) return m * power;
+  }
+  return 10 * power;
+}
+
+// A tick's value with as many decimals as its step has (0.6, not 0.6000000000000001).
+std::string tick_label(double value, double step) {
+  const int decimals = std::max(0, -static_cast<int>(std::floor(std::log10(step) + 1e-9)));
+  const double v = std::abs(value) < 1e-9 * step ? 0.0 : value;  // no "-0"
+  return fmt::format("{:.{}f}", v, decimals);
+}
+
+struct Scale {
+  double lo, hi, from, to;  // data [lo, hi] onto pixels [from, to]
+  double operator()(double v) const {
+    return hi == lo ? from : from + (v - lo) / (hi - lo) * (to - from);
+  }
+};
+
+// The opening of an SVG element with a white background and a title.
+std::string open_svg(int width, double height, const std::string& title) {
+  return fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1:.0f}\" "
+      "viewBox=\"0 0 {0} {1:.0f}\" font-family=\"sans-serif\" font-size=\"12\">\n"
+      "<rect width=\"{0}\" height=\"{1:.0f}\" fill=\"white\"/>\n"
+      "<text x=\"{2}\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">{3}</text>\n",
+      width, height, width / 2, escape_xml(title));
+}
+
+// Vertical grid lines with their labels below, at round values over [sx.lo, sx.hi].
+std::string x_ticks(const Scale& sx, double top, double bottom, int ticks) {
+  std::string svg;
+  const double step = tick_step(sx.hi - sx.lo, ticks);
+  const double first = std::ceil(sx.lo / step);
+  for (int i = 0; (first + i) * step <= sx.hi + 1e-9 * step; ++i) {
+    const double v = (first + i) * step;
+    svg += fmt::format(
+        "<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"#dddddd\" "
+        "stroke-dasharray=\"3,3\"/>\n<text x=\"{0:.1f}\" y=\"{3}\" "
+        "text-anchor=\"middle\">{4}</text>\n",
+        sx(v), top, bottom, bottom + 16, tick_label(v, step));
+  }
+  return svg;
+}
+
+// Horizontal grid lines from 0 to sy.hi with their labels on the left.
+std::string y_ticks(const Scale& sy, double step, double left, double right) {
+  std::string svg;
+  for (int i = 0; i * step <= sy.hi + 1e-9 * step; ++i) {
+    const double t = i * step;
+    svg += fmt::format(
+        "<line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\" stroke=\"#eeeeee\"/>\n"
+        "<text x=\"{3}\" y=\"{4:.1f}\" text-anchor=\"end\">{5}</text>\n",
+        left, sy(t), right, left - 6, sy(t) + 4, tick_label(t, step));
+  }
+  return svg;
+}
+
+// The plot area's frame, the axis labels and the end of the element.
+std::string close_svg(double left, double top, double right, double bottom, int height,
+                      const std::string& x_label, const std::string& y_label) {
+  std::string svg = fmt::format(
+      "<rect x=\"{0}\" y=\"{1}\" width=\"{2}\" height=\"{3}\" fill=\"none\" stroke=\"black\"/>\n"
+      "<text x=\"{4}\" y=\"{5}\" text-anchor=\"middle\">{6}</text>\n",
+      left, top, right - left, bottom - top, (left + right) / 2, height - 12, escape_xml(x_label));
+  if (!y_label.empty()) {
+    svg += fmt::format(
+        "<text x=\"16\" y=\"{0}\" text-anchor=\"middle\" transform=\"rotate(-90 16 "
+        "{0})\">{1}</text>\n",
+        (top + bottom) / 2, escape_xml(y_label));
+  }
+  return svg + "</svg>\n";
+}
+
+// Coloured squares with labels in a row under the title: `colours` when
+// given, else the palette.
+std::string legend(const std::vector<std::string>& labels, double x, double y,
+                   const std::vector<std::string>& colours = {}) {
+  std::string svg;
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    svg += fmt::format(
+        "<rect x=\"{0:.1f}\" y=\"{1:.1f}\" width=\"10\" height=\"10\" fill=\"{2}\"/>\n"
+        "<text x=\"{3:.1f}\" y=\"{4:.1f}\">{5}</text>\n",
+        x, y - 9, i < colours.size() ? colours[i].c_str() : colour(i), x + 14, y,
+        escape_xml(labels[i]));
+    x += 30 + 7 * static_cast<double>(labels[i].size());
+  }
+  return svg;
+}
+
+// Room for the longest row label (about 7 pixels a letter), the plot to its right.
+template <class Rows>
+double label_width(const Rows& rows) {
+  std::size_t longest = 0;
+  for (const auto& row : rows) longest = std::max(longest, row.label.size());
+  return std::clamp(7.0 * static_cast<double>(longest) + 16, 80.0, 380.0);
+}
+
+// A row label right-aligned before the plot area, which starts at `left`.
+std::string row_label(const std::string& label, double left, double y) {
+  return fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", left - 8,
+                     y + 4, escape_xml(label));
+}
+
+}  // namespace
+
+std::string escape_xml(const std::string& text) {
   std::string out;
   for (char c : text) {
     switch (c) {
@@ -37,28 +157,9 @@ std::string escape(const std::string& text) {
   return out;
 }
 
-// A tick step of 1, 2 or 5 times a power of ten giving about `ticks` ticks over `span`.
-double tick_step(double span, int ticks) {
-  if (span <= 0) return 1;
-  const double raw = span / ticks;
-  const double power = std::pow(10.0, std::floor(std::log10(raw)));
-  for (double m : {1.0, 2.0, 5.0}) {
-    if (m * power >= raw) return m * power;
-  }
-  return 10 * power;
-}
-
-struct Scale {
-  double lo, hi, from, to;  // data [lo, hi] onto pixels [from, to]
-  double operator()(double v) const {
-    return hi == lo ? from : from + (v - lo) / (hi - lo) * (to - from);
-  }
-};
-
-}  // namespace
-
 std::string band_plot_svg(const BandPlot& plot) {
   ARENA_CHECK(!plot.x.empty());
+  ARENA_CHECK(plot.x_tick_labels.empty() || plot.x_tick_labels.size() == plot.x.size());
   for (const auto& level : plot.levels) ARENA_CHECK(level.size() == plot.x.size());
   double y_max = 0;
   for (const auto& level : plot.levels) {
@@ -66,53 +167,148 @@ std::string band_plot_svg(const BandPlot& plot) {
   }
   const double y_step = tick_step(y_max, 6);
   y_max = std::max(y_step, std::ceil(y_max / y_step) * y_step);
-  const Scale sx{plot.x.front(), plot.x.back(), kLeft, plot.width - kRight};
-  const Scale sy{0, y_max, plot.height - kBottom, kTop};
+  const double bottom = plot.height - kBottom, right = plot.width - kRight;
+  const Scale sx{plot.x.front(), plot.x.back(), kLeft, right};
+  const Scale sy{0, y_max, bottom, kTop};
 
-  std::string svg = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
-      "viewBox=\"0 0 {0} {1}\" font-family=\"sans-serif\" font-size=\"12\">\n"
-      "<rect width=\"{0}\" height=\"{1}\" fill=\"white\"/>\n"
-      "<text x=\"{2}\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">{3}</text>\n",
-      plot.width, plot.height, plot.width / 2, escape(plot.title));
-  // Grid and ticks.
-  const double x_step = tick_step(plot.x.back() - plot.x.front(), 10);
-  for (double t = std::ceil(plot.x.front() / x_step) * x_step; t <= plot.x.back() + 1e-9;
-       t += x_step) {
-    svg += fmt::format(
-        "<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"#dddddd\" "
-        "stroke-dasharray=\"3,3\"/>\n<text x=\"{0:.1f}\" y=\"{3}\" "
-        "text-anchor=\"middle\">{4}</text>\n",
-        sx(t), kTop, plot.height - kBottom, plot.height - kBottom + 16, t);
+  std::string svg = open_svg(plot.width, plot.height, plot.title);
+  if (plot.x_tick_labels.empty()) {
+    svg += x_ticks(sx, kTop, bottom, 10);
+  } else {
+    for (std::size_t k = 0; k < plot.x.size(); ++k) {
+      svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+                         sx(plot.x[k]), bottom + 16, escape_xml(plot.x_tick_labels[k]));
+    }
   }
-  for (double t = 0; t <= y_max + 1e-9; t += y_step) {
-    svg += fmt::format(
-        "<line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\" stroke=\"#eeeeee\"/>\n"
-        "<text x=\"{3}\" y=\"{4:.1f}\" text-anchor=\"end\">{5}</text>\n",
-        kLeft, sy(t), plot.width - kRight, kLeft - 6, sy(t) + 4, t);
-  }
+  svg += y_ticks(sy, y_step, kLeft, right);
   // Bands: level i with its mirror, outermost first, so inner ones draw on top.
   const std::size_t n = plot.levels.size();
+  const auto point = [&](std::size_t level, std::size_t k) {
+    return fmt::format("{:.1f},{:.1f} ", sx(plot.x[k]), sy(plot.levels[level][k]));
+  };
   for (std::size_t i = 0; i < n / 2; ++i) {
     std::string points;
-    for (std::size_t k = 0; k < plot.x.size(); ++k)
-      points += fmt::format("{:.1f},{:.1f} ", sx(plot.x[k]), sy(plot.levels[i][k]));
-    for (std::size_t k = plot.x.size(); k-- > 0;)
-      points += fmt::format("{:.1f},{:.1f} ", sx(plot.x[k]), sy(plot.levels[n - 1 - i][k]));
+    for (std::size_t k = 0; k < plot.x.size(); ++k) points += point(i, k);
+    for (std::size_t k = plot.x.size(); k-- > 0;) points += point(n - 1 - i, k);
     points.pop_back();
     svg += fmt::format("<polygon points=\"{}\" fill=\"#CC2233\" fill-opacity=\"0.2\"/>\n", points);
   }
-  // Frame and axis labels.
-  svg += fmt::format(
-      "<rect x=\"{0}\" y=\"{1}\" width=\"{2}\" height=\"{3}\" fill=\"none\" stroke=\"black\"/>\n"
-      "<text x=\"{4}\" y=\"{5}\" text-anchor=\"middle\">{6}</text>\n"
-      "<text x=\"16\" y=\"{7}\" text-anchor=\"middle\" transform=\"rotate(-90 16 "
-      "{7})\">{8}</text>\n"
-      "</svg>\n",
-      kLeft, kTop, plot.width - kLeft - kRight, plot.height - kTop - kBottom,
-      (kLeft + plot.width - kRight) / 2, plot.height - 12, escape(plot.x_label),
-      (kTop + plot.height - kBottom) / 2, escape(plot.y_label));
-  return svg;
+  if (n % 2 == 1) {
+    std::string points;
+    for (std::size_t k = 0; k < plot.x.size(); ++k) points += point(n / 2, k);
+    points.pop_back();
+    svg += fmt::format(
+        "<polyline points=\"{}\" fill=\"none\" stroke=\"#CC2233\" stroke-width=\"2\"/>\n", points);
+  }
+  return svg + close_svg(kLeft, kTop, right, bottom, plot.height, plot.x_label, plot.y_label);
+}
+
+std::string interval_chart_svg(const IntervalChart& chart) {
+  double lo = 0, hi = 0;
+  for (const IntervalRow& row : chart.rows) {
+    lo = std::min({lo, row.low, row.value, row.reference.value_or(0)});
+    hi = std::max({hi, row.high, row.value, row.reference.value_or(0)});
+  }
+  if (chart.range) std::tie(lo, hi) = *chart.range;
+  if (hi <= lo) hi = lo + 1;
+  const double bottom = kTop + kRowHeight * static_cast<double>(chart.rows.size()) + 8;
+  const int height = static_cast<int>(bottom + kBottom);
+  const double left = label_width(chart.rows), right = chart.width - kRight;
+  const Scale sx{lo, hi, left, right};
+  std::string svg = open_svg(chart.width, height, chart.title);
+  svg += x_ticks(sx, kTop, bottom, 8);
+  if (lo < 0 && hi > 0) {
+    svg += fmt::format(
+        "<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"black\"/>\n", sx(0),
+        kTop, bottom);
+  }
+  for (std::size_t i = 0; i < chart.rows.size(); ++i) {
+    const IntervalRow& row = chart.rows[i];
+    const double y = kTop + kRowHeight * (static_cast<double>(i) + 0.5) + 4;
+    const char* fill = row.marked ? "#CC2233" : "#3366CC";
+    svg += row_label(row.label, left, y);
+    if (chart.bars) {
+      svg += fmt::format(
+          "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\" "
+          "fill-opacity=\"0.6\"/>\n",
+          std::min(sx(0), sx(row.value)), y - kRowHeight * 0.35, std::abs(sx(row.value) - sx(0)),
+          kRowHeight * 0.7, fill);
+    } else {
+      svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"4\" fill=\"{}\"/>\n",
+                         sx(row.value), y, fill);
+    }
+    svg += fmt::format(
+        "<line x1=\"{0:.1f}\" y1=\"{2:.1f}\" x2=\"{1:.1f}\" y2=\"{2:.1f}\" stroke=\"black\"/>\n"
+        "<line x1=\"{0:.1f}\" y1=\"{3:.1f}\" x2=\"{0:.1f}\" y2=\"{4:.1f}\" stroke=\"black\"/>\n"
+        "<line x1=\"{1:.1f}\" y1=\"{3:.1f}\" x2=\"{1:.1f}\" y2=\"{4:.1f}\" stroke=\"black\"/>\n",
+        sx(row.low), sx(row.high), y, y - 5, y + 5);
+    if (row.reference) {
+      svg += fmt::format(
+          "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"black\" "
+          "stroke-width=\"3\"/>\n",
+          sx(*row.reference), y - 9, y + 9);
+    }
+  }
+  return svg + close_svg(left, kTop, right, bottom, height, chart.x_label, "");
+}
+
+std::string column_chart_svg(const ColumnChart& chart) {
+  ARENA_CHECK(!chart.x.empty());
+  double y_max = 0;
+  for (const ColumnSeries& series : chart.series) {
+    ARENA_CHECK(series.heights.size() == chart.x.size());
+    for (double h : series.heights) y_max = std::max(y_max, h);
+  }
+  const double y_step = tick_step(y_max, 5);
+  y_max = std::max(y_step, std::ceil(y_max / y_step) * y_step);
+  const double top = kTop + kLegendHeight, bottom = chart.height - kBottom;
+  const double right = chart.width - kRight;
+  const Scale sx{chart.x.front() - 0.5, chart.x.back() + 0.5, kLeft, right};
+  const Scale sy{0, y_max, bottom, top};
+  std::string svg = open_svg(chart.width, chart.height, chart.title);
+  std::vector<std::string> labels;
+  for (const ColumnSeries& series : chart.series) labels.push_back(series.label);
+  svg += legend(labels, kLeft, kTop + 10);
+  svg += x_ticks(sx, top, bottom, 10);
+  svg += y_ticks(sy, y_step, kLeft, right);
+  const double column = std::max(0.5, sx(1) - sx(0));
+  for (std::size_t s = 0; s < chart.series.size(); ++s) {
+    for (std::size_t k = 0; k < chart.x.size(); ++k) {
+      const double h = chart.series[s].heights[k];
+      if (h <= 0) continue;
+      svg += fmt::format(
+          "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\" "
+          "fill-opacity=\"0.5\"/>\n",
+          sx(chart.x[k]) - column / 2, sy(h), column, bottom - sy(h), colour(s));
+    }
+  }
+  return svg + close_svg(kLeft, top, right, bottom, chart.height, chart.x_label, chart.y_label);
+}
+
+std::string stacked_bars_svg(const StackedBars& chart) {
+  const double top = kTop + kLegendHeight;
+  const double bottom = top + kRowHeight * static_cast<double>(chart.rows.size()) + 8;
+  const int height = static_cast<int>(bottom + kBottom);
+  const double left = label_width(chart.rows), right = chart.width - kRight;
+  const Scale sx{0, 1, left, right};
+  std::string svg = open_svg(chart.width, height, chart.title);
+  svg += legend(chart.categories, left, kTop + 10, chart.colours);
+  svg += x_ticks(sx, top, bottom, 5);
+  for (std::size_t i = 0; i < chart.rows.size(); ++i) {
+    const StackedBarRow& row = chart.rows[i];
+    ARENA_CHECK(row.parts.size() == chart.categories.size());
+    const double y = top + kRowHeight * (static_cast<double>(i) + 0.5) + 4;
+    svg += row_label(row.label, left, y);
+    double start = 0;
+    for (std::size_t c = 0; c < row.parts.size(); ++c) {
+      svg += fmt::format(
+          "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\"/>\n",
+          sx(start), y - kRowHeight * 0.35, sx(start + row.parts[c]) - sx(start), kRowHeight * 0.7,
+          c < chart.colours.size() ? chart.colours[c].c_str() : colour(c));
+      start += row.parts[c];
+    }
+  }
+  return svg + close_svg(left, top, right, bottom, height, "probability", "");
 }
 
 }  // namespace arena

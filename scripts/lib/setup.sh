@@ -7,7 +7,8 @@ ARENA_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
 # Debian 12 packages: compiler and build tools, then one per dependency.
 ARENA_PACKAGES=(g++ cmake ninja-build python3 python3-jsonschema libcli11-dev libfmt-dev libspdlog-dev
-                nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev parallel)
+                nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev parallel
+                libxml2-utils)
 
 arena_install_packages() {
   local missing=() pkg

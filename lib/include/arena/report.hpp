@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -127,8 +128,16 @@ Report make_report(const Encounter& encounter, const Tally& tally, const ReportO
 std::string format_json(const Report& report, bool with_run = true);
 // One row per faction and per combatant, with a header line.
 std::string format_csv(const Report& report);
+// How the table is drawn: `win_bar`, when set, draws a win (or draw)
+// probability as a bar of exactly `bar_width` terminal cells beside its
+// percentage (the command line sets it when stdout is a terminal).
+struct TableStyle {
+  std::function<std::string(double)> win_bar;
+  int bar_width = 0;
+};
+
 // The human-readable table.
-std::string format_table(const Report& report);
+std::string format_table(const Report& report, const TableStyle& style = {});
 
 // A CSV cell: quoted (with doubled quotes) when it holds a comma, quote or newline.
 std::string csv_field(const std::string& text);

@@ -76,8 +76,10 @@ template <class Dice, class Events>
     }
     events.save(victim, effect.name, effect.ability, roll);
     const int hp_before = them.hp;
-    const DamageEffect fell = deal_damage<true>(plan, state, victim, dealt, dice, events);
+    TraitsAtWork at_work;
+    const DamageEffect fell = deal_damage<true>(plan, state, victim, dealt, dice, at_work);
     if (dealt.total > 0) events.damaged(victim, hp_before - them.hp, them.hp);
+    report_traits(victim, at_work, events);
     record_damage<true>(state, source, victim, fell, events);
     if (roll.success) continue;
     for (const ConditionEffect& condition : plan.conditions_of(effect.conditions)) {
@@ -125,8 +127,10 @@ template <bool Full, class Dice, class Events>
   }
   const DealtDamage dealt =
       roll_hit<Full>(plan, state, attacker, attack, target, roll.critical, roll.mode, dice);
-  const DamageEffect effect = deal_damage<Full>(plan, state, target, dealt, dice, events);
+  TraitsAtWork at_work;
+  const DamageEffect effect = deal_damage<Full>(plan, state, target, dealt, dice, at_work);
   events.attack(attacker, target, attack_index, roll, dealt.total, them.hp);
+  report_traits(target, at_work, events);
   record_damage<Full>(state, attacker, target, effect, events);
   if constexpr (Full) {
     if (them.hp > 0) {

@@ -71,24 +71,42 @@ template <bool Full, class Dice>
   return dealt;
 }
 
+// What the traits of a creature did to a blow that was to drop it. The
+// battle reports them after the blow itself (report_traits), so that every
+// line of a replay follows the one that caused it.
+struct TraitsAtWork {
+  bool fortitude = false;  // Undead Fortitude was rolled: `fortitude_roll`
+  SaveRoll fortitude_roll;
+  bool relentless = false;
+  bool may_regenerate = false;  // at 0 HP, a troll until its next turn
+};
+
+template <class Events>
+void report_traits(int target, const TraitsAtWork& at_work, Events& events) {
+  if (at_work.fortitude)
+    events.save(target, "Undead Fortitude", Ability::Con, at_work.fortitude_roll);
+  if (at_work.relentless) events.note(target, "is relentless");
+  if (at_work.may_regenerate) events.note(target, "drops to 0 HP and may regenerate");
+}
+
 // Traits that act on damage about to drop `target` (Undead Fortitude,
 // Relentless): the damage it takes instead.
-template <class Dice, class Events>
+template <class Dice>
 int soften_dropping_blow(const BattlePlan& plan, BattleState& state, int target,
-                         const DealtDamage& dealt, Dice& dice, Events& events) {
+                         const DealtDamage& dealt, Dice& dice, TraitsAtWork& at_work) {
   CombatantState& them = state.combatants[target];
   RulesState& rules = state.rules[target];
   const PlanTraits& traits = plan.rules[target].traits;
   if (them.hp <= 0 || dealt.total < them.hp) return dealt.total;
   if (traits.undead_fortitude && !dealt.critical && !dealt.types.contains(DamageType::Radiant)) {
-    const SaveRoll roll =
+    at_work.fortitude = true;
+    at_work.fortitude_roll =
         saving_throw(plan, state, target, Ability::Con, 5 + dealt.total, false, dice);
-    events.save(target, "Undead Fortitude", Ability::Con, roll);
-    if (roll.success) return them.hp - 1;
+    if (at_work.fortitude_roll.success) return them.hp - 1;
   }
   if (traits.relentless > 0 && !rules.relentless_used && dealt.total <= traits.relentless) {
     rules.relentless_used = true;
-    events.note(target, "is relentless");
+    at_work.relentless = true;
     return them.hp - 1;
   }
   return dealt.total;
@@ -96,16 +114,16 @@ int soften_dropping_blow(const BattlePlan& plan, BattleState& state, int target,
 
 // deal_damage under the full rules: regeneration stopped by the damage's
 // types, a troll at 0 HP, Undead Fortitude and Relentless.
-template <class Dice, class Events>
+template <class Dice>
 DamageEffect deal_full_damage(const BattlePlan& plan, BattleState& state, int target,
-                              const DealtDamage& dealt, Dice& dice, Events& events) {
+                              const DealtDamage& dealt, Dice& dice, TraitsAtWork& at_work) {
   CombatantState& them = state.combatants[target];
   const PlanTraits& traits = plan.rules[target].traits;
   if (dealt.types.any_of(traits.regeneration_stopped_by))
     state.rules[target].regeneration_blocked = true;
   if (dealt.total <= 0 || them.dead) return {};
   if (them.regenerating_at_zero) return {};  // only its regeneration matters now
-  const int damage = soften_dropping_blow(plan, state, target, dealt, dice, events);
+  const int damage = soften_dropping_blow(plan, state, target, dealt, dice, at_work);
   DamageEffect effect = apply_damage(them, plan.creatures[target].pc, damage, dealt.critical);
   if (effect.killed && traits.regenerates_from_zero) {
     // A troll at 0 HP dies only if it does not regenerate at its next turn.
@@ -113,19 +131,19 @@ DamageEffect deal_full_damage(const BattlePlan& plan, BattleState& state, int ta
     them.regenerating_at_zero = true;
     effect.killed = false;
     effect.dropped = false;
-    events.note(target, "drops to 0 HP and may regenerate");
+    at_work.may_regenerate = true;
   }
   return effect;
 }
 
 // `dealt` lands on `target`: hit points lost, and whether it dropped. The
-// caller reports the blow, then records it (record_damage), so that a fall
-// follows the blow that caused it.
-template <bool Full, class Dice, class Events>
+// caller reports the blow, then what traits did (report_traits), then
+// records it (record_damage), so that a fall follows the blow that caused it.
+template <bool Full, class Dice>
 [[gnu::always_inline]] inline DamageEffect deal_damage(const BattlePlan& plan, BattleState& state,
                                                        int target, const DealtDamage& dealt,
-                                                       Dice& dice, Events& events) {
-  if constexpr (Full) return deal_full_damage(plan, state, target, dealt, dice, events);
+                                                       Dice& dice, TraitsAtWork& at_work) {
+  if constexpr (Full) return deal_full_damage(plan, state, target, dealt, dice, at_work);
   return apply_damage(state.combatants[target], plan.creatures[target].pc, dealt.total,
                       dealt.critical);
 }

@@ -1,0 +1,44 @@
+#include "logging.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "arena/rulesets.hpp"
+
+namespace arena::app {
+
+void set_up_logging(const std::string& level, bool color) {
+  auto logger = spdlog::stderr_color_mt(
+      "arena", color ? spdlog::color_mode::automatic : spdlog::color_mode::never);
+  logger->set_pattern("%^%l%$: %v");
+  logger->set_level(spdlog::level::from_str(level));
+  spdlog::set_default_logger(logger);
+}
+
+void log_loaded(const std::string& file, const Encounter& encounter, const LoadTimings& timings) {
+  if (!spdlog::should_log(spdlog::level::info)) return;
+  spdlog::info("loaded {}: \"{}\", {} rules, {} battles, seed {}, at most {} rounds", file,
+               encounter.name, name(encounter.rules), encounter.battles, encounter.seed,
+               encounter.max_rounds);
+  for (const Faction& faction : encounter.factions) {
+    std::vector<std::string> members;
+    for (int c : faction.members)
+      members.push_back(encounter.combatants[static_cast<std::size_t>(c)].name);
+    spdlog::info("faction {}: {}", faction.name, fmt::join(members, ", "));
+  }
+  spdlog::info("parse {:.1f} ms, resolve {:.1f} ms", 1e3 * timings.parse_seconds,
+               1e3 * timings.resolve_seconds);
+  if (!spdlog::should_log(spdlog::level::debug)) return;
+  // The derived numbers, as `arena validate` shows them, one log line per line.
+  const std::string text = describe_factions(encounter);
+  for (std::size_t begin = 0; begin < text.size();) {
+    std::size_t end = text.find('\n', begin);
+    if (end == std::string::npos) end = text.size();
+    if (end > begin) spdlog::debug("{}", text.substr(begin, end - begin));
+    begin = end + 1;
+  }
+}
+
+}  // namespace arena::app

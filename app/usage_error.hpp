@@ -1,0 +1,24 @@
+// Command-line misuse in the one error format of every arena error:
+// "error: WHAT" first on stderr, a did-you-mean for a misspelt command,
+// option or choice, then where to find the usage; exit code 2, nothing on
+// stdout (DESIGN.md, contract 4).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace arena::app {
+
+// The message for a CLI11 parse error of `args` (argv without the program
+// name), each line ending in a newline. An unknown command or option is named
+// (with the closest known one when it is close) before CLI11's own wording.
+std::string usage_error(const CLI::App& app, const CLI::ParseError& error,
+                        std::span<const std::string> args);
+
+// A validator accepting exactly one of `choices`; a wrong value gets the
+// list and a did-you-mean.
+CLI::Validator one_of(std::vector<std::string> choices);
+
+}  // namespace arena::app

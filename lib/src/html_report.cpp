@@ -1,0 +1,106 @@
+#include "arena/html_report.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace arena {
+
+namespace {
+
+// A histogram as probabilities over 0..last.
+std::vector<double> probabilities(const Histogram& histogram, int last) {
+  std::vector<double> p(static_cast<std::size_t>(last) + 1, 0.0);
+  const auto& counts = histogram.counts();
+  const double n = static_cast<double>(std::max<std::int64_t>(1, histogram.count()));
+  for (std::size_t v = 0; v < counts.size() && v < p.size(); ++v)
+    p[v] = static_cast<double>(counts[v]) / n;
+  return p;
+}
+
+std::vector<int> zero_to(int last) {
+  std::vector<int> x(static_cast<std::size_t>(last) + 1);
+  for (int v = 0; v <= last; ++v) x[static_cast<std::size_t>(v)] = v;
+  return x;
+}
+
+// Damage dealt or taken per battle, one series per faction.
+ColumnChart damage_chart(const Report& report, const Tally& tally, bool dealt) {
+  int last = 0;
+  for (const FactionTally& f : tally.factions)
+    last = std::max(last, (dealt ? f.damage_dealt : f.damage_taken).max());
+  ColumnChart chart{
+      dealt ? "Damage dealt per battle, by faction" : "Damage taken per battle, by faction",
+      "hit points",
+      "probability",
+      zero_to(last),
+      {}};
+  for (std::size_t f = 0; f < tally.factions.size(); ++f) {
+    const FactionTally& t = tally.factions[f];
+    chart.series.push_back(
+        {report.factions[f].name, probabilities(dealt ? t.damage_dealt : t.damage_taken, last)});
+  }
+  return chart;
+}
+
+}  // namespace
+
+std::string html_page(const std::string& title, const std::string& subtitle,
+                      const std::vector<HtmlFigure>& figures) {
+  std::string page = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<title>{0}</title>\n<style>\n"
+      "body {{ font-family: sans-serif; margin: 2em auto; max-width: 760px; color: #222; }}\n"
+      "figure {{ margin: 1.5em 0; }} figcaption {{ color: #555; font-size: 0.9em; }}\n"
+      "</style>\n</head>\n<body>\n<h1>{0}</h1>\n<p>{1}</p>\n",
+      escape_xml(title), escape_xml(subtitle));
+  for (const HtmlFigure& figure : figures) {
+    page += fmt::format("<h2>{}</h2>\n<figure>\n{}", escape_xml(figure.heading), figure.svg);
+    if (!figure.note.empty())
+      page += fmt::format("<figcaption>{}</figcaption>\n", escape_xml(figure.note));
+    page += "</figure>\n";
+  }
+  return page + "</body>\n</html>\n";
+}
+
+StackedBars fate_bars(const Report& report) {
+  StackedBars bars{"Each combatant's fate at the end",
+                   {"standing", "down", "dead"},
+                   {},
+                   720,
+                   {"#33AA55", "#DD8800", "#CC2233"}};
+  for (const CombatantReport& c : report.combatants) {
+    bars.rows.push_back({c.name, {c.standing_probability, c.down_probability, c.dead_probability}});
+  }
+  return bars;
+}
+
+IntervalChart win_chart(const Report& report, const std::string& title) {
+  IntervalChart chart{title, "probability (bars) with 95% interval", {}, true, {{0.0, 1.0}}};
+  for (const FactionReport& f : report.factions) {
+    chart.rows.push_back({f.name + " wins", f.win_probability, f.win_ci95.low, f.win_ci95.high});
+  }
+  const Interval draws = wilson_interval(report.draws, report.battles);
+  chart.rows.push_back({"draw", report.draw_probability, draws.low, draws.high});
+  return chart;
+}
+
+std::vector<HtmlFigure> run_figures(const Report& report, const Tally& tally) {
+  std::vector<HtmlFigure> figures;
+  figures.push_back({"Who wins", interval_chart_svg(win_chart(report, "Win probability")),
+                     fmt::format("{} battles, seed {}", report.battles, report.seed)});
+  const int last_round = tally.rounds.max();
+  figures.push_back({"How long battles last",
+                     column_chart_svg({"Rounds per battle",
+                                       "rounds",
+                                       "probability",
+                                       zero_to(last_round),
+                                       {{"battles", probabilities(tally.rounds, last_round)}}}),
+                     fmt::format("mean {:.2f} rounds", report.rounds.mean)});
+  figures.push_back({"Damage dealt", column_chart_svg(damage_chart(report, tally, true)), ""});
+  figures.push_back({"Damage taken", column_chart_svg(damage_chart(report, tally, false)), ""});
+  figures.push_back({"Fates", stacked_bars_svg(fate_bars(report)), ""});
+  return figures;
+}
+
+}  // namespace arena
