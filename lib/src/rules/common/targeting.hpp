@@ -51,26 +51,26 @@ template <class View, class Dice>
 // 2^52: AC and HP keys are far inside); ties go to a die among the tied
 // (TiePolicy::Random) or to the earlier creature (TiePolicy::First).
 // Which enemy is best is random, so branching on each enemy would be
-// mispredicted often: (key, creature) is packed into one integer and the
-// lowest is kept with std::min (a conditional move). The tied are counted
-// in a second pass, and the die is rolled only when there are several.
+// mispredicted often: one pass keeps the lowest key, the earliest creature
+// with it and how many share it with conditional moves, and only a tie
+// costs a die and a second pass to find the drawn one.
 template <class View, class Key, class Dice>
 int best_enemy(const View& view, int self, Key key, TiePolicy ties, Dice& dice) {
-  constexpr std::int64_t kCreatures = 1024;
-  static_assert(kMaxCreatures <= kCreatures);
   const std::span<const int> enemies = view.enemies_standing(self);
   std::int64_t best = std::numeric_limits<std::int64_t>::max();
-  for (int c : enemies) best = std::min(best, key(c) * kCreatures + c);
-  if (best == std::numeric_limits<std::int64_t>::max()) return -1;
-  const int first = static_cast<int>(best % kCreatures);
-  if (ties == TiePolicy::First) return first;
-  const std::int64_t best_key = best / kCreatures;
+  int first = -1;
   int tied = 0;
-  for (int c : enemies) tied += key(c) == best_key;
-  if (tied == 1) return first;
+  for (int c : enemies) {
+    const std::int64_t k = key(c);
+    const bool lower = k < best;
+    tied = lower ? 1 : tied + (k == best);
+    first = lower ? c : first;
+    best = lower ? k : best;
+  }
+  if (tied <= 1 || ties == TiePolicy::First) return first;
   int pick = dice.roll(tied);
   for (int c : enemies) {
-    if (key(c) == best_key && --pick == 0) return c;
+    if (key(c) == best && --pick == 0) return c;
   }
   return first;  // not reached: `pick` is one of the tied
 }
