@@ -27,6 +27,7 @@
 
 #include "rules/common/rounds.hpp"
 #include "rules/dnd5e/events.hpp"
+#include "rules/dnd5e/field_turn.hpp"
 #include "rules/dnd5e/plan.hpp"
 #include "rules/dnd5e/state.hpp"
 #include "rules/dnd5e/turn.hpp"
@@ -129,12 +130,12 @@ void begin_battle(const BattlePlan& plan, BattleState& state, Dice& dice) {
 
 // One round: every creature's turn in initiative order, and the legendary
 // actions after each, until at most one faction is left. `Full`: the
-// encounter has the full rules (turn.hpp).
-template <bool Full, class Dice, class Events>
+// encounter has the full rules (turn.hpp); `Field`: a battlefield.
+template <bool Full, bool Field, class Dice, class Events>
 void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
   if (state.turns_stale) list_turns(state);
   for (int self : state.turns) {
-    take_turn<Full>(plan, state, self, dice, events);
+    take_turn<Full, Field>(plan, state, self, dice, events);
     if (state.standing.factions() <= 1) return;
     if constexpr (Full) {
       if (!plan.legendary_creatures.empty())
@@ -153,12 +154,17 @@ BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice
                           Events&& events = Events{}) {
   detail::begin_battle(plan, state, dice);
   detail::roll_initiative(plan, state, dice, events);
-  if (plan.full_rules) {
+  // The full rules and the battlefield cost nothing to encounters without them.
+  const auto play = [&]<bool Full, bool Field>() {
     return play_rounds(plan.max_rounds, state, events,
-                       [&] { detail::play_round<true>(plan, state, dice, events); });
+                       [&] { detail::play_round<Full, Field>(plan, state, dice, events); });
+  };
+  if (plan.field.enabled) {
+    return plan.full_rules ? play.template operator()<true, true>()
+                           : play.template operator()<false, true>();
   }
-  return play_rounds(plan.max_rounds, state, events,
-                     [&] { detail::play_round<false>(plan, state, dice, events); });
+  return plan.full_rules ? play.template operator()<true, false>()
+                         : play.template operator()<false, false>();
 }
 
 }  // namespace arena::dnd5e

@@ -76,6 +76,12 @@ void digest_roster(const Encounter& encounter, Digest& digest) {
   for (const Tactics& tactics : roster.faction_tactics)
     digest.add("{}", static_cast<int>(tactics.target));
   for (const Creature& creature : roster.members) add_creature(digest, creature);
+  if (!roster.battlefield) return;  // gridless: fingerprints as before battlefields
+  const Battlefield& field = *roster.battlefield;
+  digest.add("field|{}|{}|{}", field.width, field.height, static_cast<int>(field.diagonals));
+  for (const FieldMember& m : field.members)
+    digest.add("{}|{}|{}|{}|{}", m.walk, m.fly, m.side, static_cast<int>(m.movement), m.parry);
+  for (const space::Footprint& f : field.starts) digest.add("{}|{}|{}", f.at.x, f.at.y, f.side);
 }
 
 }  // namespace arena::dnd5e

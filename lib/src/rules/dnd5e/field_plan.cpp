@@ -1,0 +1,59 @@
+// Compiling a 5e battlefield into its FieldPlan.
+#include "rules/dnd5e/field_plan.hpp"
+
+#include <algorithm>
+
+#include "rules/dnd5e/roster.hpp"
+
+namespace arena::dnd5e {
+
+namespace {
+
+FieldAttack field_attack(const Attack& attack) {
+  FieldAttack compiled;
+  compiled.melee = attack.kind == AttackKind::Melee;
+  compiled.reach = attack.reach;
+  compiled.normal = attack.range_normal;
+  compiled.longest = std::max(attack.range_long, attack.range_normal);
+  return compiled;
+}
+
+}  // namespace
+
+FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint32_t>& first_attack,
+                        std::size_t attack_count) {
+  FieldPlan plan;
+  const Roster& roster = roster_of(encounter);
+  if (!roster.battlefield) return plan;
+  const Battlefield& field = *roster.battlefield;
+  plan.enabled = true;
+  plan.width = field.width;
+  plan.height = field.height;
+  plan.diagonals = field.diagonals;
+  plan.attacks.resize(attack_count);
+  for (std::size_t c = 0; c < encounter.combatants.size(); ++c) {
+    const auto member = static_cast<std::size_t>(encounter.combatants[c].member);
+    const Creature& creature = roster.members[member];
+    const FieldMember& placed = field.members[member];
+    FieldCreature compiled;
+    compiled.start = field.starts[c];
+    compiled.speed = placed.speed();
+    compiled.movement = placed.movement;
+    compiled.parry = placed.parry;
+    for (std::size_t a = 0; a < creature.attacks.size(); ++a) {
+      const FieldAttack attack = field_attack(creature.attacks[a]);
+      plan.attacks[first_attack[c] + a] = attack;
+      if (attack.melee) compiled.reach = std::max(compiled.reach, attack.reach);
+    }
+    plan.creatures.push_back(compiled);
+  }
+  return plan;
+}
+
+void FieldState::reset(const FieldPlan& plan) {
+  at.resize(plan.creatures.size());
+  reacted.assign(plan.creatures.size(), 0);
+  for (std::size_t c = 0; c < plan.creatures.size(); ++c) at[c] = plan.creatures[c].start;
+}
+
+}  // namespace arena::dnd5e

@@ -1,0 +1,75 @@
+// The battlefield's part of a 5e turn (turn.hpp calls it on a battlefield
+// only): where the creature moves before it acts, and which action it can
+// take from there.
+//
+// The creature wants its best action against its target (turn.hpp's
+// choice, range aside) and moves by its "movement":
+//   - advance: towards the target until it is within that action's reach or
+//     normal range;
+//   - kite: a ranged creature backs away while the target stays within
+//     normal range, then shoots; with a hostile within 5 ft it takes the
+//     Disengage action instead and backs away without provoking;
+//   - hold: stays.
+// It then takes the best action all of whose attacks reach the target
+// (turn.hpp's rule of value); when none does and it may move, it Dashes
+// (its action moves it as far again). Leaving a hostile's reach provokes
+// opportunity attacks (reactions.hpp).
+#pragma once
+
+#include "rules/dnd5e/field_move.hpp"
+#include "rules/dnd5e/turn.hpp"
+
+namespace arena::dnd5e::detail {
+
+// The best available action of `self` all of whose attacks reach `target`
+// from where they stand, or nullptr.
+inline const PlanAction* reaching_action(const BattlePlan& plan, const BattleState& state, int self,
+                                         int target) {
+  const int feet = feet_between(plan, state, self, target);
+  const int enemies = enemies_standing(plan, state, self);
+  const PlanAction* best = nullptr;
+  double best_value = -1;
+  for (const PlanAction& action : plan.actions_of(self)) {
+    if (!available(plan, state, self, action) || action_limit(plan, self, action, false) < feet)
+      continue;
+    const double value = plan.action_value(self, action, target, enemies);
+    if (value > best_value) {
+      best_value = value;
+      best = &action;
+    }
+  }
+  return best;
+}
+
+template <bool Full, class Dice, class Events>
+const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self, int target,
+                           Dice& dice, Events& events) {
+  const FieldCreature& me = plan.field.creatures[self];
+  const PlanAction* wanted = choose_action(plan, state, self, target);
+  if (wanted == nullptr) return nullptr;
+  const int comfort = action_limit(plan, self, *wanted, true);
+  const int feet = feet_between(plan, state, self, target);
+  MoveGoal goal{target, comfort, false, false};
+  const bool kite = me.movement == Movement::Kite && comfort > me.reach;
+  if (kite && hostile_adjacent(plan, state, self)) {
+    // Disengage: its action, and no opportunity attacks as it backs away.
+    events.note(self, "disengages");
+    goal.away = goal.disengaged = true;
+    move<Full>(plan, state, self, goal, me.speed, dice, events);
+    return nullptr;
+  }
+  if (kite && feet < comfort) {
+    goal.away = true;
+    move<Full>(plan, state, self, goal, me.speed, dice, events);
+  } else if (me.movement != Movement::Hold && feet > comfort) {
+    move<Full>(plan, state, self, goal, me.speed, dice, events);
+  }
+  if (state.combatants[self].hp <= 0) return nullptr;  // dropped by a reaction
+  const PlanAction* action = reaching_action(plan, state, self, target);
+  if (action != nullptr || me.movement == Movement::Hold || goal.away) return action;
+  events.note(self, "dashes");
+  move<Full>(plan, state, self, goal, me.speed, dice, events);
+  return nullptr;
+}
+
+}  // namespace arena::dnd5e::detail
