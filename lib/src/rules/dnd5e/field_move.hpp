@@ -18,9 +18,14 @@ namespace arena::dnd5e::detail {
 inline bool free_for(const BattlePlan& plan, const BattleState& state, int self,
                      const space::Footprint& foot) {
   if (!space::on_field(foot, plan.field.width, plan.field.height)) return false;
-  for (int c = 0; c < plan.creature_count(); ++c) {
-    if (c != self && !state.combatants[c].dead && space::overlaps(state.field.at[c], foot))
-      return false;
+  for (int y = foot.at.y; y < foot.at.y + foot.side; ++y) {
+    for (int x = foot.at.x; x < foot.at.x + foot.side; ++x) {
+      const int c =
+          state.field
+              .occupant[static_cast<std::size_t>(y) * static_cast<std::size_t>(plan.field.width) +
+                        static_cast<std::size_t>(x)];
+      if (c >= 0 && c != self && !state.combatants[c].dead) return false;
+    }
   }
   return true;
 }
@@ -114,7 +119,7 @@ int move(const BattlePlan& plan, BattleState& state, int self, const MoveGoal& g
       answer<Full>(plan, state, step, dice, events, report);
       if (step.cancelled) break;
     }
-    state.field.at[self] = next;
+    state.field.move(plan.field, self, next);
     moved += cost;
     diagonals += direction.x != 0 && direction.y != 0;
   }

@@ -50,10 +50,42 @@ FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint3
   return plan;
 }
 
+void FieldState::mark(const FieldPlan& plan, const space::Footprint& f, int who) {
+  for (int y = f.at.y; y < f.at.y + f.side; ++y) {
+    for (int x = f.at.x; x < f.at.x + f.side; ++x)
+      occupant[static_cast<std::size_t>(y) * static_cast<std::size_t>(plan.width) +
+               static_cast<std::size_t>(x)] = static_cast<std::int16_t>(who);
+  }
+}
+
 void FieldState::reset(const FieldPlan& plan) {
+  const std::size_t squares =
+      static_cast<std::size_t>(plan.width) * static_cast<std::size_t>(plan.height);
+  if (occupant.size() != squares) {
+    occupant.assign(squares, -1);  // a new worker's first battle
+    at.clear();
+  }
+  for (const space::Footprint& f : at) mark(plan, f, -1);
   at.resize(plan.creatures.size());
   reacted.assign(plan.creatures.size(), 0);
-  for (std::size_t c = 0; c < plan.creatures.size(); ++c) at[c] = plan.creatures[c].start;
+  for (std::size_t c = 0; c < plan.creatures.size(); ++c) {
+    at[c] = plan.creatures[c].start;
+    mark(plan, at[c], static_cast<int>(c));
+  }
+}
+
+void FieldState::move(const FieldPlan& plan, int c, const space::Footprint& to) {
+  space::Footprint& from = at[static_cast<std::size_t>(c)];
+  for (int y = from.at.y; y < from.at.y + from.side; ++y) {
+    for (int x = from.at.x; x < from.at.x + from.side; ++x) {
+      std::int16_t& square =
+          occupant[static_cast<std::size_t>(y) * static_cast<std::size_t>(plan.width) +
+                   static_cast<std::size_t>(x)];
+      if (square == c) square = -1;
+    }
+  }
+  from = to;
+  mark(plan, to, c);
 }
 
 }  // namespace arena::dnd5e

@@ -54,7 +54,16 @@ FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint3
 struct FieldState {
   std::vector<space::Footprint> at;   // per creature
   std::vector<std::uint8_t> reacted;  // per creature: reaction spent since its turn began
+  // Per square (y * width + x): the creature last placed there, -1 for none;
+  // a square is free when that creature has left it or is dead.
+  std::vector<std::int16_t> occupant;
+
+  // Everyone at their starts (clearing only the squares of the last battle).
   void reset(const FieldPlan& plan);
+  // Moves creature `c` to `to`.
+  void move(const FieldPlan& plan, int c, const space::Footprint& to);
+  // The squares of `f` set to `who`.
+  void mark(const FieldPlan& plan, const space::Footprint& f, int who);
   bool operator==(const FieldState&) const = default;
 };
 
