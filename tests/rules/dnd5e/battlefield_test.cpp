@@ -257,6 +257,31 @@ TEST(BattlefieldTest, DisengageProvokesNothing) {
   EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 disengages", "0 moves 30 to 4,0"}));
 }
 
+TEST(BattlefieldTest, NimbleEscapeDisengagesAsABonusActionAndStillShoots) {
+  Table t(
+      load(R"({"monster": "goblin", "at": [10, 0], "movement": "kite"})", brute("Foe", 30, 11, 0)));
+  ASSERT_TRUE(t.plan.field.creatures[0].nimble_escape);
+  ScriptedDice dice{10, 3};  // the shortbow from 35 ft: 14 hits AC 12 for 5
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{4, 0}));
+  EXPECT_EQ(t.hp(1), 25);
+  EXPECT_EQ(t.state.field.reacted[1], 0);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 disengages (Nimble Escape)",
+                                                      "0 moves 30 to 4,0", "0 attacks 1: hit 5"}));
+}
+
+TEST(BattlefieldTest, KitingPrefersItsRangedAttack) {
+  // A goblin's scimitar and shortbow do the same damage; kiting, it walks
+  // only into the shortbow's normal range (80 ft) and shoots, instead of
+  // walking up to the foe 100 ft away.
+  Table t(
+      load(R"({"monster": "goblin", "at": [0, 0], "movement": "kite"})", brute("Foe", 30, 20, 0)));
+  ScriptedDice dice{10, 3};
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{4, 0}));
+  EXPECT_EQ(t.hp(1), 25);
+}
+
 TEST(BattlefieldTest, KitingKeepsTheTargetInNormalRange) {
   // 40 ft away with an 80 ft normal range: backs away 30 ft, then shoots.
   Table t(load(archer("Archer", 20, 10, 0, R"(, "movement": "kite")"), brute("Foe", 30, 18, 0)));

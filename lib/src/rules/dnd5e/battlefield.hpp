@@ -29,6 +29,7 @@ struct FieldMember {
   int side = 1;  // footprint side in squares, from its size
   Movement movement = Movement::Advance;
   int parry = 0;  // a stat block's Parry reaction: + this AC against one melee hit; 0: none
+  bool nimble_escape = false;  // Disengage as a bonus action
   int speed() const { return walk > fly ? walk : fly; }
   bool operator==(const FieldMember&) const = default;
 };

@@ -80,7 +80,7 @@ void digest_roster(const Encounter& encounter, Digest& digest) {
   const Battlefield& field = *roster.battlefield;
   digest.add("field|{}|{}|{}", field.width, field.height, static_cast<int>(field.diagonals));
   for (const FieldMember& m : field.members)
-    digest.add("{}|{}|{}|{}|{}", m.walk, m.fly, m.side, static_cast<int>(m.movement), m.parry);
+    digest.add("{}|{}|{}|{}|{}|{}", m.walk, m.fly, m.side, static_cast<int>(m.movement), m.parry, m.nimble_escape);
   for (const space::Footprint& f : field.starts) digest.add("{}|{}|{}", f.at.x, f.at.y, f.side);
 }
 

@@ -2,8 +2,10 @@
 #include "rules/dnd5e/field_describe.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
+#include <vector>
 
 #include "rules/dnd5e/roster.hpp"
 
@@ -35,6 +37,21 @@ std::string speed_text(const FieldMember& m) {
                    : fmt::format("{} ft", m.walk);
 }
 
+std::vector<std::string> reactions_of(const Shown& s) {
+  std::vector<std::string> reactions;
+  if (s.reach > 0) reactions.emplace_back("opportunity attack");
+  if (s.member->parry > 0 && s.reach > 0)
+    reactions.push_back(fmt::format("parry (+{} AC)", s.member->parry));
+  return reactions;
+}
+
+std::string reactions_text(const Shown& s) {
+  const std::vector<std::string> reactions = reactions_of(s);
+  std::string text = reactions.empty() ? "none" : fmt::format("{}", fmt::join(reactions, ", "));
+  if (s.member->nimble_escape) text += "; Nimble Escape (bonus-action Disengage)";
+  return text;
+}
+
 }  // namespace
 
 std::string field_line(const Encounter& encounter, int c) {
@@ -44,22 +61,21 @@ std::string field_line(const Encounter& encounter, int c) {
       "    battlefield: at ({},{}), {}x{} squares, speed {}, movement {}, reach {} ft, "
       "reactions: {}\n",
       s->start.at.x, s->start.at.y, s->start.side, s->start.side, speed_text(*s->member),
-      kMovementNames[static_cast<std::size_t>(s->member->movement)], s->reach,
-      s->reach > 0 ? "opportunity attack" : "none");
+      kMovementNames[static_cast<std::size_t>(s->member->movement)], s->reach, reactions_text(*s));
 }
 
 nlohmann::json field_json(const Encounter& encounter, int c) {
   const auto s = shown(encounter, c);
   if (!s) return nullptr;
-  nlohmann::json reactions = nlohmann::json::array();
-  if (s->reach > 0) reactions.push_back("opportunity attack");
+  const nlohmann::json reactions = reactions_of(*s);
   return {{"at", {s->start.at.x, s->start.at.y}},
           {"squares", s->start.side},
           {"walk", s->member->walk},
           {"fly", s->member->fly},
           {"movement", kMovementNames[static_cast<std::size_t>(s->member->movement)]},
           {"reach", s->reach},
-          {"reactions", reactions}};
+          {"reactions", reactions},
+          {"nimble_escape", s->member->nimble_escape}};
 }
 
 }  // namespace arena::dnd5e

@@ -40,6 +40,7 @@ FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint3
     compiled.speed = placed.speed();
     compiled.movement = placed.movement;
     compiled.parry = placed.parry;
+    compiled.nimble_escape = placed.nimble_escape;
     for (std::size_t a = 0; a < creature.attacks.size(); ++a) {
       const FieldAttack attack = field_attack(creature.attacks[a]);
       plan.attacks[first_attack[c] + a] = attack;

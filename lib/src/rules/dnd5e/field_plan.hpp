@@ -34,6 +34,7 @@ struct FieldCreature {
   Movement movement = Movement::Advance;
   int reach = 0;  // its longest melee reach; 0: no melee attack (no opportunity attacks)
   int parry = 0;  // Parry: + this AC against one melee attack that would hit; 0: none
+  bool nimble_escape = false;  // disengages as a bonus action
 };
 
 struct FieldPlan {

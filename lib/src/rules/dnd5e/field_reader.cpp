@@ -113,6 +113,8 @@ FieldMember field_member(const MemberSpec& spec, const MonsterInfo* monster) {
     // Every SRD Parry adds the monster's proficiency bonus (knight +2 ... marilith +5).
     if (std::find(text.begin(), text.end(), "Reaction: Parry") != text.end())
       member.parry = monster->proficiency_bonus;
+    const auto& traits = monster->traits;
+    member.nimble_escape = std::find(traits.begin(), traits.end(), "Nimble Escape") != traits.end();
   }
   return member;
 }

@@ -8,7 +8,8 @@
 //     normal range;
 //   - kite: a ranged creature backs away while the target stays within
 //     normal range, then shoots; with a hostile within 5 ft it takes the
-//     Disengage action instead and backs away without provoking;
+//     Disengage action instead and backs away without provoking (with
+//     Nimble Escape, a bonus action: it shoots as well);
 //   - hold: stays.
 // It then takes the best action all of whose attacks reach the target
 // (turn.hpp's rule of value); when none does and it may move, it Dashes
@@ -21,17 +22,16 @@
 
 namespace arena::dnd5e::detail {
 
-// The best available action of `self` all of whose attacks reach `target`
-// from where they stand, or nullptr.
-inline const PlanAction* reaching_action(const BattlePlan& plan, const BattleState& state, int self,
-                                         int target) {
-  const int feet = feet_between(plan, state, self, target);
+// The best available action of `self` against `target` (turn.hpp's rule
+// of value) among those `keep(action)` accepts, or nullptr.
+template <class Keep>
+const PlanAction* best_action_where(const BattlePlan& plan, const BattleState& state, int self,
+                                    int target, Keep keep) {
   const int enemies = enemies_standing(plan, state, self);
   const PlanAction* best = nullptr;
   double best_value = -1;
   for (const PlanAction& action : plan.actions_of(self)) {
-    if (!available(plan, state, self, action) || action_limit(plan, self, action, false) < feet)
-      continue;
+    if (!available(plan, state, self, action) || !keep(action)) continue;
     const double value = plan.action_value(self, action, target, enemies);
     if (value > best_value) {
       best_value = value;
@@ -41,22 +41,46 @@ inline const PlanAction* reaching_action(const BattlePlan& plan, const BattleSta
   return best;
 }
 
+// The best action of `self` all of whose attacks reach `target` from where they stand.
+inline const PlanAction* reaching_action(const BattlePlan& plan, const BattleState& state, int self,
+                                         int target) {
+  const int feet = feet_between(plan, state, self, target);
+  return best_action_where(plan, state, self, target, [&](const PlanAction& action) {
+    return action_limit(plan, self, action, false) >= feet;
+  });
+}
+
+// The action a creature wants to take against `target`: its best, or for
+// a kiting creature its best that strikes from beyond its reach.
+inline const PlanAction* wanted_action(const BattlePlan& plan, const BattleState& state, int self,
+                                       int target) {
+  const FieldCreature& me = plan.field.creatures[self];
+  if (me.movement == Movement::Kite) {
+    const PlanAction* ranged = best_action_where(
+        plan, state, self, target,
+        [&](const PlanAction& a) { return action_limit(plan, self, a, true) > me.reach; });
+    if (ranged != nullptr) return ranged;
+  }
+  return choose_action(plan, state, self, target);
+}
+
 template <bool Full, class Dice, class Events>
 const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self, int target,
                            Dice& dice, Events& events) {
   const FieldCreature& me = plan.field.creatures[self];
-  const PlanAction* wanted = choose_action(plan, state, self, target);
+  const PlanAction* wanted = wanted_action(plan, state, self, target);
   if (wanted == nullptr) return nullptr;
   const int comfort = action_limit(plan, self, *wanted, true);
   const int feet = feet_between(plan, state, self, target);
   MoveGoal goal{target, comfort, false, false};
   const bool kite = me.movement == Movement::Kite && comfort > me.reach;
   if (kite && hostile_adjacent(plan, state, self)) {
-    // Disengage: its action, and no opportunity attacks as it backs away.
-    events.note(self, "disengages");
+    // Disengage, and no opportunity attacks as it backs away: its action,
+    // or with Nimble Escape a bonus action, and it still shoots.
+    events.note(self, me.nimble_escape ? "disengages (Nimble Escape)" : "disengages");
     goal.away = goal.disengaged = true;
     move<Full>(plan, state, self, goal, me.speed, dice, events);
-    return nullptr;
+    return me.nimble_escape ? reaching_action(plan, state, self, target) : nullptr;
   }
   if (kite && feet < comfort) {
     goal.away = true;
