@@ -22,6 +22,11 @@ enum class Movement : std::uint8_t {
 };
 inline constexpr std::string_view kMovementNames[] = {"advance", "hold", "kite"};
 
+// The SRD stat block entries a battlefield plays (reactions.hpp, field_turn.hpp),
+// as the library lists them: gridless battles leave them out.
+inline constexpr std::string_view kParryEntry = "Reaction: Parry";
+inline constexpr std::string_view kNimbleEscapeTrait = "Nimble Escape";
+
 // What the battlefield needs of a member of the file (copies share it).
 struct FieldMember {
   int walk = 30;  // feet per turn; equipment-built PCs and unlisted speeds: 30

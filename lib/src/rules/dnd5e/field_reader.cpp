@@ -111,10 +111,11 @@ FieldMember field_member(const MemberSpec& spec, const MonsterInfo* monster) {
   if (monster != nullptr) {
     const auto& text = monster->not_converted;
     // Every SRD Parry adds the monster's proficiency bonus (knight +2 ... marilith +5).
-    if (std::find(text.begin(), text.end(), "Reaction: Parry") != text.end())
+    if (std::find(text.begin(), text.end(), kParryEntry) != text.end())
       member.parry = monster->proficiency_bonus;
     const auto& traits = monster->traits;
-    member.nimble_escape = std::find(traits.begin(), traits.end(), "Nimble Escape") != traits.end();
+    member.nimble_escape =
+        std::find(traits.begin(), traits.end(), kNimbleEscapeTrait) != traits.end();
   }
   return member;
 }
