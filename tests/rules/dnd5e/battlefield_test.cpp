@@ -247,6 +247,48 @@ TEST(BattlefieldTest, AParryInsideAnOpportunityAttackInsideAMove) {
                                       "0 attacks 2: hit 10"}));
 }
 
+// A Battle Master: DEX 14 (+2), four d8 superiority dice.
+std::string battle_master(int hp, int x, int y, const std::string& maneuvers) {
+  return brute(
+      "Fighter", hp, x, y,
+      R"(, "abilities": {"dex": 14}, "superiority_dice": "4d8", "maneuvers": )" + maneuvers);
+}
+
+TEST(BattlefieldTest, BattleMasterParryReducesTheDamage) {
+  Table t(load(battle_master(30, 0, 0, R"(["parry"])"), brute("Foe", 30, 1, 0)));
+  ScriptedDice dice{15, 5, 6};  // hit; parry d8 5 + DEX 2 = 7 off the club's 6 + 2
+  t.turn(1, dice);
+  EXPECT_EQ(t.hp(0), 29);
+  EXPECT_EQ(t.state.field.superiority_left[0], 3);
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 parry (Battle Master) on 1", "1 attacks 0: hit 1"}));
+}
+
+TEST(BattlefieldTest, RiposteAfterAMiss) {
+  Table t(load(battle_master(30, 0, 0, R"(["parry", "riposte"])"), brute("Foe", 30, 1, 0)));
+  ScriptedDice dice{2, 4, 15, 5};  // the foe misses; riposte d8 4, the club hits for 5 + 2 + 4
+  t.turn(1, dice);
+  EXPECT_EQ(t.hp(1), 19);
+  EXPECT_EQ(t.state.field.superiority_left[0], 3);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 riposte on 1", "0 attacks 1: hit 11",
+                                                      "1 attacks 0: miss 0"}));
+}
+
+TEST(BattlefieldTest, TheSeedsChainAParryInsideAnOpportunityAttackInsideAMove) {
+  // Seed 001: the fighter moves, the goblin's opportunity attack hits, the
+  // fighter parries and still drops, so the move never completes.
+  Table t(load(battle_master(3, 0, 0, R"(["parry"])"),
+               brute("Guard", 20, 0, 1) + ", " + brute("Runner", 5, 6, 0)));
+  ScriptedDice dice{15, 1, 6};  // hit; parry 1 + 2 = 3 off 8: 5 damage drop it
+  t.turn(0, dice);
+  EXPECT_TRUE(t.state.combatants[0].dead);
+  EXPECT_EQ(t.at(0), (space::Square{1, 0}));
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 moves 5 to 1,0", "1 opportunity attack on 0",
+                                      "0 parry (Battle Master) on 1", "1 attacks 0: hit 5",
+                                      "0: the move is cancelled"}));
+}
+
 TEST(BattlefieldTest, DisengageProvokesNothing) {
   // A kiting archer next to a brute disengages and backs away its speed.
   Table t(load(archer("Archer", 20, 10, 0, R"(, "movement": "kite")"), brute("Foe", 30, 11, 0)));

@@ -114,8 +114,8 @@ template <bool Full, bool Field = false, class Dice>
 }
 
 // Step 3: the declared (and answered) attack lands; returns whether the
-// target dropped.
-template <bool Full, class Dice, class Events>
+// target dropped. `Field`: reactions can change a hit's damage (reactions.hpp).
+template <bool Full, bool Field = false, class Dice, class Events>
 [[gnu::always_inline]] inline bool land_attack(const BattlePlan& plan, BattleState& state,
                                                int attacker, int target, int attack_index,
                                                const AttackRoll& roll, Dice& dice, Events& events) {
@@ -125,8 +125,12 @@ template <bool Full, class Dice, class Events>
     events.attack(attacker, target, attack_index, roll, 0, them.hp);
     return false;
   }
-  const DealtDamage dealt =
+  DealtDamage dealt =
       roll_hit<Full>(plan, state, attacker, attack, target, roll.critical, roll.mode, dice);
+  if constexpr (Field) {
+    dealt.total = std::max(0, dealt.total + state.field.riposte_bonus - roll.reduced);
+    state.field.riposte_bonus = 0;
+  }
   const DamageEffect effect = deal_damage<Full>(plan, state, target, dealt, dice, events);
   events.attack(attacker, target, attack_index, roll, dealt.total, them.hp);
   record_damage<Full>(state, attacker, target, effect, events);
@@ -161,7 +165,7 @@ template <bool Full, bool Field = false, class Dice, class Events>
   // Step 2, the answer: reactions are modelled on a battlefield only.
   if constexpr (Field)
     answer_attack<Full>(plan, state, attacker, target, attack, roll, dice, events);
-  return land_attack<Full>(plan, state, attacker, target, attack_index, roll, dice, events);
+  return land_attack<Full, Field>(plan, state, attacker, target, attack_index, roll, dice, events);
 }
 
 }  // namespace arena::dnd5e::detail

@@ -27,6 +27,11 @@ inline constexpr std::string_view kMovementNames[] = {"advance", "hold", "kite"}
 inline constexpr std::string_view kParryEntry = "Reaction: Parry";
 inline constexpr std::string_view kNimbleEscapeTrait = "Nimble Escape";
 
+// A Battle Master's reactions (member key "maneuvers"), as bits of FieldMember::maneuvers.
+inline constexpr std::string_view kManeuverNames[] = {"parry", "riposte"};
+inline constexpr std::uint8_t kManeuverParry = 1;
+inline constexpr std::uint8_t kManeuverRiposte = 2;
+
 // What the battlefield needs of a member of the file (copies share it).
 struct FieldMember {
   int walk = 30;  // feet per turn; equipment-built PCs and unlisted speeds: 30
@@ -35,6 +40,10 @@ struct FieldMember {
   Movement movement = Movement::Advance;
   int parry = 0;  // a stat block's Parry reaction: + this AC against one melee hit; 0: none
   bool nimble_escape = false;  // Disengage as a bonus action
+  std::uint8_t maneuvers = 0;  // kManeuver* bits
+  int superiority_dice = 0;    // per battle
+  int superiority_die = 0;     // its sides (d8: 8)
+  int dex = 0;                 // DEX modifier, added by the Battle Master's parry
   int speed() const { return walk > fly ? walk : fly; }
   bool operator==(const FieldMember&) const = default;
 };

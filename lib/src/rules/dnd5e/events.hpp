@@ -29,6 +29,7 @@ struct AttackRoll {
   int total = 0;
   bool hit = false;
   bool critical = false;
+  int reduced = 0;  // damage taken off a hit by a reaction (a Battle Master's parry)
 };
 
 // One saving throw. An automatic failure (a paralyzed creature's Dex save)

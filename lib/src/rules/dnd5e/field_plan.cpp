@@ -41,6 +41,10 @@ FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint3
     compiled.movement = placed.movement;
     compiled.parry = placed.parry;
     compiled.nimble_escape = placed.nimble_escape;
+    compiled.maneuvers = placed.maneuvers;
+    compiled.superiority_dice = placed.superiority_dice;
+    compiled.superiority_die = placed.superiority_die;
+    compiled.dex = placed.dex;
     for (std::size_t a = 0; a < creature.attacks.size(); ++a) {
       const FieldAttack attack = field_attack(creature.attacks[a]);
       plan.attacks[first_attack[c] + a] = attack;
@@ -69,8 +73,11 @@ void FieldState::reset(const FieldPlan& plan) {
   for (const space::Footprint& f : at) mark(plan, f, -1);
   at.resize(plan.creatures.size());
   reacted.assign(plan.creatures.size(), 0);
+  superiority_left.resize(plan.creatures.size());
+  riposte_bonus = 0;
   for (std::size_t c = 0; c < plan.creatures.size(); ++c) {
     at[c] = plan.creatures[c].start;
+    superiority_left[c] = static_cast<std::int8_t>(plan.creatures[c].superiority_dice);
     mark(plan, at[c], static_cast<int>(c));
   }
 }

@@ -35,6 +35,10 @@ struct FieldCreature {
   int reach = 0;  // its longest melee reach; 0: no melee attack (no opportunity attacks)
   int parry = 0;  // Parry: + this AC against one melee attack that would hit; 0: none
   bool nimble_escape = false;  // disengages as a bonus action
+  std::uint8_t maneuvers = 0;  // a Battle Master's (kManeuver* bits)
+  int superiority_dice = 0;
+  int superiority_die = 0;
+  int dex = 0;
 };
 
 struct FieldPlan {
@@ -57,6 +61,8 @@ struct FieldState {
   std::vector<std::uint8_t> reacted;  // per creature: reaction spent since its turn began
   // Per square (y * width + x): the creature last placed there, -1 for none;
   // a square is free when that creature has left it or is dead.
+  std::vector<std::int8_t> superiority_left;  // per creature: superiority dice left this battle
+  int riposte_bonus = 0;  // a riposte's superiority die, added to its hit (attack.hpp)
   std::vector<std::int16_t> occupant;
 
   // Everyone at their starts (clearing only the squares of the last battle).

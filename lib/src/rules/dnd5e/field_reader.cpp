@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdio>
 
+#include "arena/suggest.hpp"
 #include "rules/common/readers.hpp"
 
 namespace arena::dnd5e {
@@ -41,6 +43,43 @@ std::string placed_text(const PlacedMember& member, int copy, const space::Footp
   text += " at " + square_text(foot.at);
   if (foot.side > 1) text += fmt::format(" ({} x {} squares)", foot.side, foot.side);
   return text;
+}
+
+// "maneuvers": ["parry", "riposte"] and "superiority_dice": "4d8".
+void read_maneuvers(ObjectReader& object, MemberSpec& member) {
+  const JsonContext& context = object.context();
+  if (const nlohmann::json* list = object.array("maneuvers", true)) {
+    member.field_keys.push_back(object.child("maneuvers"));
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const std::string pointer = json_pointer_child(object.child("maneuvers"), i);
+      auto name = read_string(context, (*list)[i], pointer);
+      if (!name) continue;
+      const auto* found = std::find(std::begin(kManeuverNames), std::end(kManeuverNames), *name);
+      if (found == std::end(kManeuverNames)) {
+        context.error(pointer, fmt::format("unknown maneuver \"{}\"{}; arena plays: parry, riposte",
+                                           *name, did_you_mean(*name, kManeuverNames)));
+        continue;
+      }
+      member.maneuvers |= static_cast<std::uint8_t>(1 << (found - std::begin(kManeuverNames)));
+    }
+  }
+  if (auto text = object.string("superiority_dice")) {
+    member.field_keys.push_back(object.child("superiority_dice"));
+    int count = 0, sides = 0;
+    char tail = 0;
+    if (std::sscanf(text->c_str(), "%dd%d%c", &count, &sides, &tail) != 2 || count < 1 ||
+        count > 20 || (sides != 6 && sides != 8 && sides != 10 && sides != 12)) {
+      context.error(object.child("superiority_dice"),
+                    fmt::format("expected superiority dice such as \"4d8\" (1 to 20 dice of "
+                                "d6, d8, d10 or d12), found \"{}\"",
+                                *text));
+    } else {
+      member.superiority = std::pair{count, sides};
+    }
+  }
+  if (member.maneuvers != 0 && !member.superiority) {
+    context.error(object.pointer(), "\"maneuvers\" need \"superiority_dice\", such as \"4d8\"");
+  }
 }
 
 }  // namespace
@@ -95,6 +134,7 @@ void read_field_keys(ObjectReader& object, MemberSpec& member) {
       speeds.finish();
     }
   }
+  read_maneuvers(object, member);
   if (object.has("movement")) member.field_keys.push_back(object.child("movement"));
   if (auto movement = read_choice(object, "movement", kMovementNames)) {
     const auto* found = std::find(std::begin(kMovementNames), std::end(kMovementNames), *movement);
@@ -102,8 +142,14 @@ void read_field_keys(ObjectReader& object, MemberSpec& member) {
   }
 }
 
-FieldMember field_member(const MemberSpec& spec, const MonsterInfo* monster) {
+FieldMember field_member(const MemberSpec& spec, const MonsterInfo* monster, int dex_modifier) {
   FieldMember member;
+  member.maneuvers = spec.maneuvers;
+  if (spec.superiority) {
+    member.superiority_dice = spec.superiority->first;
+    member.superiority_die = spec.superiority->second;
+  }
+  member.dex = dex_modifier;
   member.walk = spec.walk.value_or(member.walk);
   member.fly = spec.fly.value_or(member.fly);
   member.side = space::squares_for_size(spec.size ? *spec.size : monster ? monster->size : "");

@@ -32,7 +32,7 @@ struct PlacedMember {
 
 // The battlefield's view of a resolved member: its speed, footprint,
 // movement and reactions (`monster`: its library entry, or nullptr).
-FieldMember field_member(const MemberSpec& spec, const MonsterInfo* monster);
+FieldMember field_member(const MemberSpec& spec, const MonsterInfo* monster, int dex_modifier);
 
 // Sets field.starts, per combatant: members with "at" there (copies one
 // footprint further south each), the others in formation, each faction a

@@ -14,14 +14,33 @@ namespace arena::dnd5e {
 
 namespace {
 
-constexpr std::string_view kMemberKeys[] = {
-    "monster",     "name",         "count",       "hp",
-    "ac",          "initiative",   "abilities",   "attacks",
-    "multiattack", "resistances",  "immunities",  "vulnerabilities",
-    "pc",          "level",        "proficiency", "proficiency_bonus",
-    "weapons",     "armor",        "shield",      "size",
-    "tactics",     "area_targets", "at",          "speed",
-    "movement"};
+constexpr std::string_view kMemberKeys[] = {"monster",
+                                            "name",
+                                            "count",
+                                            "hp",
+                                            "ac",
+                                            "initiative",
+                                            "abilities",
+                                            "attacks",
+                                            "multiattack",
+                                            "resistances",
+                                            "immunities",
+                                            "vulnerabilities",
+                                            "pc",
+                                            "level",
+                                            "proficiency",
+                                            "proficiency_bonus",
+                                            "weapons",
+                                            "armor",
+                                            "shield",
+                                            "size",
+                                            "tactics",
+                                            "area_targets",
+                                            "at",
+                                            "speed",
+                                            "movement",
+                                            "maneuvers",
+                                            "superiority_dice"};
 constexpr std::string_view kAttackKeys[] = {"name",  "to_hit", "damage",
                                             "reach", "range",  "magical"};
 constexpr std::string_view kSizes[] = {"tiny", "small", "medium", "large", "huge", "gargantuan"};

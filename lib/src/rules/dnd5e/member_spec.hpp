@@ -74,6 +74,8 @@ struct MemberSpec {
   std::optional<space::Square> at;
   std::optional<int> walk, fly;
   std::optional<Movement> movement;
+  std::uint8_t maneuvers = 0;                      // kManeuver* bits
+  std::optional<std::pair<int, int>> superiority;  // dice count, sides
   std::vector<std::string> field_keys;
 };
 

@@ -13,9 +13,10 @@
 //
 // Modelled: the opportunity attack (a hostile creature leaves the
 // reactor's reach without disengaging: one melee attack, made before it
-// leaves; a mover that drops ends its move where it was) and a stat
-// block's Parry (+AC against a melee attack that would hit). A new
-// reaction is one more rule struct offered in answer().
+// leaves; a mover that drops ends its move where it was), a stat block's
+// Parry (+AC against a melee attack that would hit), and a Battle Master's
+// Parry and Riposte (superiority dice). A new reaction is one more rule
+// struct offered in answer().
 #pragma once
 
 #include <climits>
@@ -28,6 +29,7 @@ namespace arena::dnd5e::detail {
 enum class Trigger : std::uint8_t {
   LeavesSquare,  // `actor` steps from `from` to `to`
   MeleeHit,      // `actor`'s melee attack on `target` would hit (`roll`)
+  MeleeMiss,     // `actor`'s melee attack on `target` misses
 };
 
 struct Tentative {
@@ -110,6 +112,56 @@ struct MonsterParry {
   }
 };
 
+// A Battle Master's maneuver: its bit, and a superiority die left.
+inline bool has_maneuver(const BattlePlan& plan, const BattleState& state, int reactor,
+                         std::uint8_t maneuver) {
+  return (plan.field.creatures[reactor].maneuvers & maneuver) != 0 &&
+         state.field.superiority_left[reactor] > 0;
+}
+
+// Parry (Battle Master): a melee hit on the reactor deals a superiority die
+// + its DEX modifier less. Used on every melee hit it can; the die is rolled
+// as the hit is declared.
+struct BattleMasterParry {
+  static constexpr const char* kName = "parry (Battle Master)";
+  static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
+                        const Tentative& t) {
+    return t.trigger == Trigger::MeleeHit && t.target == reactor &&
+           has_maneuver(plan, state, reactor, kManeuverParry);
+  }
+  template <bool Full, class Dice, class Events>
+  static void take(const BattlePlan& plan, BattleState& state, int reactor, Tentative& t,
+                   Dice& dice, Events&) {
+    const FieldCreature& me = plan.field.creatures[reactor];
+    --state.field.superiority_left[reactor];
+    t.roll->reduced += std::max(0, dice.roll(me.superiority_die) + me.dex);
+  }
+};
+
+// Riposte (Battle Master): a melee attack that misses the reactor gets a
+// melee attack back, a superiority die added to its damage.
+struct Riposte {
+  static constexpr const char* kName = "riposte";
+  static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
+                        const Tentative& t) {
+    if (t.trigger != Trigger::MeleeMiss || t.target != reactor ||
+        !has_maneuver(plan, state, reactor, kManeuverRiposte))
+      return false;
+    const int attack = opportunity_attack_index(plan, reactor, t.actor);
+    return attack >= 0 && attack_reaches(plan, state, reactor, t.actor, attack);
+  }
+  template <bool Full, class Dice, class Events>
+  static void take(const BattlePlan& plan, BattleState& state, int reactor, Tentative& t,
+                   Dice& dice, Events& events) {
+    --state.field.superiority_left[reactor];
+    const int attack = opportunity_attack_index(plan, reactor, t.actor);
+    const int bonus = dice.roll(plan.field.creatures[reactor].superiority_die);
+    state.field.riposte_bonus = bonus;  // added to its hit, if it hits
+    make_attack<Full, true>(plan, state, reactor, t.actor, attack, false, dice, events);
+    state.field.riposte_bonus = 0;
+  }
+};
+
 // Offers `t` to every creature it could trigger a reaction of (the actor's
 // enemies, in creature order), each rule in turn; a reaction taken is
 // resolved whole, its own outcomes answered first, before the next
@@ -130,7 +182,9 @@ void answer(const BattlePlan& plan, BattleState& state, Tentative& t, Dice& dice
   };
   for (int reactor : plan.enemies_of(plan.creatures[t.actor].faction)) {
     if (!can_react<Full>(state, reactor)) continue;
-    if (!offer(reactor, OpportunityAttack{})) offer(reactor, MonsterParry{});
+    // The first rule that the outcome triggers for this creature.
+    (void)(offer(reactor, OpportunityAttack{}) || offer(reactor, MonsterParry{}) ||
+           offer(reactor, BattleMasterParry{}) || offer(reactor, Riposte{}));
     if (t.cancelled) {
       events.cancelled(t.actor, t.trigger == Trigger::LeavesSquare ? "the move is cancelled"
                                                                    : "the attack is cancelled");
@@ -144,9 +198,9 @@ void answer(const BattlePlan& plan, BattleState& state, Tentative& t, Dice& dice
 template <bool Full, class Dice, class Events>
 void answer_attack(const BattlePlan& plan, BattleState& state, int attacker, int target,
                    const PlanAttack& attack, AttackRoll& roll, Dice& dice, Events& events) {
-  if (!attack.melee || !roll.hit) return;
+  if (!attack.melee) return;
   Tentative t;
-  t.trigger = Trigger::MeleeHit;
+  t.trigger = roll.hit ? Trigger::MeleeHit : Trigger::MeleeMiss;
   t.actor = attacker;
   t.target = target;
   t.roll = &roll;

@@ -471,7 +471,8 @@ std::shared_ptr<const arena::Roster> read_roster(
       if (!field) report_field_keys_without_field(input.context, spec);
       if (!creature) continue;
       if (field) {
-        const FieldMember member = field_member(spec, monster_of(spec));
+        const FieldMember member =
+            field_member(spec, monster_of(spec), creature->abilities.modifier(Ability::Dex));
         field->members.push_back(member);
         placed.push_back(
             {spec.pointer, creature->name, static_cast<int>(f), spec.count, spec.at, member.side});
