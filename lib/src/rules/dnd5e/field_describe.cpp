@@ -42,6 +42,13 @@ std::vector<std::string> reactions_of(const Shown& s) {
   if (s.reach > 0) reactions.emplace_back("opportunity attack");
   if (s.member->parry > 0 && s.reach > 0)
     reactions.push_back(fmt::format("parry (+{} AC)", s.member->parry));
+  const std::string dice =
+      fmt::format("{}d{}", s.member->superiority_dice, s.member->superiority_die);
+  if ((s.member->maneuvers & kManeuverParry) != 0)
+    reactions.push_back(
+        fmt::format("Battle Master parry ({} superiority dice + DEX {:+d})", dice, s.member->dex));
+  if ((s.member->maneuvers & kManeuverRiposte) != 0 && s.reach > 0)
+    reactions.push_back(fmt::format("riposte ({} superiority dice)", dice));
   return reactions;
 }
 
