@@ -117,6 +117,22 @@ TEST(BattlefieldTest, TooFarToAttackItDashes) {
             (std::vector<std::string>{"0 moves 30 to 6,0", "0 dashes", "0 moves 30 to 12,0"}));
 }
 
+TEST(BattlefieldTest, StandingUpFromProneCostsHalfTheSpeed) {
+  // A wolf (Pack Tactics: the full rules) prone 50 ft from its foe: it
+  // stands (20 of its 40 ft), walks 20, then Dashes 25 more to its side.
+  Table t(load(R"({"monster": "wolf", "at": [0, 0], "speed": 40})", brute("Foe", 30, 10, 0)));
+  ASSERT_TRUE(t.plan.full_rules);
+  RulesState& wolf = t.state.rules[0];
+  wolf.conditions.insert(Condition::Prone);
+  wolf.active[0].condition = Condition::Prone;
+  wolf.active_count = 1;
+  ScriptedDice dice{};
+  t.turn(0, dice);
+  EXPECT_FALSE(t.state.rules[0].conditions.contains(Condition::Prone));
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 moves 20 to 4,0", "0 dashes", "0 moves 25 to 9,0"}));
+}
+
 TEST(BattlefieldTest, HoldStaysAndCannotReach) {
   Table t(load(brute("Hero", 30, 0, 0, R"(, "movement": "hold")"), brute("Foe", 10, 2, 0)));
   ScriptedDice dice{};

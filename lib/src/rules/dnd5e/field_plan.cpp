@@ -75,6 +75,7 @@ void FieldState::reset(const FieldPlan& plan) {
   reacted.assign(plan.creatures.size(), 0);
   superiority_left.resize(plan.creatures.size());
   riposte_bonus = 0;
+  standing_up = false;
   for (std::size_t c = 0; c < plan.creatures.size(); ++c) {
     at[c] = plan.creatures[c].start;
     superiority_left[c] = static_cast<std::int8_t>(plan.creatures[c].superiority_dice);

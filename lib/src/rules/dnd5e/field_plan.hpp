@@ -62,6 +62,7 @@ struct FieldState {
   // Per square (y * width + x): the creature last placed there, -1 for none;
   // a square is free when that creature has left it or is dead.
   std::vector<std::int8_t> superiority_left;  // per creature: superiority dice left this battle
+  bool standing_up = false;                   // the creature taking its turn began it prone
   int riposte_bonus = 0;  // a riposte's superiority die, added to its hit (attack.hpp)
   std::vector<std::int16_t> occupant;
 

@@ -13,7 +13,8 @@
 //   - hold: stays.
 // It then takes the best action all of whose attacks reach the target
 // (turn.hpp's rule of value); when none does and it may move, it Dashes
-// (its action moves it as far again). Leaving a hostile's reach provokes
+// (its action moves it as far again). A creature that began its turn prone
+// spent half its speed standing up. Leaving a hostile's reach provokes
 // opportunity attacks (reactions.hpp).
 #pragma once
 
@@ -68,6 +69,11 @@ template <bool Full, class Dice, class Events>
 const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self, int target,
                            Dice& dice, Events& events) {
   const FieldCreature& me = plan.field.creatures[self];
+  // Standing up from prone costs half its speed; still prone, it crawls nowhere.
+  int speed = state.field.standing_up ? me.speed / 2 : me.speed;
+  if constexpr (Full) {
+    if (state.rules[self].conditions.contains(Condition::Prone)) speed = 0;
+  }
   const PlanAction* wanted = wanted_action(plan, state, self, target);
   if (wanted == nullptr) return nullptr;
   const int comfort = action_limit(plan, self, *wanted, true);
@@ -79,20 +85,20 @@ const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self,
     // or with Nimble Escape a bonus action, and it still shoots.
     events.note(self, me.nimble_escape ? "disengages (Nimble Escape)" : "disengages");
     goal.away = goal.disengaged = true;
-    move<Full>(plan, state, self, goal, me.speed, dice, events);
+    move<Full>(plan, state, self, goal, speed, dice, events);
     return me.nimble_escape ? reaching_action(plan, state, self, target) : nullptr;
   }
   if (kite && feet < comfort) {
     goal.away = true;
-    move<Full>(plan, state, self, goal, me.speed, dice, events);
+    move<Full>(plan, state, self, goal, speed, dice, events);
   } else if (me.movement != Movement::Hold && feet > comfort) {
-    move<Full>(plan, state, self, goal, me.speed, dice, events);
+    move<Full>(plan, state, self, goal, speed, dice, events);
   }
   if (state.combatants[self].hp <= 0) return nullptr;  // dropped by a reaction
   const PlanAction* action = reaching_action(plan, state, self, target);
   if (action != nullptr || me.movement == Movement::Hold || goal.away) return action;
   events.note(self, "dashes");
-  move<Full>(plan, state, self, goal, me.speed, dice, events);
+  move<Full>(plan, state, self, goal, speed == 0 ? 0 : me.speed, dice, events);
   return nullptr;
 }
 

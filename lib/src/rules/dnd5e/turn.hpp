@@ -210,7 +210,11 @@ const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self,
 template <bool Full, bool Field = false, class Dice, class Events>
 void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice, Events& events) {
   if (state.combatants[self].dead) return;
-  if constexpr (Field) state.field.reacted[self] = 0;  // its reaction comes back
+  if constexpr (Field) {
+    state.field.reacted[self] = 0;  // its reaction comes back
+    if constexpr (Full)             // standing up costs half its speed (field_turn.hpp)
+      state.field.standing_up = state.rules[self].conditions.contains(Condition::Prone);
+  }
   if (begin_turn<Full>(plan, state, self, dice, events)) {
     const int target = choose_target(plan, state, self, dice);
     if (target >= 0) {
