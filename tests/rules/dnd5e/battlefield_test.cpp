@@ -340,13 +340,24 @@ TEST(BattlefieldTest, KitingPrefersItsRangedAttack) {
   EXPECT_EQ(t.hp(1), 25);
 }
 
-TEST(BattlefieldTest, KitingKeepsTheTargetInNormalRange) {
-  // 40 ft away with an 80 ft normal range: backs away 30 ft, then shoots.
-  Table t(load(archer("Archer", 20, 10, 0, R"(, "movement": "kite")"), brute("Foe", 30, 18, 0)));
+TEST(BattlefieldTest, KitingBacksAwayFromATargetThatCouldCloseIn) {
+  // 30 ft away (within its 30 ft speed + 5): backs away 30 ft, then shoots.
+  Table t(load(archer("Archer", 20, 10, 0, R"(, "movement": "kite")"), brute("Foe", 30, 16, 0)));
   ScriptedDice dice{10, 5};
   t.turn(0, dice);
   EXPECT_EQ(t.at(0), (space::Square{4, 0}));
   EXPECT_EQ(t.hp(1), 23);
+  // 40 ft away: it stays and shoots.
+  Table u(load(archer("Archer", 20, 10, 0, R"(, "movement": "kite")"), brute("Foe", 30, 18, 0)));
+  ScriptedDice again{10, 5};
+  u.turn(0, again);
+  EXPECT_EQ(u.at(0), (space::Square{10, 0}));
+  // 75 ft away, backing away stops where the target is at the edge of normal range.
+  Table v(load(archer("Archer", 20, 10, 0, R"(, "movement": "kite", "speed": 80)"),
+               brute("Foe", 30, 25, 0)));
+  ScriptedDice far{10, 5};
+  v.turn(0, far);
+  EXPECT_EQ(v.at(0), (space::Square{9, 0}));
 }
 
 TEST(BattlefieldTest, NoTwoCreaturesShareASquare) {

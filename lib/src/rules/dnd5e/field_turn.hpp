@@ -6,8 +6,9 @@
 // choice, range aside) and moves by its "movement":
 //   - advance: towards the target until it is within that action's reach or
 //     normal range;
-//   - kite: a ranged creature backs away while the target stays within
-//     normal range, then shoots; with a hostile within 5 ft it takes the
+//   - kite: a ranged creature backs away from a target within its own
+//     speed + 5 ft (one that could close and strike next turn) while the
+//     target stays within normal range, then shoots; with a hostile within 5 ft it takes the
 //     Disengage action instead and backs away without provoking (with
 //     Nimble Escape, a bonus action: it shoots as well);
 //   - hold: stays.
@@ -88,7 +89,9 @@ const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self,
     move<Full>(plan, state, self, goal, speed, dice, events);
     return me.nimble_escape ? reaching_action(plan, state, self, target) : nullptr;
   }
-  if (kite && feet < comfort) {
+  // It backs away only from a target that could close and strike next turn
+  // (as near as its own speed and a step), never out of normal range.
+  if (kite && feet < comfort && feet <= me.speed + space::kFeetPerSquare) {
     goal.away = true;
     move<Full>(plan, state, self, goal, speed, dice, events);
   } else if (me.movement != Movement::Hold && feet > comfort) {
