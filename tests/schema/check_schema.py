@@ -50,7 +50,11 @@ DRAFT_07 = "http://json-schema.org/draft-07/schema#"
 KEY_LISTS = {
     ("lib/src/encounter_reader.cpp", "kEncounterKeys"): "",
     ("lib/src/encounter_reader.cpp", "kFactionKeys"): "/definitions/faction",
+    ("lib/src/rules/dnd5e/run.cpp", "kEncounterKeys"): "",
     ("lib/src/rules/dnd5e/run.cpp", "kFactionKeys"): "/definitions/faction",
+    ("lib/src/rules/dnd5e/field_reader.cpp", "kFieldKeys"): "/definitions/battlefield",
+    ("lib/src/rules/dnd5e/field_reader.cpp", "kStartKeys"): "/definitions/battlefield/properties/start",
+    ("lib/src/rules/dnd5e/field_reader.cpp", "kSpeedKeys"): "/definitions/member/properties/speed/oneOf/1",
     ("lib/src/rules/dnd5e/member_reader.cpp", "kMemberKeys"): "/definitions/member",
     ("lib/src/rules/dnd5e/member_reader.cpp", "kAttackKeys"): "/definitions/attack",
     ("lib/src/rules/common/readers.cpp", "kTacticsKeys"): "/definitions/tactics",
@@ -71,6 +75,7 @@ KEY_LISTS = {
 # Files in which every k<Name>Keys array must be mapped above.
 KEY_LIST_FILES = ["lib/src/encounter_reader.cpp", "lib/src/rules/common/readers.cpp",
                   "lib/src/rules/dnd5e/member_reader.cpp", "lib/src/rules/dnd5e/run.cpp",
+                  "lib/src/rules/dnd5e/field_reader.cpp",
                   "lib/src/rules/oldschool/reader.cpp", "lib/src/rules/oldschool/run.cpp",
                   "lib/src/rules/warmachine/reader.cpp", "lib/src/rules/warmachine/run.cpp",
                   "lib/src/rules/knave/reader.cpp", "lib/src/rules/knave/run.cpp",

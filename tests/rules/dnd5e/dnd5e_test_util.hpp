@@ -1,12 +1,17 @@
 // Helpers shared by the 5e tests: a combatant's stat block by name, an
-// attack by name.
+// attack by name, a battle state at full hit points, a simulated win rate
+// against an exact one.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
+#include "arena/runner.hpp"
+#include "rules/dnd5e/plan.hpp"
 #include "rules/dnd5e/roster.hpp"
+#include "rules/dnd5e/state.hpp"
 #include "test_util.hpp"
 
 namespace arena::testing {
@@ -32,6 +37,36 @@ inline const Attack& attack(const Creature& creature, const std::string& name) {
   ADD_FAILURE() << creature.name << " has no attack named " << name;
   static const Attack none;
   return none;
+}
+
+// Resets `state` for a battle of `plan` with every creature at its (flat) full hit points.
+inline void start_at_full_hp(const Encounter& encounter, const dnd5e::BattlePlan& plan,
+                             dnd5e::BattleState& state) {
+  state.reset(plan);
+  for (int c = 0; c < plan.creature_count(); ++c) {
+    const int hp = dnd5e::creature_of(encounter, c).hp.flat();
+    state.combatants[static_cast<std::size_t>(c)].hp = hp;
+    state.combatants[static_cast<std::size_t>(c)].max_hp = hp;
+  }
+}
+
+// Simulates `battles` battles of `e` and expects the first faction's win
+// rate within `standard_errors` of `exact`, with no draws.
+inline void expect_win_rate_near(const Encounter& e, double exact, std::int64_t battles,
+                                 double standard_errors) {
+  RunOptions options;
+  options.battles = battles;
+  const RunResult run = run_battles(e, options);
+  const double estimate =
+      static_cast<double>(run.tally.factions[0].wins) / static_cast<double>(battles);
+  const double standard_error = std::sqrt(exact * (1 - exact) / static_cast<double>(battles));
+  ::testing::Test::RecordProperty("exact", std::to_string(exact));
+  ::testing::Test::RecordProperty("simulated", std::to_string(estimate));
+  ::testing::Test::RecordProperty("standard_errors_off",
+                                  std::to_string((estimate - exact) / standard_error));
+  EXPECT_EQ(run.tally.draws, 0);
+  EXPECT_LT(std::abs(estimate - exact), standard_errors * standard_error)
+      << "exact " << exact << ", simulated " << estimate << ", SE " << standard_error;
 }
 
 }  // namespace arena::testing

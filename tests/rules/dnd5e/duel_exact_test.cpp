@@ -77,21 +77,7 @@ double exact_win_probability(const Encounter& e) {
 void expect_simulation_matches_exact(const std::string& a, const std::string& b) {
   const Encounter e =
       testing::load(testing::duel_json(a, b, R"("max_rounds": 100000, "seed": 2026, )"));
-  const double exact = exact_win_probability(e);
-  RunOptions options;
-  options.battles = 200000;
-  const RunResult run = run_battles(e, options);
-  const double estimate =
-      static_cast<double>(run.tally.factions[0].wins) / static_cast<double>(options.battles);
-  const double standard_error =
-      std::sqrt(exact * (1 - exact) / static_cast<double>(options.battles));
-  ::testing::Test::RecordProperty("exact", std::to_string(exact));
-  ::testing::Test::RecordProperty("simulated", std::to_string(estimate));
-  ::testing::Test::RecordProperty("standard_errors_off",
-                                  std::to_string((estimate - exact) / standard_error));
-  EXPECT_EQ(run.tally.draws, 0);
-  EXPECT_LT(std::abs(estimate - exact), 4 * standard_error)
-      << "exact " << exact << ", simulated " << estimate << ", SE " << standard_error;
+  testing::expect_win_rate_near(e, exact_win_probability(e), 200000, 4);
 }
 
 TEST(DuelExactTest, EvenlyMatchedSwordsmen) {

@@ -5,9 +5,9 @@
 // option):
 //   1. declared: the attack roll under the creature's and the target's
 //      conditions and traits, a tentative outcome (hit, miss, critical);
-//   2. answered: the reactions the declared attack triggers. None are
-//      modelled yet; the reaction chain (parry, riposte, shield) is to hook
-//      in here and may change or cancel the outcome before it lands;
+//   2. answered: the reactions the declared attack triggers (on a
+//      battlefield: reactions.hpp), which may change the outcome before it
+//      lands;
 //   3. landed: damage, hit points, a fall, and what a hit also does
 //      (conditions, a forced save).
 // A saving throw effect (a breath weapon, a spell, a rider) rolls its
@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "rules/dnd5e/damage.hpp"
+#include "rules/dnd5e/field_rules.hpp"
 
 namespace arena::dnd5e::detail {
 
@@ -96,16 +97,17 @@ inline AttackRoll automatic_hit() {
 }
 
 // Step 1: the attack roll of `attacker` against `target`. Within 5 feet of
-// a paralyzed creature every hit is a critical.
-template <bool Full, class Dice>
+// a paralyzed creature every hit is a critical. `Field`: on a battlefield,
+// where range can impose disadvantage (field_rules.hpp).
+template <bool Full, bool Field = false, class Dice>
 [[gnu::always_inline]] inline AttackRoll declare_attack(const BattlePlan& plan,
                                                         const BattleState& state, int attacker,
                                                         int target, const PlanAttack& attack,
                                                         bool own_turn, Dice& dice) {
   if (attack.auto_hit) return automatic_hit();
-  AttackRoll roll =
-      roll_attack(attack.to_hit, plan.creatures[target].ac,
-                  attack_mode<Full>(plan, state, attacker, target, attack, own_turn), dice);
+  RollMode mode = attack_mode<Full>(plan, state, attacker, target, attack, own_turn);
+  if constexpr (Field) mode = field_mode(plan, state, attacker, target, attack, mode);
+  AttackRoll roll = roll_attack(attack.to_hit, plan.creatures[target].ac, mode, dice);
   if constexpr (Full) {
     if (roll.hit && attack.melee && state.rules[target].conditions.contains(Condition::Paralyzed))
       roll.critical = true;
@@ -114,8 +116,8 @@ template <bool Full, class Dice>
 }
 
 // Step 3: the declared (and answered) attack lands; returns whether the
-// target dropped.
-template <bool Full, class Dice, class Events>
+// target dropped. `Field`: reactions can change a hit's damage (reactions.hpp).
+template <bool Full, bool Field = false, class Dice, class Events>
 [[gnu::always_inline]] inline bool land_attack(const BattlePlan& plan, BattleState& state,
                                                int attacker, int target, int attack_index,
                                                const AttackRoll& roll, Dice& dice, Events& events) {
@@ -125,8 +127,12 @@ template <bool Full, class Dice, class Events>
     events.attack(attacker, target, attack_index, roll, 0, them.hp);
     return false;
   }
-  const DealtDamage dealt =
+  DealtDamage dealt =
       roll_hit<Full>(plan, state, attacker, attack, target, roll.critical, roll.mode, dice);
+  if constexpr (Field) {
+    dealt.total = std::max(0, dealt.total + state.field.riposte_bonus - roll.reduced);
+    state.field.riposte_bonus = 0;
+  }
   TraitsAtWork at_work;
   const DamageEffect effect = deal_damage<Full>(plan, state, target, dealt, dice, at_work);
   events.attack(attacker, target, attack_index, roll, dealt.total, them.hp);
@@ -145,16 +151,25 @@ template <bool Full, class Dice, class Events>
   return effect.dropped;
 }
 
+// On a battlefield, step 2: the reactions the declared attack triggers,
+// which may change its roll (reactions.hpp).
+template <bool Full, class Dice, class Events>
+void answer_attack(const BattlePlan& plan, BattleState& state, int attacker, int target,
+                   const PlanAttack& attack, AttackRoll& roll, Dice& dice, Events& events);
+
 // One attack of `attacker` (its attack `attack_index`) against `target`:
 // declared, answered, landed. Returns whether the target dropped.
-template <bool Full, class Dice, class Events>
+template <bool Full, bool Field = false, class Dice, class Events>
 [[gnu::always_inline]] inline bool make_attack(const BattlePlan& plan, BattleState& state,
                                                int attacker, int target, int attack_index,
                                                bool own_turn, Dice& dice, Events& events) {
-  const AttackRoll roll = declare_attack<Full>(plan, state, attacker, target,
-                                               plan.attack(attacker, attack_index), own_turn, dice);
-  // Step 2, the answer: no reaction is modelled yet, so the declared outcome stands.
-  return land_attack<Full>(plan, state, attacker, target, attack_index, roll, dice, events);
+  const PlanAttack& attack = plan.attack(attacker, attack_index);
+  AttackRoll roll =
+      declare_attack<Full, Field>(plan, state, attacker, target, attack, own_turn, dice);
+  // Step 2, the answer: reactions are modelled on a battlefield only.
+  if constexpr (Field)
+    answer_attack<Full>(plan, state, attacker, target, attack, roll, dice, events);
+  return land_attack<Full, Field>(plan, state, attacker, target, attack_index, roll, dice, events);
 }
 
 }  // namespace arena::dnd5e::detail

@@ -30,6 +30,7 @@
 #include "rules/common/rounds.hpp"
 #include "rules/dnd5e/aftermath.hpp"
 #include "rules/dnd5e/events.hpp"
+#include "rules/dnd5e/field_turn.hpp"
 #include "rules/dnd5e/plan.hpp"
 #include "rules/dnd5e/state.hpp"
 #include "rules/dnd5e/turn.hpp"
@@ -132,12 +133,12 @@ void begin_battle(const BattlePlan& plan, BattleState& state, Dice& dice) {
 
 // One round: every creature's turn in initiative order, and the legendary
 // actions after each, until at most one faction is left. `Full`: the
-// encounter has the full rules (turn.hpp).
-template <bool Full, class Dice, class Events>
+// encounter has the full rules (turn.hpp); `Field`: a battlefield.
+template <bool Full, bool Field, class Dice, class Events>
 void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
   if (state.turns_stale) list_turns(state);
   for (int self : state.turns) {
-    take_turn<Full>(plan, state, self, dice, events);
+    take_turn<Full, Field>(plan, state, self, dice, events);
     if (state.standing.factions() <= 1) return;
     if constexpr (Full) {
       if (!plan.legendary_creatures.empty())
@@ -149,11 +150,11 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
 
 // The rounds of a battle (to a stalemate at the latest), then the fate of
 // its PCs at 0 HP (aftermath.hpp).
-template <bool Full, class Dice, class Events>
+template <bool Full, bool Field, class Dice, class Events>
 BattleOutcome play_rounds_and_aftermath(const BattlePlan& plan, BattleState& state, Dice& dice,
                                         Events& events) {
   const BattleOutcome outcome = play_rounds(
-      plan.max_rounds, state, events, [&] { play_round<Full>(plan, state, dice, events); },
+      plan.max_rounds, state, events, [&] { play_round<Full, Field>(plan, state, dice, events); },
       [&] { return plan.harms.stalled(plan.standing, state.standing); });
   if (plan.any_pc) play_aftermath<Full>(plan, state, outcome.winner, dice, events);
   return outcome;
@@ -168,8 +169,15 @@ BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice
                           Events&& events = Events{}) {
   detail::begin_battle(plan, state, dice);
   detail::roll_initiative(plan, state, dice, events);
-  if (plan.full_rules) return detail::play_rounds_and_aftermath<true>(plan, state, dice, events);
-  return detail::play_rounds_and_aftermath<false>(plan, state, dice, events);
+  // The full rules and the battlefield cost nothing to encounters without them.
+  if (plan.field.enabled) {
+    return plan.full_rules
+               ? detail::play_rounds_and_aftermath<true, true>(plan, state, dice, events)
+               : detail::play_rounds_and_aftermath<false, true>(plan, state, dice, events);
+  }
+  return plan.full_rules
+             ? detail::play_rounds_and_aftermath<true, false>(plan, state, dice, events)
+             : detail::play_rounds_and_aftermath<false, false>(plan, state, dice, events);
 }
 
 }  // namespace arena::dnd5e

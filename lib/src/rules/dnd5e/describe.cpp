@@ -9,6 +9,7 @@
 
 #include "arena/dice.hpp"
 #include "rules/common/describe.hpp"
+#include "rules/dnd5e/field_describe.hpp"
 
 namespace arena::dnd5e {
 
@@ -377,14 +378,18 @@ std::string creature_table(std::string_view combatant_name, const Creature& crea
 std::string describe_factions(const Encounter& encounter) {
   return describe_factions_text(encounter, roster_of(encounter).faction_tactics, [&](int c) {
     return creature_table(encounter.combatants[static_cast<std::size_t>(c)].name,
-                          creature_of(encounter, c));
+                          creature_of(encounter, c)) +
+           field_line(encounter, c);
   });
 }
 
 nlohmann::json describe_factions_json(const Encounter& encounter) {
   return describe_factions_as_json(encounter, roster_of(encounter).faction_tactics, [&](int c) {
-    return creature_json(encounter.combatants[static_cast<std::size_t>(c)].name,
-                         creature_of(encounter, c));
+    nlohmann::json creature = creature_json(encounter.combatants[static_cast<std::size_t>(c)].name,
+                                            creature_of(encounter, c));
+    if (nlohmann::json field = field_json(encounter, c); !field.is_null())
+      creature["battlefield"] = std::move(field);
+    return creature;
   });
 }
 

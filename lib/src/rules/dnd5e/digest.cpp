@@ -75,6 +75,13 @@ void digest_roster(const Encounter& encounter, Digest& digest) {
   const Roster& roster = roster_of(encounter);
   for (const Tactics& tactics : roster.faction_tactics) digest.add("{}", digest_code(tactics));
   for (const Creature& creature : roster.members) add_creature(digest, creature);
+  if (!roster.battlefield) return;  // gridless: fingerprints as before battlefields
+  const Battlefield& field = *roster.battlefield;
+  digest.add("field|{}|{}|{}", field.width, field.height, static_cast<int>(field.diagonals));
+  for (const FieldMember& m : field.members)
+    digest.add("{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", m.walk, m.fly, m.side, static_cast<int>(m.movement),
+               m.parry, m.nimble_escape, m.maneuvers, m.superiority_dice, m.superiority_die, m.dex);
+  for (const space::Footprint& f : field.starts) digest.add("{}|{}|{}", f.at.x, f.at.y, f.side);
 }
 
 }  // namespace arena::dnd5e

@@ -7,6 +7,7 @@
 
 #include "rules/dnd5e/abilities.hpp"
 #include "rules/dnd5e/conditions.hpp"
+#include "space/grid.hpp"
 
 namespace arena::dnd5e {
 
@@ -28,6 +29,7 @@ struct AttackRoll {
   int total = 0;
   bool hit = false;
   bool critical = false;
+  int reduced = 0;  // damage taken off a hit by a reaction (a Battle Master's parry)
 };
 
 // One saving throw. An automatic failure (a paralyzed creature's Dex save)
@@ -69,6 +71,10 @@ struct NoEvents {
   void condition(int /*creature*/, Condition /*condition*/, bool /*gained*/) {}
   void recharged(int /*creature*/, const char* /*resource*/) {}
   void note(int /*creature*/, const char* /*what*/) {}  // a trait at work: "regenerates"
+  // On a battlefield: a move, a reaction taken (before what it does), an outcome cancelled.
+  void moved(int /*creature*/, int /*feet*/, space::Square /*to*/) {}
+  void reaction(int /*creature*/, int /*trigger*/, const char* /*what*/) {}
+  void cancelled(int /*creature*/, const char* /*what*/) {}
 };
 
 }  // namespace arena::dnd5e

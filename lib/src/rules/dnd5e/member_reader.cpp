@@ -6,6 +6,7 @@
 #include "arena/encounter.hpp"
 #include "arena/suggest.hpp"
 #include "rules/common/readers.hpp"
+#include "rules/dnd5e/field_reader.hpp"
 #include "rules/dnd5e/member_spec.hpp"
 #include "rules/registry.hpp"
 
@@ -13,13 +14,33 @@ namespace arena::dnd5e {
 
 namespace {
 
-constexpr std::string_view kMemberKeys[] = {
-    "monster",     "name",        "count",       "hp",
-    "ac",          "initiative",  "abilities",   "attacks",
-    "multiattack", "resistances", "immunities",  "vulnerabilities",
-    "pc",          "level",       "proficiency", "proficiency_bonus",
-    "weapons",     "armor",       "shield",      "size",
-    "tactics",     "area_targets"};
+constexpr std::string_view kMemberKeys[] = {"monster",
+                                            "name",
+                                            "count",
+                                            "hp",
+                                            "ac",
+                                            "initiative",
+                                            "abilities",
+                                            "attacks",
+                                            "multiattack",
+                                            "resistances",
+                                            "immunities",
+                                            "vulnerabilities",
+                                            "pc",
+                                            "level",
+                                            "proficiency",
+                                            "proficiency_bonus",
+                                            "weapons",
+                                            "armor",
+                                            "shield",
+                                            "size",
+                                            "tactics",
+                                            "area_targets",
+                                            "at",
+                                            "speed",
+                                            "movement",
+                                            "maneuvers",
+                                            "superiority_dice"};
 constexpr std::string_view kAttackKeys[] = {"name",  "to_hit", "damage",
                                             "reach", "range",  "magical"};
 constexpr std::string_view kSizes[] = {"tiny", "small", "medium", "large", "huge", "gargantuan"};
@@ -259,6 +280,7 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
   member.shield = object.boolean("shield").value_or(false);
   member.size = read_choice(object, "size", kSizes);
   read_optional(object, "tactics", member.tactics, read_tactics);
+  read_field_keys(object, member);
   object.finish();
   member.complete = context.problems() == problems_before;
   return member;

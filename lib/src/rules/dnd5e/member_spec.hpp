@@ -19,6 +19,7 @@
 #include "arena/json_reader.hpp"
 #include "rules/common/tactics.hpp"
 #include "rules/dnd5e/abilities.hpp"
+#include "rules/dnd5e/battlefield.hpp"
 
 namespace arena::dnd5e {
 
@@ -69,6 +70,13 @@ struct MemberSpec {
   std::optional<std::string> size;
   std::optional<Tactics> tactics;
   std::optional<int> area_targets;  // enemies each of its area effects catches
+  // On a battlefield (battlefield.hpp); field_keys: the pointers of those given.
+  std::optional<space::Square> at;
+  std::optional<int> walk, fly;
+  std::optional<Movement> movement;
+  std::uint8_t maneuvers = 0;                      // kManeuver* bits
+  std::optional<std::pair<int, int>> superiority;  // dice count, sides
+  std::vector<std::string> field_keys;
 };
 
 // Reads one member object at `pointer`. On problems, reports them and

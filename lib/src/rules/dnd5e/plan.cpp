@@ -210,6 +210,9 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
       }
     }
   }
+  std::vector<std::uint32_t> first_attacks;
+  for (const PlanCreature& creature : creatures) first_attacks.push_back(creature.first_attack);
+  field = compile_field(encounter, first_attacks, attacks.size());
   std::vector<int> factions;
   for (const PlanCreature& creature : creatures) factions.push_back(creature.faction);
   standing = StandingStart(factions, static_cast<int>(encounter.factions.size()));
@@ -282,6 +285,7 @@ void BattleState::reset(const BattlePlan& plan) {
   standing.reset(plan.standing);
   std::fill(focus.begin(), focus.end(), -1);
   round = 0;
+  if (plan.field.enabled) field.reset(plan.field);
   if (!plan.full_rules) return;
   resource_uses = plan.resource_start;
   rules.assign(creatures, RulesState{});

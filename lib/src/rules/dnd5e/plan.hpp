@@ -34,6 +34,7 @@
 #include "rules/common/standing.hpp"
 #include "rules/common/tactics.hpp"
 #include "rules/dnd5e/attack_rules.hpp"
+#include "rules/dnd5e/field_plan.hpp"
 #include "rules/dnd5e/roster.hpp"
 
 namespace arena::dnd5e {
@@ -165,6 +166,9 @@ struct BattlePlan {
   // conditions, resources, legendary actions, traits): only then does a
   // turn look at conditions, traits and resources at all.
   bool full_rules = false;
+
+  // The battlefield; disabled (and never read) for a gridless encounter.
+  FieldPlan field;
 
   // Precondition: at most 1024 creatures, initiative modifiers within
   // +-255 (the reader keeps far inside both).

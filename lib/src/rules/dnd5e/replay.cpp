@@ -50,8 +50,29 @@ class TextEvents : public NoEvents {
         out_ += who(c);
       }
       out_ += "\n";
+      if (!state_.field.at.empty()) {
+        out_ += "Positions:";
+        for (std::size_t c = 0; c < state_.field.at.size(); ++c) {
+          const space::Square at = state_.field.at[c].at;
+          out_ +=
+              fmt::format("{} {} ({},{})", c == 0 ? "" : ",", who(static_cast<int>(c)), at.x, at.y);
+        }
+        out_ += "\n";
+      }
     }
     out_ += fmt::format("Round {}\n", round);
+  }
+
+  void moved(int creature, int feet, space::Square to) {
+    out_ += fmt::format("  {} moves {} ft to ({},{})\n", who(creature), feet, to.x, to.y);
+  }
+
+  void reaction(int creature, int trigger, const char* what) {
+    out_ += fmt::format("  {}: {} on {}\n", who(creature), what, who(trigger));
+  }
+
+  void cancelled(int creature, const char* what) {
+    out_ += fmt::format("  {}: {}\n", who(creature), what);
   }
 
   void attack(int attacker, int target, int attack_index, const AttackRoll& roll, int damage,

@@ -10,6 +10,7 @@
 
 #include "arena/suggest.hpp"
 #include "rules/common/readers.hpp"
+#include "rules/dnd5e/field_reader.hpp"
 #include "rules/dnd5e/library.hpp"
 #include "rules/dnd5e/member_spec.hpp"
 #include "rules/dnd5e/stat_block_rules.hpp"
@@ -447,12 +448,19 @@ class Resolver {
   const JsonContext& context_;
 };
 
+// A member's library monster, or nullptr.
+const MonsterInfo* monster_of(const MemberSpec& member) {
+  return member.monster ? Library::builtin().monster(*member.monster) : nullptr;
+}
+
 }  // namespace
 
 std::shared_ptr<const arena::Roster> read_roster(
     const EncounterJson& input, std::vector<std::vector<ResolvedMember>>& members) {
   auto roster = std::make_shared<Roster>();
   Resolver resolver(Library::builtin(), input.context);
+  std::optional<Battlefield> field = read_battlefield(input.context, input.object);
+  std::vector<PlacedMember> placed;
   for (std::size_t f = 0; f < input.factions.size(); ++f) {
     const FactionJson& faction = input.factions[f];
     const Tactics tactics = read_faction_tactics(input.context, faction);
@@ -460,10 +468,22 @@ std::shared_ptr<const arena::Roster> read_roster(
     for (const MemberJson& json : faction.members) {
       const MemberSpec spec = read_member(input.context, *json.value, json.pointer);
       auto creature = resolver.resolve_member(spec, tactics);
+      if (!field) report_field_keys_without_field(input.context, spec);
       if (!creature) continue;
+      if (field) {
+        const FieldMember member =
+            field_member(spec, monster_of(spec), creature->abilities.modifier(Ability::Dex));
+        field->members.push_back(member);
+        placed.push_back(
+            {spec.pointer, creature->name, static_cast<int>(f), spec.count, spec.at, member.side});
+      }
       members[f].push_back({creature->name, spec.count, static_cast<int>(roster->members.size())});
       roster->members.push_back(std::move(*creature));
     }
+  }
+  if (field) {
+    place_combatants(input.context, *field, placed);
+    roster->battlefield = std::move(field);
   }
   return roster;
 }

@@ -2,17 +2,20 @@
 // (copies share it), and each faction's tactics. Immutable once loaded.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "arena/encounter.hpp"
 #include "rules/common/tactics.hpp"
+#include "rules/dnd5e/battlefield.hpp"
 #include "rules/dnd5e/creature.hpp"
 
 namespace arena::dnd5e {
 
 struct Roster : arena::Roster {
-  std::vector<Creature> members;         // indexed by Combatant::member
-  std::vector<Tactics> faction_tactics;  // as the file gives them (members may override)
+  std::vector<Creature> members;           // indexed by Combatant::member
+  std::vector<Tactics> faction_tactics;    // as the file gives them (members may override)
+  std::optional<Battlefield> battlefield;  // none: gridless
 };
 
 // The roster of a 5e encounter. Precondition: encounter.rules is 5e.

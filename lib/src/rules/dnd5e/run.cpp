@@ -9,6 +9,7 @@ namespace arena::dnd5e {
 
 namespace {
 
+constexpr std::string_view kEncounterKeys[] = {"battlefield"};
 constexpr std::string_view kFactionKeys[] = {"tactics"};
 
 RunResult run(const Encounter& encounter, const RunOptions& options) {
@@ -20,7 +21,7 @@ RunResult run(const Encounter& encounter, const RunOptions& options) {
 RulesetHooks hooks() {
   return {.id = Ruleset::Dnd5e,
           .name = "5e",
-          .encounter_keys = {},
+          .encounter_keys = kEncounterKeys,
           .faction_keys = kFactionKeys,
           .member_keys = member_keys(),
           .figures = {},  // a PC at 0 HP at the end is the fate "down"

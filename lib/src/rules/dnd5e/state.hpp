@@ -13,6 +13,7 @@
 #include "arena/tally.hpp"
 #include "rules/common/standing.hpp"
 #include "rules/dnd5e/conditions.hpp"
+#include "rules/dnd5e/field_plan.hpp"
 
 namespace arena::dnd5e {
 
@@ -79,6 +80,7 @@ struct BattleState {
   std::vector<RulesState> rules;           // per creature, with the full rules only
   std::vector<int> resource_uses;          // per creature resource (BattlePlan::first_resource)
   std::vector<int> scratch;                // area targets being drawn
+  FieldState field;                        // on a battlefield only
   int round = 0;
 
   // Sizes the vectors for the plan's encounter (allocating only the first

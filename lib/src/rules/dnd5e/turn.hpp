@@ -166,8 +166,9 @@ template <class Dice, class Events>
 }
 
 // Takes `action` of `self` against `target`: its saves, then its attacks
-// (moving on to a new target when one drops), and a rampage.
-template <bool Full, class Dice, class Events>
+// (moving on to a new target when one drops), and a rampage. `Field`: on a
+// battlefield (attacks by range, field_rules.hpp).
+template <bool Full, bool Field = false, class Dice, class Events>
 [[gnu::always_inline]] inline void take_action(const BattlePlan& plan, BattleState& state, int self,
                                                int target, const PlanAction& action, bool own_turn,
                                                Dice& dice, Events& events) {
@@ -187,8 +188,11 @@ template <bool Full, class Dice, class Events>
   for (int attack : plan.parts_of(action.attacks)) {
     if (!state.combatants[target].can_act()) target = choose_target(plan, state, self, dice);
     if (target < 0) return;
+    if constexpr (Field) {  // a new target may be out of reach
+      if (!attack_reaches(plan, state, self, target, attack)) continue;
+    }
     const bool dropped =
-        make_attack<Full>(plan, state, self, target, attack, own_turn, dice, events);
+        make_attack<Full, Field>(plan, state, self, target, attack, own_turn, dice, events);
     if (dropped && can_rampage && plan.attack(self, attack).melee) {
       can_rampage = false;  // once a turn
       rampage(plan, state, self, dice, events);
@@ -196,15 +200,32 @@ template <bool Full, class Dice, class Events>
   }
 }
 
+// On a battlefield: moves `self` before it acts and returns the action it
+// can take against `target` from there, or nullptr (field_turn.hpp).
 template <bool Full, class Dice, class Events>
+const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self, int target,
+                           Dice& dice, Events& events);
+
+// `Field`: the encounter has a battlefield (battle.hpp chooses once per battle).
+template <bool Full, bool Field = false, class Dice, class Events>
 void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice, Events& events) {
   if (state.combatants[self].dead) return;
+  if constexpr (Field) {
+    state.field.reacted[self] = 0;  // its reaction comes back
+    if constexpr (Full)             // standing up costs half its speed (field_turn.hpp)
+      state.field.standing_up = state.rules[self].conditions.contains(Condition::Prone);
+  }
   if (begin_turn<Full>(plan, state, self, dice, events)) {
     const int target = choose_target(plan, state, self, dice);
     if (target >= 0) {
-      const PlanAction* action = choose_action(plan, state, self, target);
+      const PlanAction* action = nullptr;
+      if constexpr (Field) {
+        action = approach<Full>(plan, state, self, target, dice, events);
+      } else {
+        action = choose_action(plan, state, self, target);
+      }
       if (action != nullptr)
-        take_action<Full>(plan, state, self, target, *action, true, dice, events);
+        take_action<Full, Field>(plan, state, self, target, *action, true, dice, events);
     }
   }
   if constexpr (Full) {

@@ -1,0 +1,62 @@
+// The battlefield of a 5e encounter, as the file gives it: opt-in with the
+// encounter key "battlefield". Without one, battles are gridless (everyone
+// reaches everyone). With one, every creature has a footprint of 5-ft
+// squares (space/grid.hpp), a speed, and a way of moving; the battle plan
+// (field_plan.hpp) compiles it. Plain values; thread-safe to read.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "space/grid.hpp"
+
+namespace arena::dnd5e {
+
+// How a creature moves on its turn (member key "movement").
+enum class Movement : std::uint8_t {
+  Advance,  // towards its target until the target is within reach or range (default)
+  Hold,     // stays where it is
+  Kite,     // a ranged creature backs away while it keeps its target in normal range
+};
+inline constexpr std::string_view kMovementNames[] = {"advance", "hold", "kite"};
+
+// The SRD stat block entries a battlefield plays (reactions.hpp, field_turn.hpp),
+// as the library lists them: gridless battles leave them out.
+inline constexpr std::string_view kParryEntry = "Reaction: Parry";
+inline constexpr std::string_view kNimbleEscapeTrait = "Nimble Escape";
+
+// A Battle Master's reactions (member key "maneuvers"), as bits of FieldMember::maneuvers.
+inline constexpr std::string_view kManeuverNames[] = {"parry", "riposte"};
+inline constexpr std::uint8_t kManeuverParry = 1;
+inline constexpr std::uint8_t kManeuverRiposte = 2;
+
+// What the battlefield needs of a member of the file (copies share it).
+struct FieldMember {
+  int walk = 30;  // feet per turn; equipment-built PCs and unlisted speeds: 30
+  int fly = 0;
+  int side = 1;  // footprint side in squares, from its size
+  Movement movement = Movement::Advance;
+  int parry = 0;  // a stat block's Parry reaction: + this AC against one melee hit; 0: none
+  bool nimble_escape = false;  // Disengage as a bonus action
+  std::uint8_t maneuvers = 0;  // kManeuver* bits
+  int superiority_dice = 0;    // per battle
+  int superiority_die = 0;     // its sides (d8: 8)
+  int dex = 0;                 // DEX modifier, added by the Battle Master's parry
+  int speed() const { return walk > fly ? walk : fly; }
+  bool operator==(const FieldMember&) const = default;
+};
+
+struct Battlefield {
+  int width = 40;  // squares
+  int height = 40;
+  space::Diagonals diagonals = space::Diagonals::Phb;
+  int start_distance = -1;               // feet between the factions' formations; -1: none
+  std::vector<FieldMember> members;      // per roster member
+  std::vector<space::Footprint> starts;  // per combatant, in encounter order
+  bool complete = true;                  // read without problems; else nobody is placed
+  bool operator==(const Battlefield&) const = default;
+};
+
+}  // namespace arena::dnd5e

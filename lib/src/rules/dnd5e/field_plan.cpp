@@ -1,0 +1,100 @@
+// Compiling a 5e battlefield into its FieldPlan.
+#include "rules/dnd5e/field_plan.hpp"
+
+#include <algorithm>
+
+#include "rules/dnd5e/roster.hpp"
+
+namespace arena::dnd5e {
+
+namespace {
+
+FieldAttack field_attack(const Attack& attack) {
+  FieldAttack compiled;
+  compiled.melee = attack.kind == AttackKind::Melee;
+  compiled.reach = attack.reach;
+  compiled.normal = attack.range_normal;
+  compiled.longest = std::max(attack.range_long, attack.range_normal);
+  return compiled;
+}
+
+}  // namespace
+
+FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint32_t>& first_attack,
+                        std::size_t attack_count) {
+  FieldPlan plan;
+  const Roster& roster = roster_of(encounter);
+  if (!roster.battlefield) return plan;
+  const Battlefield& field = *roster.battlefield;
+  plan.enabled = true;
+  plan.width = field.width;
+  plan.height = field.height;
+  plan.diagonals = field.diagonals;
+  plan.attacks.resize(attack_count);
+  for (std::size_t c = 0; c < encounter.combatants.size(); ++c) {
+    const auto member = static_cast<std::size_t>(encounter.combatants[c].member);
+    const Creature& creature = roster.members[member];
+    const FieldMember& placed = field.members[member];
+    FieldCreature compiled;
+    compiled.start = field.starts[c];
+    compiled.speed = placed.speed();
+    compiled.movement = placed.movement;
+    compiled.parry = placed.parry;
+    compiled.nimble_escape = placed.nimble_escape;
+    compiled.maneuvers = placed.maneuvers;
+    compiled.superiority_dice = placed.superiority_dice;
+    compiled.superiority_die = placed.superiority_die;
+    compiled.dex = placed.dex;
+    for (std::size_t a = 0; a < creature.attacks.size(); ++a) {
+      const FieldAttack attack = field_attack(creature.attacks[a]);
+      plan.attacks[first_attack[c] + a] = attack;
+      if (attack.melee) compiled.reach = std::max(compiled.reach, attack.reach);
+    }
+    plan.creatures.push_back(compiled);
+  }
+  return plan;
+}
+
+void FieldState::mark(const FieldPlan& plan, const space::Footprint& f, int who) {
+  for (int y = f.at.y; y < f.at.y + f.side; ++y) {
+    for (int x = f.at.x; x < f.at.x + f.side; ++x)
+      occupant[static_cast<std::size_t>(y) * static_cast<std::size_t>(plan.width) +
+               static_cast<std::size_t>(x)] = static_cast<std::int16_t>(who);
+  }
+}
+
+void FieldState::reset(const FieldPlan& plan) {
+  const std::size_t squares =
+      static_cast<std::size_t>(plan.width) * static_cast<std::size_t>(plan.height);
+  if (occupant.size() != squares) {
+    occupant.assign(squares, -1);  // a new worker's first battle
+    at.clear();
+  }
+  for (const space::Footprint& f : at) mark(plan, f, -1);
+  at.resize(plan.creatures.size());
+  reacted.assign(plan.creatures.size(), 0);
+  superiority_left.resize(plan.creatures.size());
+  riposte_bonus = 0;
+  standing_up = false;
+  for (std::size_t c = 0; c < plan.creatures.size(); ++c) {
+    at[c] = plan.creatures[c].start;
+    superiority_left[c] = static_cast<std::int8_t>(plan.creatures[c].superiority_dice);
+    mark(plan, at[c], static_cast<int>(c));
+  }
+}
+
+void FieldState::move(const FieldPlan& plan, int c, const space::Footprint& to) {
+  space::Footprint& from = at[static_cast<std::size_t>(c)];
+  for (int y = from.at.y; y < from.at.y + from.side; ++y) {
+    for (int x = from.at.x; x < from.at.x + from.side; ++x) {
+      std::int16_t& square =
+          occupant[static_cast<std::size_t>(y) * static_cast<std::size_t>(plan.width) +
+                   static_cast<std::size_t>(x)];
+      if (square == c) square = -1;
+    }
+  }
+  from = to;
+  mark(plan, to, c);
+}
+
+}  // namespace arena::dnd5e

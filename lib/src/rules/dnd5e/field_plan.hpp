@@ -1,0 +1,78 @@
+// FieldPlan: a 5e battlefield (battlefield.hpp) compiled for the battle
+// loop, and FieldState, where the creatures stand in one battle.
+//
+// The plan is empty and `enabled` false for a gridless encounter: the
+// battle loop tests it once per battle (battle.hpp) and plays a gridless
+// battle without ever reading it. Per attack it keeps what decides whether
+// a target can be attacked from where the attacker stands: a melee
+// attack's reach, a ranged attack's normal and long range. Plain values;
+// thread-safe to read.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "rules/dnd5e/battlefield.hpp"
+#include "space/grid.hpp"
+
+namespace arena {
+struct Encounter;
+}
+
+namespace arena::dnd5e {
+
+struct FieldAttack {
+  bool melee = true;
+  int reach = 5;    // feet, melee
+  int normal = 0;   // feet, ranged: no disadvantage within it
+  int longest = 0;  // feet, ranged: nothing beyond it
+};
+
+struct FieldCreature {
+  space::Footprint start;
+  int speed = 30;
+  Movement movement = Movement::Advance;
+  int reach = 0;  // its longest melee reach; 0: no melee attack (no opportunity attacks)
+  int parry = 0;  // Parry: + this AC against one melee attack that would hit; 0: none
+  bool nimble_escape = false;  // disengages as a bonus action
+  std::uint8_t maneuvers = 0;  // a Battle Master's (kManeuver* bits)
+  int superiority_dice = 0;
+  int superiority_die = 0;
+  int dex = 0;
+};
+
+struct FieldPlan {
+  bool enabled = false;
+  int width = 0;
+  int height = 0;
+  space::Diagonals diagonals = space::Diagonals::Phb;
+  std::vector<FieldCreature> creatures;  // indexed like BattlePlan::creatures
+  std::vector<FieldAttack> attacks;      // indexed like BattlePlan::attacks
+};
+
+// The field of `encounter` (disabled when it has no battlefield);
+// `first_attack[c]` is combatant c's first attack in BattlePlan::attacks.
+FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint32_t>& first_attack,
+                        std::size_t attack_count);
+
+// Where each creature stands, and whether it has used its reaction this round.
+struct FieldState {
+  std::vector<space::Footprint> at;   // per creature
+  std::vector<std::uint8_t> reacted;  // per creature: reaction spent since its turn began
+  // Per square (y * width + x): the creature last placed there, -1 for none;
+  // a square is free when that creature has left it or is dead.
+  std::vector<std::int8_t> superiority_left;  // per creature: superiority dice left this battle
+  bool standing_up = false;                   // the creature taking its turn began it prone
+  int riposte_bonus = 0;  // a riposte's superiority die, added to its hit (attack.hpp)
+  std::vector<std::int16_t> occupant;
+
+  // Everyone at their starts (clearing only the squares of the last battle).
+  void reset(const FieldPlan& plan);
+  // Moves creature `c` to `to`.
+  void move(const FieldPlan& plan, int c, const space::Footprint& to);
+  // The squares of `f` set to `who`.
+  void mark(const FieldPlan& plan, const space::Footprint& f, int who);
+  bool operator==(const FieldState&) const = default;
+};
+
+}  // namespace arena::dnd5e

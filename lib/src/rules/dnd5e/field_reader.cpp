@@ -1,0 +1,238 @@
+// Reading a 5e battlefield and placing the combatants on it.
+#include "rules/dnd5e/field_reader.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "arena/suggest.hpp"
+#include "rules/common/readers.hpp"
+
+namespace arena::dnd5e {
+
+namespace {
+
+constexpr std::string_view kFieldKeys[] = {"width", "height", "diagonals", "start"};
+constexpr std::string_view kStartKeys[] = {"distance"};
+constexpr std::string_view kSpeedKeys[] = {"walk", "fly"};
+constexpr std::string_view kDiagonalNames[] = {"phb", "5-10-5"};
+constexpr int kMaxSquares = 1000;
+constexpr int kMaxFeet = 5000;
+
+std::optional<space::Square> read_square(const JsonContext& context, const nlohmann::json& value,
+                                         const std::string& pointer) {
+  if (!value.is_array() || value.size() != 2) {
+    context.error(pointer,
+                  fmt::format("expected a square [x, y], found {}", describe_json_type(value)));
+    return std::nullopt;
+  }
+  auto x = read_integer(context, value[0], pointer + "/0", 0, kMaxSquares - 1);
+  auto y = read_integer(context, value[1], pointer + "/1", 0, kMaxSquares - 1);
+  if (!x || !y) return std::nullopt;
+  return space::Square{static_cast<int>(*x), static_cast<int>(*y)};
+}
+
+std::string square_text(space::Square s) {
+  return fmt::format("[{}, {}]", s.x, s.y);
+}
+
+// "Ogre at [2, 3] (2 x 2 squares)", "Goblin 3 at [18, 10]".
+std::string placed_text(const PlacedMember& member, int copy, const space::Footprint& foot) {
+  std::string text = member.count > 1 ? fmt::format("{} {}", member.name, copy + 1) : member.name;
+  text += " at " + square_text(foot.at);
+  if (foot.side > 1) text += fmt::format(" ({} x {} squares)", foot.side, foot.side);
+  return text;
+}
+
+// "maneuvers": ["parry", "riposte"] and "superiority_dice": "4d8".
+void read_maneuvers(ObjectReader& object, MemberSpec& member) {
+  const JsonContext& context = object.context();
+  if (const nlohmann::json* list = object.array("maneuvers", true)) {
+    member.field_keys.push_back(object.child("maneuvers"));
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const std::string pointer = json_pointer_child(object.child("maneuvers"), i);
+      auto name = read_string(context, (*list)[i], pointer);
+      if (!name) continue;
+      const auto* found = std::find(std::begin(kManeuverNames), std::end(kManeuverNames), *name);
+      if (found == std::end(kManeuverNames)) {
+        context.error(pointer, fmt::format("unknown maneuver \"{}\"{}; arena plays: parry, riposte",
+                                           *name, did_you_mean(*name, kManeuverNames)));
+        continue;
+      }
+      member.maneuvers |= static_cast<std::uint8_t>(1 << (found - std::begin(kManeuverNames)));
+    }
+  }
+  if (auto text = object.string("superiority_dice")) {
+    member.field_keys.push_back(object.child("superiority_dice"));
+    int count = 0, sides = 0;
+    char tail = 0;
+    if (std::sscanf(text->c_str(), "%dd%d%c", &count, &sides, &tail) != 2 || count < 1 ||
+        count > 20 || (sides != 6 && sides != 8 && sides != 10 && sides != 12)) {
+      context.error(object.child("superiority_dice"),
+                    fmt::format("expected superiority dice such as \"4d8\" (1 to 20 dice of "
+                                "d6, d8, d10 or d12), found \"{}\"",
+                                *text));
+    } else {
+      member.superiority = std::pair{count, sides};
+    }
+  }
+  if (member.maneuvers != 0 && !member.superiority) {
+    context.error(object.pointer(), "\"maneuvers\" need \"superiority_dice\", such as \"4d8\"");
+  }
+}
+
+}  // namespace
+
+std::optional<Battlefield> read_battlefield(const JsonContext& context, ObjectReader& encounter) {
+  const nlohmann::json* value = encounter.get("battlefield");
+  if (value == nullptr) return std::nullopt;
+  ObjectReader object(context, *value, encounter.child("battlefield"), kFieldKeys);
+  if (!object.is_object()) return std::nullopt;
+  Battlefield field;
+  const std::size_t problems_before = context.problems();
+  field.width = static_cast<int>(object.integer("width", 1, kMaxSquares).value_or(field.width));
+  field.height = static_cast<int>(object.integer("height", 1, kMaxSquares).value_or(field.height));
+  if (auto rule = read_choice(object, "diagonals", kDiagonalNames)) {
+    field.diagonals = *rule == "phb" ? space::Diagonals::Phb : space::Diagonals::FiveTenFive;
+  }
+  if (const nlohmann::json* start = object.get("start")) {
+    ObjectReader start_object(context, *start, object.child("start"), kStartKeys);
+    if (start_object.require("distance")) {
+      if (auto feet = start_object.integer("distance", space::kFeetPerSquare, kMaxFeet)) {
+        if (*feet % space::kFeetPerSquare != 0) {
+          context.error(start_object.child("distance"),
+                        fmt::format("{} feet is not a whole number of 5-ft squares", *feet));
+        } else {
+          field.start_distance = static_cast<int>(*feet);
+        }
+      }
+    }
+    start_object.finish();
+  }
+  object.finish();
+  field.complete = context.problems() == problems_before;
+  return field;
+}
+
+void read_field_keys(ObjectReader& object, MemberSpec& member) {
+  const JsonContext& context = object.context();
+  if (const nlohmann::json* at = object.get("at")) {
+    member.field_keys.push_back(object.child("at"));
+    member.at = read_square(context, *at, object.child("at"));
+  }
+  if (const nlohmann::json* speed = object.get("speed")) {
+    const std::string pointer = object.child("speed");
+    member.field_keys.push_back(pointer);
+    if (speed->is_number_integer()) {
+      if (auto walk = read_integer(context, *speed, pointer, 0, kMaxFeet))
+        member.walk = static_cast<int>(*walk);
+    } else {
+      ObjectReader speeds(context, *speed, pointer, kSpeedKeys);
+      if (auto walk = speeds.integer("walk", 0, kMaxFeet)) member.walk = static_cast<int>(*walk);
+      if (auto fly = speeds.integer("fly", 0, kMaxFeet)) member.fly = static_cast<int>(*fly);
+      speeds.finish();
+    }
+  }
+  read_maneuvers(object, member);
+  if (object.has("movement")) member.field_keys.push_back(object.child("movement"));
+  if (auto movement = read_choice(object, "movement", kMovementNames)) {
+    const auto* found = std::find(std::begin(kMovementNames), std::end(kMovementNames), *movement);
+    member.movement = static_cast<Movement>(found - std::begin(kMovementNames));
+  }
+}
+
+FieldMember field_member(const MemberSpec& spec, const MonsterInfo* monster, int dex_modifier) {
+  FieldMember member;
+  member.maneuvers = spec.maneuvers;
+  if (spec.superiority) {
+    member.superiority_dice = spec.superiority->first;
+    member.superiority_die = spec.superiority->second;
+  }
+  member.dex = dex_modifier;
+  member.walk = spec.walk.value_or(member.walk);
+  member.fly = spec.fly.value_or(member.fly);
+  member.side = space::squares_for_size(spec.size ? *spec.size : monster ? monster->size : "");
+  member.movement = spec.movement.value_or(member.movement);
+  if (monster != nullptr) {
+    const auto& text = monster->not_converted;
+    // Every SRD Parry adds the monster's proficiency bonus (knight +2 ... marilith +5).
+    if (std::find(text.begin(), text.end(), kParryEntry) != text.end())
+      member.parry = monster->proficiency_bonus;
+    const auto& traits = monster->traits;
+    member.nimble_escape =
+        std::find(traits.begin(), traits.end(), kNimbleEscapeTrait) != traits.end();
+  }
+  return member;
+}
+
+void report_field_keys_without_field(const JsonContext& context, const MemberSpec& member) {
+  for (const std::string& pointer : member.field_keys) {
+    const std::string key = pointer.substr(pointer.rfind('/') + 1);
+    context.error(pointer, fmt::format("\"{}\" needs a \"battlefield\" in the encounter "
+                                       "(without one, battles are gridless)",
+                                       key));
+  }
+}
+
+void place_combatants(const JsonContext& context, Battlefield& field,
+                      const std::vector<PlacedMember>& members) {
+  field.starts.clear();
+  if (!field.complete) return;             // its own problems are reported
+  std::vector<const PlacedMember*> owner;  // per combatant
+  std::vector<int> copies;                 // per combatant: which copy of its member
+  int column = 0;                          // the formation column of the current faction
+  int row = 0;                             // the next free row in it
+  int widest = 0;                          // the widest formation footprint of the faction
+  int faction = members.empty() ? 0 : members.front().faction;
+  for (const PlacedMember& member : members) {
+    if (member.faction != faction) {
+      column += std::max(widest, 1) + field.start_distance / space::kFeetPerSquare - 1;
+      row = 0;
+      widest = 0;
+      faction = member.faction;
+    }
+    const bool formation = !member.at;
+    if (formation && field.start_distance < 0) {
+      context.error(member.pointer,
+                    "a member on a battlefield without \"start\" needs \"at\": [x, y]");
+    }
+    for (int copy = 0; copy < member.count; ++copy) {
+      space::Footprint foot{{column, row}, member.side};
+      if (member.at) {
+        foot.at = {member.at->x, member.at->y + copy * member.side};
+      } else {
+        row += member.side;
+        widest = std::max(widest, member.side);
+      }
+      field.starts.push_back(foot);
+      owner.push_back(&member);
+      copies.push_back(copy);
+    }
+  }
+  // Off the field, then overlaps: each reported once, at the member placed later.
+  for (std::size_t c = 0; c < field.starts.size(); ++c) {
+    const space::Footprint& foot = field.starts[c];
+    const PlacedMember& member = *owner[c];
+    const std::string where = member.at ? member.pointer + "/at" : member.pointer;
+    if (!member.at && field.start_distance < 0) continue;  // reported above
+    const std::string self = placed_text(member, copies[c], foot);
+    const char* copies_note =
+        member.at && member.count > 1 ? " (copies stand one footprint further south each)" : "";
+    if (!space::on_field(foot, field.width, field.height)) {
+      context.error(where, fmt::format("{} is off the battlefield ({} x {} squares){}", self,
+                                       field.width, field.height, copies_note));
+      continue;
+    }
+    for (std::size_t other = 0; other < c; ++other) {
+      if (space::overlaps(field.starts[other], foot)) {
+        context.error(where,
+                      fmt::format("{} overlaps {}: no two creatures share a square", self,
+                                  placed_text(*owner[other], copies[other], field.starts[other])));
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace arena::dnd5e

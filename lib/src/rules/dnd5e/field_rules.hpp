@@ -1,0 +1,90 @@
+// The battlefield's rules of reach and range, as plain functions over the
+// plan and the state (no dice):
+//   - a melee attack reaches a target within its reach (5 ft, 10 for reach
+//     weapons and stat blocks that list it);
+//   - a ranged attack reaches a target within its long range, with
+//     disadvantage beyond its normal range, and with disadvantage while a
+//     hostile creature that can act is within 5 ft of the attacker; nothing
+//     beyond the long range (a ranged attack without a range reaches any
+//     distance);
+//   - an action can be taken against a target when all its attacks reach it
+//     (save effects are not limited by range yet: areas by geometry are to come).
+// Only battle code compiled for a battlefield (Field, turn.hpp) calls these.
+#pragma once
+
+#include <algorithm>
+#include <climits>
+
+#include "rules/dnd5e/plan.hpp"
+#include "rules/dnd5e/state.hpp"
+
+namespace arena::dnd5e::detail {
+
+inline int feet_between(const BattlePlan& plan, const BattleState& state, int a, int b) {
+  return space::distance_feet(state.field.at[a], state.field.at[b], plan.field.diagonals);
+}
+
+inline const FieldAttack& field_attack(const BattlePlan& plan, const PlanAttack& attack) {
+  return plan.field.attacks[static_cast<std::size_t>(&attack - plan.attacks.data())];
+}
+
+// The farthest a target can be for `attack` to reach it at all.
+inline int attack_limit(const FieldAttack& attack) {
+  if (attack.melee) return attack.reach;
+  return attack.longest > 0 ? attack.longest : INT_MAX;
+}
+
+// The farthest a target can be for `attack` without disadvantage from range.
+inline int attack_comfort(const FieldAttack& attack) {
+  if (attack.melee) return attack.reach;
+  return attack.normal > 0 ? attack.normal : attack_limit(attack);
+}
+
+// The farthest a target can be for every attack of `action` to reach it
+// (`comfort`: without disadvantage from range). INT_MAX without attacks.
+inline int action_limit(const BattlePlan& plan, int self, const PlanAction& action, bool comfort) {
+  int limit = INT_MAX;
+  for (int a : plan.parts_of(action.attacks)) {
+    const FieldAttack& attack =
+        plan.field.attacks[plan.creatures[self].first_attack + static_cast<std::uint32_t>(a)];
+    limit = std::min(limit, comfort ? attack_comfort(attack) : attack_limit(attack));
+  }
+  return limit;
+}
+
+// Whether attack `index` of `self` reaches `target` from where they stand.
+inline bool attack_reaches(const BattlePlan& plan, const BattleState& state, int self, int target,
+                           int index) {
+  const FieldAttack& attack =
+      plan.field.attacks[plan.creatures[self].first_attack + static_cast<std::uint32_t>(index)];
+  return feet_between(plan, state, self, target) <= attack_limit(attack);
+}
+
+// Whether a hostile creature that can act stands within 5 ft of `self`.
+inline bool hostile_adjacent(const BattlePlan& plan, const BattleState& state, int self) {
+  for (int e : state.standing.enemies_of(plan.creatures[self].faction)) {
+    if (feet_between(plan, state, self, e) <= space::kFeetPerSquare) return true;
+  }
+  return false;
+}
+
+// Adds a disadvantage to `mode`: advantage and disadvantage cancel out.
+inline RollMode with_disadvantage(RollMode mode) {
+  return mode == RollMode::Advantage ? RollMode::Normal : RollMode::Disadvantage;
+}
+
+// The mode of `attack` from `attacker` against `target` after range: a
+// ranged attack beyond normal range, or with a hostile adjacent, has
+// disadvantage.
+inline RollMode field_mode(const BattlePlan& plan, const BattleState& state, int attacker,
+                           int target, const PlanAttack& attack, RollMode mode) {
+  if (attack.melee) return mode;
+  const FieldAttack& field = field_attack(plan, attack);
+  if (feet_between(plan, state, attacker, target) > attack_comfort(field) ||
+      hostile_adjacent(plan, state, attacker)) {
+    return with_disadvantage(mode);
+  }
+  return mode;
+}
+
+}  // namespace arena::dnd5e::detail

@@ -1,0 +1,108 @@
+// The battlefield's part of a 5e turn (turn.hpp calls it on a battlefield
+// only): where the creature moves before it acts, and which action it can
+// take from there.
+//
+// The creature wants its best action against its target (turn.hpp's
+// choice, range aside) and moves by its "movement":
+//   - advance: towards the target until it is within that action's reach or
+//     normal range;
+//   - kite: a ranged creature backs away from a target within its own
+//     speed + 5 ft (one that could close and strike next turn) while the
+//     target stays within normal range, then shoots; with a hostile within 5 ft it takes the
+//     Disengage action instead and backs away without provoking (with
+//     Nimble Escape, a bonus action: it shoots as well);
+//   - hold: stays.
+// It then takes the best action all of whose attacks reach the target
+// (turn.hpp's rule of value); when none does and it may move, it Dashes
+// (its action moves it as far again). A creature that began its turn prone
+// spent half its speed standing up. Leaving a hostile's reach provokes
+// opportunity attacks (reactions.hpp).
+#pragma once
+
+#include "rules/dnd5e/field_move.hpp"
+#include "rules/dnd5e/turn.hpp"
+
+namespace arena::dnd5e::detail {
+
+// The best available action of `self` against `target` (turn.hpp's rule
+// of value) among those `keep(action)` accepts, or nullptr.
+template <class Keep>
+const PlanAction* best_action_where(const BattlePlan& plan, const BattleState& state, int self,
+                                    int target, Keep keep) {
+  const int enemies = enemies_standing(plan, state, self);
+  const PlanAction* best = nullptr;
+  double best_value = -1;
+  for (const PlanAction& action : plan.actions_of(self)) {
+    if (!available(plan, state, self, action) || !keep(action)) continue;
+    const double value = plan.action_value(self, action, target, enemies);
+    if (value > best_value) {
+      best_value = value;
+      best = &action;
+    }
+  }
+  return best;
+}
+
+// The best action of `self` all of whose attacks reach `target` from where they stand.
+inline const PlanAction* reaching_action(const BattlePlan& plan, const BattleState& state, int self,
+                                         int target) {
+  const int feet = feet_between(plan, state, self, target);
+  return best_action_where(plan, state, self, target, [&](const PlanAction& action) {
+    return action_limit(plan, self, action, false) >= feet;
+  });
+}
+
+// The action a creature wants to take against `target`: its best, or for
+// a kiting creature its best that strikes from beyond its reach.
+inline const PlanAction* wanted_action(const BattlePlan& plan, const BattleState& state, int self,
+                                       int target) {
+  const FieldCreature& me = plan.field.creatures[self];
+  if (me.movement == Movement::Kite) {
+    const PlanAction* ranged = best_action_where(
+        plan, state, self, target,
+        [&](const PlanAction& a) { return action_limit(plan, self, a, true) > me.reach; });
+    if (ranged != nullptr) return ranged;
+  }
+  return choose_action(plan, state, self, target);
+}
+
+template <bool Full, class Dice, class Events>
+const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self, int target,
+                           Dice& dice, Events& events) {
+  const FieldCreature& me = plan.field.creatures[self];
+  // Standing up from prone costs half its speed; still prone, it crawls nowhere.
+  int speed = state.field.standing_up ? me.speed / 2 : me.speed;
+  if constexpr (Full) {
+    if (state.rules[self].conditions.contains(Condition::Prone)) speed = 0;
+  }
+  const PlanAction* wanted = wanted_action(plan, state, self, target);
+  if (wanted == nullptr) return nullptr;
+  const int comfort = action_limit(plan, self, *wanted, true);
+  const int feet = feet_between(plan, state, self, target);
+  MoveGoal goal{target, comfort, false, false};
+  const bool kite = me.movement == Movement::Kite && comfort > me.reach;
+  if (kite && hostile_adjacent(plan, state, self)) {
+    // Disengage, and no opportunity attacks as it backs away: its action,
+    // or with Nimble Escape a bonus action, and it still shoots.
+    events.note(self, me.nimble_escape ? "disengages (Nimble Escape)" : "disengages");
+    goal.away = goal.disengaged = true;
+    move<Full>(plan, state, self, goal, speed, dice, events);
+    return me.nimble_escape ? reaching_action(plan, state, self, target) : nullptr;
+  }
+  // It backs away only from a target that could close and strike next turn
+  // (as near as its own speed and a step), never out of normal range.
+  if (kite && feet < comfort && feet <= me.speed + space::kFeetPerSquare) {
+    goal.away = true;
+    move<Full>(plan, state, self, goal, speed, dice, events);
+  } else if (me.movement != Movement::Hold && feet > comfort) {
+    move<Full>(plan, state, self, goal, speed, dice, events);
+  }
+  if (state.combatants[self].hp <= 0) return nullptr;  // dropped by a reaction
+  const PlanAction* action = reaching_action(plan, state, self, target);
+  if (action != nullptr || me.movement == Movement::Hold || goal.away) return action;
+  events.note(self, "dashes");
+  move<Full>(plan, state, self, goal, speed == 0 ? 0 : me.speed, dice, events);
+  return nullptr;
+}
+
+}  // namespace arena::dnd5e::detail

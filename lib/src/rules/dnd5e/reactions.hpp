@@ -1,0 +1,211 @@
+// Reactions as a chain, after the seed (shared/seeds/001): an action
+// produces a tentative outcome; every creature with a reaction that the
+// outcome triggers may take it; a reaction is itself an action whose
+// outcome can trigger reactions; the chain resolves innermost first, and
+// only then is the original outcome confirmed or cancelled.
+//
+// Here a Tentative is the outcome waiting, answer() offers it to every
+// creature that could react, and each reaction rule is a pair of plain
+// functions: whether it is triggered, and what it does. A reaction that
+// attacks goes through make_attack (attack.hpp), whose own outcome is the
+// next link of the chain. One reaction per round per creature, regained at
+// the start of its turn (FieldState::reacted).
+//
+// Modelled: the opportunity attack (a hostile creature leaves the
+// reactor's reach without disengaging: one melee attack, made before it
+// leaves; a mover that drops ends its move where it was), a stat block's
+// Parry (+AC against a melee attack that would hit), and a Battle Master's
+// Parry and Riposte (superiority dice). A new reaction is one more rule
+// struct offered in answer().
+#pragma once
+
+#include <climits>
+
+#include "rules/dnd5e/attack.hpp"
+#include "rules/dnd5e/field_rules.hpp"
+
+namespace arena::dnd5e::detail {
+
+enum class Trigger : std::uint8_t {
+  LeavesSquare,  // `actor` steps from `from` to `to`
+  MeleeHit,      // `actor`'s melee attack on `target` would hit (`roll`)
+  MeleeMiss,     // `actor`'s melee attack on `target` misses
+};
+
+struct Tentative {
+  Trigger trigger = Trigger::LeavesSquare;
+  int actor = 0;
+  int target = -1;
+  space::Footprint from;
+  space::Footprint to;
+  bool disengaged = false;  // the mover took the Disengage action
+  AttackRoll* roll = nullptr;
+  int ac = 0;              // the target's AC against `roll`
+  bool cancelled = false;  // set by the chain: the outcome does not happen
+};
+
+// Whether `reactor` has its reaction and is conscious and not incapacitated.
+template <bool Full>
+bool can_react(const BattleState& state, int reactor) {
+  if (state.field.reacted[reactor] != 0 || state.combatants[reactor].hp <= 0) return false;
+  if constexpr (Full) return !state.rules[reactor].conditions.any_of(kIncapacitating);
+  return true;
+}
+
+// The melee attack `self` makes as an opportunity attack: the first melee
+// attack of its melee action of highest value against `target`; -1 when none.
+inline int opportunity_attack_index(const BattlePlan& plan, int self, int target) {
+  int best = -1;
+  double best_value = -1;
+  for (const PlanAction& action : plan.actions_of(self)) {
+    const auto attacks = plan.parts_of(action.attacks);
+    if (attacks.empty() || action.resource >= 0) continue;
+    bool melee = true;
+    for (int a : attacks) melee = melee && plan.attack(self, a).melee;
+    const double value = plan.action_value(self, action, target, 1);
+    if (melee && value > best_value) {
+      best_value = value;
+      best = attacks.front();
+    }
+  }
+  return best;
+}
+
+// The reaction rules, each a trigger and what it does.
+
+// Opportunity attack: the mover leaves the reactor's reach.
+struct OpportunityAttack {
+  static constexpr const char* kName = "opportunity attack";
+  static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
+                        const Tentative& t) {
+    const int reach = plan.field.creatures[reactor].reach;
+    if (t.trigger != Trigger::LeavesSquare || t.disengaged || reach == 0) return false;
+    const space::Footprint& here = state.field.at[reactor];
+    return space::within(here, t.from, reach, plan.field.diagonals) &&
+           !space::within(here, t.to, reach, plan.field.diagonals) &&
+           opportunity_attack_index(plan, reactor, t.actor) >= 0;
+  }
+  template <bool Full, class Dice, class Events>
+  static void take(const BattlePlan& plan, BattleState& state, int reactor, Tentative& t,
+                   Dice& dice, Events& events) {
+    make_attack<Full, true>(plan, state, reactor, t.actor,
+                            opportunity_attack_index(plan, reactor, t.actor), false, dice, events);
+    // A mover that dropped stays where it was.
+    if (state.combatants[t.actor].hp <= 0) t.cancelled = true;
+  }
+};
+
+// Parry (a stat block's): + its bonus to AC against one melee attack that
+// would hit; taken only when that turns the hit into a miss.
+struct MonsterParry {
+  static constexpr const char* kName = "parry";
+  static bool triggered(const BattlePlan& plan, const BattleState&, int reactor,
+                        const Tentative& t) {
+    const int bonus = plan.field.creatures[reactor].parry;
+    return t.trigger == Trigger::MeleeHit && t.target == reactor && bonus > 0 &&
+           plan.field.creatures[reactor].reach > 0 && !t.roll->critical &&
+           t.roll->total < t.ac + bonus;
+  }
+  template <bool Full, class Dice, class Events>
+  static void take(const BattlePlan&, BattleState&, int, Tentative& t, Dice&, Events&) {
+    t.roll->hit = false;
+  }
+};
+
+// A Battle Master's maneuver: its bit, and a superiority die left.
+inline bool has_maneuver(const BattlePlan& plan, const BattleState& state, int reactor,
+                         std::uint8_t maneuver) {
+  return (plan.field.creatures[reactor].maneuvers & maneuver) != 0 &&
+         state.field.superiority_left[reactor] > 0;
+}
+
+// Parry (Battle Master): a melee hit on the reactor deals a superiority die
+// + its DEX modifier less. Used on every melee hit it can; the die is rolled
+// as the hit is declared.
+struct BattleMasterParry {
+  static constexpr const char* kName = "parry (Battle Master)";
+  static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
+                        const Tentative& t) {
+    return t.trigger == Trigger::MeleeHit && t.target == reactor &&
+           has_maneuver(plan, state, reactor, kManeuverParry);
+  }
+  template <bool Full, class Dice, class Events>
+  static void take(const BattlePlan& plan, BattleState& state, int reactor, Tentative& t,
+                   Dice& dice, Events&) {
+    const FieldCreature& me = plan.field.creatures[reactor];
+    --state.field.superiority_left[reactor];
+    t.roll->reduced += std::max(0, dice.roll(me.superiority_die) + me.dex);
+  }
+};
+
+// Riposte (Battle Master): a melee attack that misses the reactor gets a
+// melee attack back, a superiority die added to its damage.
+struct Riposte {
+  static constexpr const char* kName = "riposte";
+  static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
+                        const Tentative& t) {
+    if (t.trigger != Trigger::MeleeMiss || t.target != reactor ||
+        !has_maneuver(plan, state, reactor, kManeuverRiposte))
+      return false;
+    const int attack = opportunity_attack_index(plan, reactor, t.actor);
+    return attack >= 0 && attack_reaches(plan, state, reactor, t.actor, attack);
+  }
+  template <bool Full, class Dice, class Events>
+  static void take(const BattlePlan& plan, BattleState& state, int reactor, Tentative& t,
+                   Dice& dice, Events& events) {
+    --state.field.superiority_left[reactor];
+    const int attack = opportunity_attack_index(plan, reactor, t.actor);
+    const int bonus = dice.roll(plan.field.creatures[reactor].superiority_die);
+    state.field.riposte_bonus = bonus;  // added to its hit, if it hits
+    make_attack<Full, true>(plan, state, reactor, t.actor, attack, false, dice, events);
+    state.field.riposte_bonus = 0;
+  }
+};
+
+// Offers `t` to every creature it could trigger a reaction of (the actor's
+// enemies, in creature order), each rule in turn; a reaction taken is
+// resolved whole, its own outcomes answered first, before the next
+// creature is asked. Stops when one cancels the outcome. `before()` runs
+// once, before the first reaction (the replay reports a move so far).
+template <bool Full, class Dice, class Events, class Before>
+void answer(const BattlePlan& plan, BattleState& state, Tentative& t, Dice& dice, Events& events,
+            Before&& before) {
+  bool first = true;
+  const auto offer = [&]<class Rule>(int reactor, Rule) {
+    if (!Rule::triggered(plan, state, reactor, t)) return false;
+    state.field.reacted[reactor] = 1;
+    if (first) before();
+    first = false;
+    events.reaction(reactor, t.actor, Rule::kName);
+    Rule::template take<Full>(plan, state, reactor, t, dice, events);
+    return true;
+  };
+  for (int reactor : plan.enemies_of(plan.creatures[t.actor].faction)) {
+    if (!can_react<Full>(state, reactor)) continue;
+    // The first rule that the outcome triggers for this creature.
+    (void)(offer(reactor, OpportunityAttack{}) || offer(reactor, MonsterParry{}) ||
+           offer(reactor, BattleMasterParry{}) || offer(reactor, Riposte{}));
+    if (t.cancelled) {
+      events.cancelled(t.actor, t.trigger == Trigger::LeavesSquare ? "the move is cancelled"
+                                                                   : "the attack is cancelled");
+      return;
+    }
+  }
+}
+
+// Step 2 of an attack on a battlefield (attack.hpp): a melee attack that
+// would hit is offered to the chain.
+template <bool Full, class Dice, class Events>
+void answer_attack(const BattlePlan& plan, BattleState& state, int attacker, int target,
+                   const PlanAttack& attack, AttackRoll& roll, Dice& dice, Events& events) {
+  if (!attack.melee) return;
+  Tentative t;
+  t.trigger = roll.hit ? Trigger::MeleeHit : Trigger::MeleeMiss;
+  t.actor = attacker;
+  t.target = target;
+  t.roll = &roll;
+  t.ac = plan.creatures[target].ac;
+  answer<Full>(plan, state, t, dice, events, [] {});
+}
+
+}  // namespace arena::dnd5e::detail

@@ -1,0 +1,374 @@
+// The 5e battlefield with scripted dice, one rule per test: placement,
+// movement and Dash, reach and range, opportunity attacks and the reaction
+// chain that cancels a move, Disengage.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "arena/load.hpp"
+#include "arena/scripted_dice.hpp"
+#include "rules/dnd5e/battle.hpp"
+#include "rules/dnd5e/dnd5e_test_util.hpp"
+
+namespace arena::dnd5e {
+namespace {
+
+// An encounter on a 40 x 5 field, from the factions' JSON.
+Encounter load(const std::string& heroes, const std::string& foes,
+               const std::string& field = R"({"width": 100, "height": 5})") {
+  const std::string text = fmt::format(
+      R"({{"battlefield": {}, "factions": [{{"name": "heroes", "tactics": {{"target": "weakest"}}, "members": [{}]}},
+                        {{"name": "foes", "tactics": {{"target": "weakest"}}, "members": [{}]}}]}})",
+      field, heroes, foes);
+  auto loaded = load_encounter(text, "test.json");
+  if (!loaded) ADD_FAILURE() << loaded.error().front();
+  return loaded ? *loaded : Encounter{};
+}
+
+// A melee creature: +4 to hit, 1d6+2 (reach `reach`).
+std::string brute(const std::string& name, int hp, int x, int y, const std::string& extra = "",
+                  int reach = 5) {
+  return fmt::format(
+      R"({{"name": "{}", "hp": {}, "ac": 12, "initiative": 0, "at": [{}, {}],
+           "attacks": [{{"name": "Club", "to_hit": 4, "damage": "1d6+2", "reach": {}}}]{}}})",
+      name, hp, x, y, reach, extra);
+}
+
+// A ranged creature: +5 to hit, 1d8+2, range 80/320.
+std::string archer(const std::string& name, int hp, int x, int y, const std::string& extra = "") {
+  return fmt::format(
+      R"({{"name": "{}", "hp": {}, "ac": 12, "initiative": 0, "at": [{}, {}],
+           "attacks": [{{"name": "Longbow", "to_hit": 5, "damage": "1d8+2", "range": [80, 320]}}]{}}})",
+      name, hp, x, y, extra);
+}
+
+// Records what the turn reports on the field.
+struct Recorder : NoEvents {
+  std::vector<std::string> lines;
+  void moved(int c, int feet, space::Square to) {
+    lines.push_back(fmt::format("{} moves {} to {},{}", c, feet, to.x, to.y));
+  }
+  void reaction(int c, int trigger, const char* what) {
+    lines.push_back(fmt::format("{} {} on {}", c, what, trigger));
+  }
+  void cancelled(int c, const char* what) { lines.push_back(fmt::format("{}: {}", c, what)); }
+  void note(int c, const char* what) { lines.push_back(fmt::format("{} {}", c, what)); }
+  void attack(int attacker, int target, int, const AttackRoll& roll, int damage, int) {
+    lines.push_back(fmt::format("{} attacks {}: {}{} {}", attacker, target,
+                                roll.mode == RollMode::Disadvantage ? "disadvantage " : "",
+                                roll.hit ? "hit" : "miss", damage));
+  }
+};
+
+// A battle set up by hand: full HP, everyone where the file puts them.
+struct Table {
+  Encounter encounter;
+  BattlePlan plan;
+  BattleState state;
+  Recorder events;
+  explicit Table(Encounter e) : encounter(std::move(e)), plan(encounter) {
+    testing::start_at_full_hp(encounter, plan, state);
+  }
+  void turn(int c, ScriptedDice& dice) {
+    ASSERT_TRUE(plan.field.enabled);
+    if (plan.full_rules) {
+      detail::take_turn<true, true>(plan, state, c, dice, events);
+    } else {
+      detail::take_turn<false, true>(plan, state, c, dice, events);
+    }
+    EXPECT_EQ(dice.remaining(), 0u);
+  }
+  space::Square at(int c) const { return state.field.at[static_cast<std::size_t>(c)].at; }
+  int hp(int c) const { return state.combatants[static_cast<std::size_t>(c)].hp; }
+};
+
+TEST(BattlefieldTest, FormationPutsFactionsTheStartDistanceApart) {
+  const Encounter e =
+      load(R"({"monster": "ogre"}, {"monster": "goblin", "count": 2})",
+           R"({"monster": "goblin", "count": 3})", R"({"start": {"distance": 60}})");
+  const Battlefield& field = *roster_of(e).battlefield;
+  ASSERT_EQ(field.starts.size(), 6u);
+  EXPECT_EQ(field.starts[0], (space::Footprint{{0, 0}, 2}));  // the Large ogre
+  EXPECT_EQ(field.starts[1], (space::Footprint{{0, 2}, 1}));
+  EXPECT_EQ(field.starts[2], (space::Footprint{{0, 3}, 1}));
+  EXPECT_EQ(field.starts[3], (space::Footprint{{13, 0}, 1}));
+  EXPECT_EQ(space::distance_feet(field.starts[0], field.starts[3], field.diagonals), 60);
+  EXPECT_EQ(field.starts[5], (space::Footprint{{13, 2}, 1}));  // columns, not members, 60 ft apart
+}
+
+TEST(BattlefieldTest, AdvanceStopsInReachAndAttacks) {
+  Table t(load(brute("Hero", 30, 0, 0), brute("Foe", 10, 5, 0)));
+  ScriptedDice dice{15, 3};  // hit, 5 damage
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{4, 0}));
+  EXPECT_EQ(t.hp(1), 5);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 moves 20 to 4,0", "0 attacks 1: hit 5"}));
+}
+
+TEST(BattlefieldTest, TooFarToAttackItDashes) {
+  Table t(load(brute("Hero", 30, 0, 0), brute("Foe", 10, 14, 0)));
+  ScriptedDice dice{};  // no attack
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{12, 0}));
+  EXPECT_EQ(t.hp(1), 10);
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 moves 30 to 6,0", "0 dashes", "0 moves 30 to 12,0"}));
+}
+
+TEST(BattlefieldTest, StandingUpFromProneCostsHalfTheSpeed) {
+  // A wolf (Pack Tactics: the full rules) prone 50 ft from its foe: it
+  // stands (20 of its 40 ft), walks 20, then Dashes 25 more to its side.
+  Table t(load(R"({"monster": "wolf", "at": [0, 0], "speed": 40})", brute("Foe", 30, 10, 0)));
+  ASSERT_TRUE(t.plan.full_rules);
+  RulesState& wolf = t.state.rules[0];
+  wolf.conditions.insert(Condition::Prone);
+  wolf.active[0].condition = Condition::Prone;
+  wolf.active_count = 1;
+  ScriptedDice dice{};
+  t.turn(0, dice);
+  EXPECT_FALSE(t.state.rules[0].conditions.contains(Condition::Prone));
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 moves 20 to 4,0", "0 dashes", "0 moves 25 to 9,0"}));
+}
+
+TEST(BattlefieldTest, HoldStaysAndCannotReach) {
+  Table t(load(brute("Hero", 30, 0, 0, R"(, "movement": "hold")"), brute("Foe", 10, 2, 0)));
+  ScriptedDice dice{};
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{0, 0}));
+  EXPECT_TRUE(t.events.lines.empty());
+}
+
+TEST(BattlefieldTest, ReachTenAgainstReachFive) {
+  // 10 ft apart: the pike reaches without moving, the sword does not.
+  Table t(load(brute("Pike", 30, 0, 0, R"(, "movement": "hold")", 10),
+               brute("Sword", 30, 2, 0, R"(, "movement": "hold")")));
+  ScriptedDice pike{15, 4};
+  t.turn(0, pike);
+  EXPECT_EQ(t.hp(1), 24);
+  ScriptedDice sword{};
+  t.turn(1, sword);
+  EXPECT_EQ(t.hp(0), 30);
+  // Advancing, the pike stops 10 ft away.
+  Table u(load(brute("Pike", 30, 0, 0, "", 10), brute("Sword", 30, 5, 0)));
+  ScriptedDice again{15, 4};
+  u.turn(0, again);
+  EXPECT_EQ(u.at(0), (space::Square{3, 0}));
+}
+
+TEST(BattlefieldTest, LongRangeHasDisadvantageAndBeyondItNothing) {
+  // 60 ft: one d20.
+  Table near(load(archer("Archer", 20, 0, 0, R"(, "movement": "hold")"), brute("Foe", 30, 12, 0)));
+  ScriptedDice one{10, 5};
+  near.turn(0, one);
+  EXPECT_EQ(near.hp(1), 23);
+  // 100 ft: beyond normal range, the lower of two d20s (3 + 5 misses AC 12).
+  Table far(load(archer("Archer", 20, 0, 0, R"(, "movement": "hold")"), brute("Foe", 30, 20, 0)));
+  ScriptedDice two{18, 3};
+  far.turn(0, two);
+  EXPECT_EQ(far.hp(1), 30);
+  EXPECT_EQ(far.events.lines, (std::vector<std::string>{"0 attacks 1: disadvantage miss 0"}));
+  // 325 ft: beyond long range, no attack at all.
+  Table out(load(archer("Archer", 20, 0, 0, R"(, "movement": "hold")"), brute("Foe", 30, 65, 0)));
+  ScriptedDice none{};
+  out.turn(0, none);
+  EXPECT_TRUE(out.events.lines.empty());
+}
+
+TEST(BattlefieldTest, HostileWithinFiveFeetGivesRangedDisadvantage) {
+  Table t(load(archer("Archer", 20, 0, 0, R"(, "movement": "hold")"), brute("Foe", 30, 1, 0)));
+  ScriptedDice dice{18, 12, 4};  // keeps 12: 17 hits AC 12, 6 damage
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(1), 24);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 attacks 1: disadvantage hit 6"}));
+}
+
+// The hero (0, 0) goes for the weaker foe at (6, 0); the guard at (0, 1)
+// stands next to it. The first step, to (1, 0), stays within the guard's
+// reach; the second leaves it.
+Encounter guarded(int hero_hp, const std::string& hero_extra = "") {
+  return load(brute("Hero", hero_hp, 0, 0, hero_extra),
+              brute("Guard", 20, 0, 1) + ", " + brute("Runner", 5, 6, 0));
+}
+
+TEST(BattlefieldTest, LeavingReachProvokesAnOpportunityAttack) {
+  Table t(guarded(30));
+  ScriptedDice dice{15, 3, 18, 4};  // the guard hits for 5; the hero hits the runner for 6
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(0), 25);
+  EXPECT_EQ(t.at(0), (space::Square{5, 0}));
+  EXPECT_TRUE(t.state.combatants[2].dead);
+  EXPECT_EQ(t.state.field.reacted[1], 1);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{
+                                "0 moves 5 to 1,0", "1 opportunity attack on 0",
+                                "1 attacks 0: hit 5", "0 moves 20 to 5,0", "0 attacks 2: hit 6"}));
+}
+
+TEST(BattlefieldTest, OneReactionPerRoundRegainedOnItsTurn) {
+  Table t(guarded(30));
+  t.state.field.reacted[1] = 1;  // spent earlier this round
+  ScriptedDice dice{18, 4};      // no opportunity attack
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(0), 30);
+  ScriptedDice guard{2};  // the guard's own turn: its reaction is back, it attacks (and misses)
+  t.turn(1, guard);
+  EXPECT_EQ(t.state.field.reacted[1], 0);
+}
+
+TEST(BattlefieldTest, AMoverDroppedByTheReactionChainStaysWhereItWas) {
+  Table t(guarded(4));
+  ScriptedDice dice{15, 3};  // the guard hits for 5: the hero dies at (1, 0)
+  t.turn(0, dice);
+  EXPECT_TRUE(t.state.combatants[0].dead);
+  EXPECT_EQ(t.at(0), (space::Square{1, 0}));
+  EXPECT_EQ(t.hp(2), 5);
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 moves 5 to 1,0", "1 opportunity attack on 0",
+                                      "1 attacks 0: hit 5", "0: the move is cancelled"}));
+}
+
+TEST(BattlefieldTest, MonsterParryTurnsAHitIntoAMiss) {
+  // The knight parries (+2, its proficiency bonus): 15 + 4 = 19 hits AC 18, not 20.
+  const std::string knight = R"({"monster": "knight", "at": [0, 0]})";
+  Table t(load(knight, brute("Foe", 30, 1, 0)));
+  ASSERT_EQ(t.plan.field.creatures[0].parry, 2);
+  ScriptedDice parried{15};
+  t.turn(1, parried);
+  EXPECT_EQ(t.hp(0), 52);
+  EXPECT_EQ(t.state.field.reacted[0], 1);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 parry on 1", "1 attacks 0: miss 0"}));
+  // 17 + 4 = 21 beats the parry: no reaction spent on it.
+  Table u(load(knight, brute("Foe", 30, 1, 0)));
+  ScriptedDice hit{17, 3};
+  u.turn(1, hit);
+  EXPECT_EQ(u.hp(0), 47);
+  EXPECT_EQ(u.state.field.reacted[0], 0);
+}
+
+TEST(BattlefieldTest, AParryInsideAnOpportunityAttackInsideAMove) {
+  // The knight leaves the guard's reach; the guard's opportunity attack
+  // would hit, the knight parries it, and the move goes on.
+  Table t(load(R"({"monster": "knight", "at": [0, 0]})",
+               brute("Guard", 20, 0, 1) + ", " + brute("Runner", 5, 6, 0)));
+  ScriptedDice dice{15, 18, 3, 4};  // parried; then the greatsword kills the runner
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(0), 52);
+  EXPECT_EQ(t.at(0), (space::Square{5, 0}));
+  EXPECT_TRUE(t.state.combatants[2].dead);
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 moves 5 to 1,0", "1 opportunity attack on 0",
+                                      "0 parry on 1", "1 attacks 0: miss 0", "0 moves 20 to 5,0",
+                                      "0 attacks 2: hit 10"}));
+}
+
+// A Battle Master: DEX 14 (+2), four d8 superiority dice.
+std::string battle_master(int hp, int x, int y, const std::string& maneuvers) {
+  return brute(
+      "Fighter", hp, x, y,
+      R"(, "abilities": {"dex": 14}, "superiority_dice": "4d8", "maneuvers": )" + maneuvers);
+}
+
+TEST(BattlefieldTest, BattleMasterParryReducesTheDamage) {
+  Table t(load(battle_master(30, 0, 0, R"(["parry"])"), brute("Foe", 30, 1, 0)));
+  ScriptedDice dice{15, 5, 6};  // hit; parry d8 5 + DEX 2 = 7 off the club's 6 + 2
+  t.turn(1, dice);
+  EXPECT_EQ(t.hp(0), 29);
+  EXPECT_EQ(t.state.field.superiority_left[0], 3);
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 parry (Battle Master) on 1", "1 attacks 0: hit 1"}));
+}
+
+TEST(BattlefieldTest, RiposteAfterAMiss) {
+  Table t(load(battle_master(30, 0, 0, R"(["parry", "riposte"])"), brute("Foe", 30, 1, 0)));
+  ScriptedDice dice{2, 4, 15, 5};  // the foe misses; riposte d8 4, the club hits for 5 + 2 + 4
+  t.turn(1, dice);
+  EXPECT_EQ(t.hp(1), 19);
+  EXPECT_EQ(t.state.field.superiority_left[0], 3);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 riposte on 1", "0 attacks 1: hit 11",
+                                                      "1 attacks 0: miss 0"}));
+}
+
+TEST(BattlefieldTest, TheSeedsChainAParryInsideAnOpportunityAttackInsideAMove) {
+  // Seed 001: the fighter moves, the goblin's opportunity attack hits, the
+  // fighter parries and still drops, so the move never completes.
+  Table t(load(battle_master(3, 0, 0, R"(["parry"])"),
+               brute("Guard", 20, 0, 1) + ", " + brute("Runner", 5, 6, 0)));
+  ScriptedDice dice{15, 1, 6};  // hit; parry 1 + 2 = 3 off 8: 5 damage drop it
+  t.turn(0, dice);
+  EXPECT_TRUE(t.state.combatants[0].dead);
+  EXPECT_EQ(t.at(0), (space::Square{1, 0}));
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 moves 5 to 1,0", "1 opportunity attack on 0",
+                                      "0 parry (Battle Master) on 1", "1 attacks 0: hit 5",
+                                      "0: the move is cancelled"}));
+}
+
+TEST(BattlefieldTest, DisengageProvokesNothing) {
+  // A kiting archer next to a brute disengages and backs away its speed.
+  Table t(load(archer("Archer", 20, 10, 0, R"(, "movement": "kite")"), brute("Foe", 30, 11, 0)));
+  ScriptedDice dice{};
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{4, 0}));
+  EXPECT_EQ(t.state.field.reacted[1], 0);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 disengages", "0 moves 30 to 4,0"}));
+}
+
+TEST(BattlefieldTest, NimbleEscapeDisengagesAsABonusActionAndStillShoots) {
+  Table t(
+      load(R"({"monster": "goblin", "at": [10, 0], "movement": "kite"})", brute("Foe", 30, 11, 0)));
+  ASSERT_TRUE(t.plan.field.creatures[0].nimble_escape);
+  ScriptedDice dice{10, 3};  // the shortbow from 35 ft: 14 hits AC 12 for 5
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{4, 0}));
+  EXPECT_EQ(t.hp(1), 25);
+  EXPECT_EQ(t.state.field.reacted[1], 0);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 disengages (Nimble Escape)",
+                                                      "0 moves 30 to 4,0", "0 attacks 1: hit 5"}));
+}
+
+TEST(BattlefieldTest, KitingPrefersItsRangedAttack) {
+  // A goblin's scimitar and shortbow do the same damage; kiting, it walks
+  // only into the shortbow's normal range (80 ft) and shoots, instead of
+  // walking up to the foe 100 ft away.
+  Table t(
+      load(R"({"monster": "goblin", "at": [0, 0], "movement": "kite"})", brute("Foe", 30, 20, 0)));
+  ScriptedDice dice{10, 3};
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{4, 0}));
+  EXPECT_EQ(t.hp(1), 25);
+}
+
+TEST(BattlefieldTest, KitingBacksAwayFromATargetThatCouldCloseIn) {
+  // 30 ft away (within its 30 ft speed + 5): backs away 30 ft, then shoots.
+  Table t(load(archer("Archer", 20, 10, 0, R"(, "movement": "kite")"), brute("Foe", 30, 16, 0)));
+  ScriptedDice dice{10, 5};
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{4, 0}));
+  EXPECT_EQ(t.hp(1), 23);
+  // 40 ft away: it stays and shoots.
+  Table u(load(archer("Archer", 20, 10, 0, R"(, "movement": "kite")"), brute("Foe", 30, 18, 0)));
+  ScriptedDice again{10, 5};
+  u.turn(0, again);
+  EXPECT_EQ(u.at(0), (space::Square{10, 0}));
+  // 75 ft away, backing away stops where the target is at the edge of normal range.
+  Table v(load(archer("Archer", 20, 10, 0, R"(, "movement": "kite", "speed": 80)"),
+               brute("Foe", 30, 25, 0)));
+  ScriptedDice far{10, 5};
+  v.turn(0, far);
+  EXPECT_EQ(v.at(0), (space::Square{9, 0}));
+}
+
+TEST(BattlefieldTest, NoTwoCreaturesShareASquare) {
+  // An ally blocks the straight line: the hero steps round it.
+  Table t(load(brute("Hero", 30, 0, 1) + ", " + brute("Wall", 30, 1, 1, R"(, "movement": "hold")"),
+               brute("Foe", 5, 4, 1)));
+  ScriptedDice dice{15, 3};
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{3, 1}));
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 moves 15 to 3,1", "0 attacks 2: hit 5"}));
+}
+
+}  // namespace
+}  // namespace arena::dnd5e
