@@ -67,7 +67,9 @@ class Reader {
     std::vector<Line> lines;
     for (int c = 0; c < static_cast<int>(names_.size()); ++c) {
       const std::string& name = names_[static_cast<std::size_t>(c)];
-      if (body.starts_with(name + " ")) {
+      if (body.starts_with(name + ": ")) {  // a battlefield's reaction chain
+        lines.push_back({c, chain_kind(said.substr(name.size() + 2))});
+      } else if (body.starts_with(name + " ")) {
         lines.push_back({c, subject_kind(said.substr(name.size() + 1))});
       } else if (names(body, name)) {
         lines.push_back({c, Kind::Blow});
@@ -85,6 +87,13 @@ class Reader {
       if ((at == 0 || !word(body[at - 1])) && (end == body.size() || !word(body[end]))) return true;
     }
     return false;
+  }
+
+  // "Fighter: riposte on Knight" is a reaction taken, an act; "Goblin 3: the
+  // move is cancelled" says what became of a move, which a mover that died
+  // during it is told after its death.
+  static Kind chain_kind(const std::string& rest) {
+    return rest.find(" is cancelled") != std::string::npos ? Kind::Other : Kind::Acts;
   }
 
   static Kind subject_kind(const std::string& rest) {

@@ -286,8 +286,9 @@ TEST(BattlefieldTest, RiposteAfterAMiss) {
   t.turn(1, dice);
   EXPECT_EQ(t.hp(1), 19);
   EXPECT_EQ(t.state.field.superiority_left[0], 3);
-  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 riposte on 1", "0 attacks 1: hit 11",
-                                                      "1 attacks 0: miss 0"}));
+  // The miss is reported first: the riposte answers it.
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"1 attacks 0: miss 0", "0 riposte on 1",
+                                                      "0 attacks 1: hit 11"}));
 }
 
 TEST(BattlefieldTest, TheSeedsChainAParryInsideAnOpportunityAttackInsideAMove) {

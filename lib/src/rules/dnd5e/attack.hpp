@@ -166,9 +166,17 @@ template <bool Full, bool Field = false, class Dice, class Events>
   const PlanAttack& attack = plan.attack(attacker, attack_index);
   AttackRoll roll =
       declare_attack<Full, Field>(plan, state, attacker, target, attack, own_turn, dice);
-  // Step 2, the answer: reactions are modelled on a battlefield only.
-  if constexpr (Field)
-    answer_attack<Full>(plan, state, attacker, target, attack, roll, dice, events);
+  if constexpr (Field) {
+    // Step 2, the answer (reactions are modelled on a battlefield only). A
+    // hit is tentative: a parry may change it before it lands. A miss is
+    // final: it is reported, then answered (a riposte), in causal order.
+    const bool would_hit = roll.hit;
+    if (would_hit) answer_attack<Full>(plan, state, attacker, target, attack, roll, dice, events);
+    const bool dropped =
+        land_attack<Full, Field>(plan, state, attacker, target, attack_index, roll, dice, events);
+    if (!would_hit) answer_attack<Full>(plan, state, attacker, target, attack, roll, dice, events);
+    return dropped;
+  }
   return land_attack<Full, Field>(plan, state, attacker, target, attack_index, roll, dice, events);
 }
 

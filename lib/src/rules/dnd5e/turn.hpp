@@ -188,8 +188,10 @@ template <bool Full, bool Field = false, class Dice, class Events>
   for (int attack : plan.parts_of(action.attacks)) {
     if (!state.combatants[target].can_act()) target = choose_target(plan, state, self, dice);
     if (target < 0) return;
-    if constexpr (Field) {  // a new target may be out of reach
-      if (!attack_reaches(plan, state, self, target, attack)) continue;
+    if constexpr (Field) {
+      // A reaction (a riposte) may have dropped the attacker mid-action.
+      if (!state.combatants[self].can_act()) return;
+      if (!attack_reaches(plan, state, self, target, attack)) continue;  // a new target
     }
     const bool dropped =
         make_attack<Full, Field>(plan, state, self, target, attack, own_turn, dice, events);
