@@ -25,7 +25,8 @@ armor.json    {"source": ..., "armor": [ARMOR, ...]}       every SRD armor, file
            "stealth_disadvantage": bool}
 
 monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, file order
-  MONSTER = {"name", "size", "type" (lowercase), "cr": number, "xp": int,
+  MONSTER = {"name", "size", "type" (lowercase), "subtypes": [str] (lowercase; omitted
+             when none or "any race"), "cr": number, "xp": int,
              "ac": int, "ac_source": str, "hp": int, "hit_dice": "2d6+2",
              "abilities": {"str","dex","con","int","wis","cha"}, "proficiency_bonus": int,
              "saves": {"dex": 4, ...},                   omitted when none
@@ -55,7 +56,9 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
             "save": {"ability": "con", "dc": 11, "effect": "<sentence of the text>",
                      "damage": "2d8 poison",        if the rider deals damage
                      "half_on_success": true,       if a success halves that damage
-                     "conditions": [COND]},         what a failed save imposes, if any
+                     "conditions": [COND],          what a failed save imposes, if any
+                     "target_clause": str,          a creature-type clause of the text
+                     "excludes": [str]},            the types and subtypes it spares
             "hit_conditions": [COND],               what a hit imposes without a save
                                                     (grapples, restrained while grappled)
             "magical": true}                        weapon attacks of a monster with a
@@ -74,6 +77,10 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
   by 5 or more", "if the poison damage reduces the target to 0 hit points") are left
   out, and so are all conditions of a petrification.  Size and creature-type
   preconditions ("if the target is Large or smaller") are ignored.
+  Creature-type clauses ("a creature other than an elf or undead", "that isn't a
+  demon", "each non-undead creature") become "excludes", the creature types and
+  subtypes the save spares; "target_clause" keeps the clause as written, also when
+  it could not be read (then without "excludes"), for `arena library coverage`.
 
   SAVE_ACTION = {"name": str,       an action, breath weapon option or legendary option
                  "ability": "dex", "dc": int,
@@ -87,7 +94,8 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                  "recharge_group": "Breath Weapons", options of one choice that share one
                                                     recharge (metallic dragons), each option
                                                     a SAVE_ACTION of its own
-                 "legendary_only": true}            exists only as a legendary action
+                 "legendary_only": true,            exists only as a legendary action
+                 "target_clause", "excludes"}       as in an ATTACK's save
     An action without an attack roll that names a saving throw becomes a SAVE_ACTION
     when it deals damage or imposes a COND, unless its text needs what the engine does
     not track (SAVE_ACTION_BLOCKERS: a grappled, charmed or frightened target,
@@ -404,7 +412,31 @@ def attack_save(action, save_damage):
     conditions = save_conditions(desc, match) if match else []
     if conditions:
         save["conditions"] = conditions
+    add_target_exclusions(save, effect)
     return save
+
+
+# A creature-type clause of a save's text, and the readable forms of one:
+# "other than an elf or undead", "other than an undead or a construct",
+# "that isn't a demon", "each non-undead creature".
+TARGET_CLAUSE_RE = re.compile(r"\bother than [^,.]+|\bthat isn't (?:an? )?\w+|\bnon-\w+ creatures?")
+EXCLUSION_RES = [re.compile(r"^other than (?:an? )?(\w+)(?: or (?:an? )?(\w+))?$"),
+                 re.compile(r"^that isn't (?:an? )?(\w+)$"),
+                 re.compile(r"^non-(\w+) creatures?$")]
+
+
+def add_target_exclusions(save, text):
+    """Adds "target_clause" and, when read, "excludes" to a save from its text."""
+    clause = TARGET_CLAUSE_RE.search(text)
+    if clause is None:
+        return
+    save["target_clause"] = clause.group(0)
+    for pattern in EXCLUSION_RES:
+        match = pattern.match(clause.group(0))
+        if match:
+            save["excludes"] = [name for name in match.groups() if name]
+            return
+    warn("target clause not read: %r" % clause.group(0))
 
 
 def convert_attack(monster_name, action, magic_weapons=False):
@@ -803,6 +835,7 @@ def convert_save_action(monster_name, name, desc, dc_data=None, damage_entries=N
     # The whole save sentence, as in an ATTACK's save, plus the failure sentences.
     save_sentence = next(s for s in sentences(desc) if match.group(0) in s)
     action["effect"] = " ".join([save_sentence] + failure_sentences(desc, match)[1:])
+    add_target_exclusions(action, save_sentence)
     return action
 
 
@@ -1451,6 +1484,9 @@ def convert_monster(monster, stats, spells_by_name):
         "abilities": {key: monster[name] for key, name in ABILITY_KEYS},
         "proficiency_bonus": monster["proficiency_bonus"],
     }
+    subtype = (monster.get("subtype") or "").lower()
+    if subtype and subtype != "any race":
+        entry["subtypes"] = [subtype]
     saves = saving_throws(monster)
     if saves:
         entry["saves"] = saves

@@ -76,11 +76,15 @@ std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::
                                     const std::string& pointer) {
   ObjectReader object(context, value, pointer, kTacticsKeys);
   Tactics tactics;
-  if (auto target = read_choice(object, "target", target_policy_names())) {
-    tactics.target = *parse_target_policy(*target);
-  }
+  if (auto target = read_target_policy(object)) tactics.target = *target;
   object.finish();
   return tactics;
+}
+
+std::optional<TargetPolicy> read_target_policy(ObjectReader& object) {
+  auto target = read_choice(object, "target", target_policy_names());
+  if (!target) return std::nullopt;
+  return parse_target_policy(*target);
 }
 
 std::span<const std::string_view> tactics_keys() {

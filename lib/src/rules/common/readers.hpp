@@ -44,6 +44,9 @@ std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::
                                     const std::string& pointer);
 // Its keys (checked against scenarios/schema.json by a test).
 std::span<const std::string_view> tactics_keys();
+// The "target" of a tactics object being read, nullopt when absent (for a
+// ruleset whose members' tactics take more keys than tactics_keys()).
+std::optional<TargetPolicy> read_target_policy(ObjectReader& object);
 
 // A faction's "tactics", for every member without its own. Default: random targets.
 Tactics read_faction_tactics(const JsonContext& context, const FactionJson& faction);

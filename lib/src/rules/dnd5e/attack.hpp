@@ -62,6 +62,10 @@ template <class Dice, class Events>
   };
   for (int victim : targets) {
     if (!state.combatants[victim].can_act()) continue;
+    if (effect.spares_some && plan.spares(effect, victim)) {
+      events.note(victim, "is unaffected (its creature type)");
+      continue;
+    }
     SaveRoll roll =
         saving_throw(plan, state, victim, effect.ability, effect.dc, effect.magical, dice);
     DealtDamage dealt = damage_for(victim, roll.success);

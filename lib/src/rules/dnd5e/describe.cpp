@@ -93,6 +93,8 @@ std::string save_text(const SaveEffect& save) {
     text += fmt::format(", {} targets", save.targets);
   }
   if (save.magical) text += ", magical";
+  if (!save.excludes.empty())
+    text += fmt::format(", not against {}", fmt::join(save.excludes, " or "));
   return text;
 }
 
@@ -200,6 +202,7 @@ json save_json(const SaveEffect& save) {
           {"magical", save.magical},
           {"targets", save.targets},
           {"area", save.area},
+          {"excludes", save.excludes},
           {"text", save_text(save)}};
 }
 
@@ -283,9 +286,12 @@ nlohmann::json creature_json(std::string_view combatant_name, const Creature& cr
       {"hp", creature.hp.is_constant() ? json(creature.hp.flat()) : json(creature.hp.to_string())},
       {"ac", creature.ac},
       {"ac_source", creature.ac_source},
+      {"type", creature.type},
+      {"subtypes", creature.subtypes},
       {"initiative", creature.initiative},
       {"pc", creature.pc},
-      {"tactics", {{"target", name(creature.tactics.target)}}},
+      {"tactics",
+       {{"target", name(creature.tactics.target)}, {"fixed_actions", creature.fixed_actions}}},
       {"saves", saves},
       {"attacks", attacks},
       {"save_effects", save_effects},
@@ -309,6 +315,11 @@ std::string creature_table(std::string_view combatant_name, const Creature& crea
   std::string out = fmt::format("  {}{}\n    HP {}   AC {} ({})   initiative {:+d}\n",
                                 combatant_name, creature.pc ? " (PC)" : "", hp_text(creature),
                                 creature.ac, creature.ac_source, creature.initiative);
+  if (!creature.type.empty() || !creature.subtypes.empty()) {
+    out += fmt::format(
+        "    type: {}{}\n", creature.type.empty() ? "not given" : creature.type,
+        creature.subtypes.empty() ? "" : fmt::format(" ({})", fmt::join(creature.subtypes, ", ")));
+  }
   std::vector<std::string> saves;
   for (std::size_t a = 0; a < creature.saves.size(); ++a) {
     saves.push_back(
@@ -331,11 +342,12 @@ std::string creature_table(std::string_view combatant_name, const Creature& crea
   }
   for (const SaveEffect& save : creature.save_effects)
     out += fmt::format("    {}: {}\n", save.name, save_text(save));
-  // At-will actions on one line, then each limited one on its own.
+  // At-will actions on one line, then each limited one on its own (a fixed
+  // policy's all on one line, in its order).
   std::string actions;
   std::vector<std::string> limited;
   for (const Action& action : creature.actions) {
-    if (action.resource >= 0) {
+    if (action.resource >= 0 && !creature.fixed_actions) {
       limited.push_back(action_text(creature, action));
     } else {
       actions += (actions.empty() ? "" : " | ") + action_text(creature, action);
@@ -345,7 +357,9 @@ std::string creature_table(std::string_view combatant_name, const Creature& crea
     actions = limited.front();
     limited.erase(limited.begin());
   }
-  out += fmt::format("    actions: {}\n", actions.empty() ? "none" : actions);
+  out +=
+      fmt::format("    actions{}: {}\n", creature.fixed_actions ? " (fixed, first available)" : "",
+                  actions.empty() ? "none" : actions);
   for (const std::string& action : limited) out += fmt::format("             {}\n", action);
   if (!creature.legendary_actions.empty()) {
     std::vector<std::string> options;

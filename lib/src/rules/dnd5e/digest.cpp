@@ -22,6 +22,7 @@ void add_save_effects(Digest& digest, const std::vector<SaveEffect>& effects) {
   for (const SaveEffect& e : effects) {
     digest.add("{}|{}|{}|{}|{}|{}|{}", e.name, key(e.ability), e.dc, to_string(e.damage),
                e.half_on_success, e.magical, e.targets);
+    for (const std::string& excluded : e.excludes) digest.add("x{}", excluded);
     add_conditions(digest, e.conditions);
   }
 }
@@ -43,8 +44,10 @@ void add_traits(Digest& digest, const Traits& t) {
 }
 
 void add_creature(Digest& digest, const Creature& c) {
-  digest.add("{}|{}|{}|{}|{}|{}", c.name, c.hp.to_string(), c.ac, c.initiative, c.pc,
-             static_cast<int>(c.tactics.target));
+  digest.add("{}|{}|{}|{}|{}|{}|{}", c.name, c.hp.to_string(), c.ac, c.initiative, c.pc,
+             static_cast<int>(c.tactics.target), c.fixed_actions);
+  digest.add("{}", c.type);
+  for (const std::string& subtype : c.subtypes) digest.add("t{}", subtype);
   for (int score : c.abilities.scores) digest.add("{}", score);
   for (const Attack& a : c.attacks) {
     digest.add("{}|{}|{}|{}|{}|{}|{}|{}|{}", a.name, static_cast<int>(a.kind), a.to_hit,

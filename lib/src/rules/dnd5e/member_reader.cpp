@@ -14,15 +14,20 @@ namespace arena::dnd5e {
 namespace {
 
 constexpr std::string_view kMemberKeys[] = {
-    "monster",     "name",        "count",       "hp",
-    "ac",          "initiative",  "abilities",   "attacks",
-    "multiattack", "resistances", "immunities",  "vulnerabilities",
-    "pc",          "level",       "proficiency", "proficiency_bonus",
-    "weapons",     "armor",       "shield",      "size",
-    "tactics",     "area_targets"};
+    "monster",     "name",         "count",       "hp",
+    "ac",          "initiative",   "abilities",   "attacks",
+    "multiattack", "resistances",  "immunities",  "vulnerabilities",
+    "pc",          "level",        "proficiency", "proficiency_bonus",
+    "weapons",     "armor",        "shield",      "size",
+    "tactics",     "area_targets", "type",        "subtypes"};
 constexpr std::string_view kAttackKeys[] = {"name",  "to_hit", "damage",
                                             "reach", "range",  "magical"};
+// A member's tactics: its faction's keys (tactics_keys()) and a fixed action policy.
+constexpr std::string_view kMemberTacticsKeys[] = {"target", "actions"};
 constexpr std::string_view kSizes[] = {"tiny", "small", "medium", "large", "huge", "gargantuan"};
+constexpr std::string_view kCreatureTypes[] = {
+    "aberration", "beast", "celestial", "construct",   "dragon", "elemental", "fey",
+    "fiend",      "giant", "humanoid",  "monstrosity", "ooze",   "plant",     "undead"};
 
 constexpr int kMaxAc = 100;
 constexpr int kMaxBonus = 100;
@@ -201,6 +206,20 @@ std::optional<DamageTypeListSpec> read_damage_types(const JsonContext& context,
   return list;
 }
 
+// A member's "tactics": {"target": POLICY, "actions": ["Claws", ...]}.
+void read_member_tactics(ObjectReader& member_object, MemberSpec& member) {
+  const nlohmann::json* value = member_object.get("tactics");
+  if (value == nullptr) return;
+  const JsonContext& context = member_object.context();
+  ObjectReader object(context, *value, member_object.child("tactics"), kMemberTacticsKeys);
+  if (!object.is_object()) return;
+  member.target = read_target_policy(object);
+  if (const nlohmann::json* actions = object.array("actions")) {
+    member.fixed_actions = read_names(context, *actions, object.child("actions"));
+  }
+  object.finish();
+}
+
 template <class T, class Reader>
 void read_optional(ObjectReader& object, std::string_view key, std::optional<T>& out,
                    Reader reader) {
@@ -258,7 +277,9 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
   member.armor = object.string("armor");
   member.shield = object.boolean("shield").value_or(false);
   member.size = read_choice(object, "size", kSizes);
-  read_optional(object, "tactics", member.tactics, read_tactics);
+  member.type = read_choice(object, "type", kCreatureTypes);
+  read_optional(object, "subtypes", member.subtypes, read_names);
+  read_member_tactics(object, member);
   object.finish();
   member.complete = context.problems() == problems_before;
   return member;

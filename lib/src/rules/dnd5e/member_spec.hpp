@@ -67,8 +67,11 @@ struct MemberSpec {
   std::optional<std::string> armor;
   bool shield = false;
   std::optional<std::string> size;
-  std::optional<Tactics> tactics;
-  std::optional<int> area_targets;  // enemies each of its area effects catches
+  std::optional<std::string> type;        // creature type, one of the SRD's (lowercase)
+  std::optional<NameList> subtypes;       // "elf", "goblinoid", ...
+  std::optional<TargetPolicy> target;     // its tactics' "target"; else its faction's
+  std::optional<NameList> fixed_actions;  // its tactics' "actions": only these, in this order
+  std::optional<int> area_targets;        // enemies each of its area effects catches
 };
 
 // Reads one member object at `pointer`. On problems, reports them and

@@ -65,8 +65,9 @@ struct PlanSaveEffect {
   bool half_on_success = false;
   Slice conditions;  // of BattlePlan::conditions, on a failure
   bool magical = false;
-  int targets = 1;        // enemies an area catches
-  const char* name = "";  // the roster's, for events
+  int targets = 1;           // enemies an area catches
+  bool spares_some = false;  // some kind of the encounter is spared (BattlePlan::spares)
+  const char* name = "";     // the roster's, for events
 };
 
 struct PlanAction {
@@ -107,6 +108,7 @@ struct PlanCreature {
   bool pc = false;
   TargetPolicy target = TargetPolicy::Random;
   bool only_attacks = true;  // some actions, at-will attacks only: BattlePlan::best_action decides
+  bool fixed_actions = false;  // takes its first available action (Creature::fixed_actions)
   FlatDice hp;
   std::uint32_t first_attack = 0;  // its attack i is BattlePlan::attacks[first_attack + i]
 };
@@ -117,7 +119,7 @@ struct PlanRules {
   std::array<int, 6> saves{};  // saving throw bonus per ability
   ConditionSet condition_immunities;
   PlanTraits traits;
-  Slice actions;                // of BattlePlan::actions, at-will ones first
+  Slice actions;                // of BattlePlan::actions, at-will ones first (or as fixed)
   Slice legendary;              // of BattlePlan::actions: legendary options
   Slice save_effects;           // of BattlePlan::save_effects
   Slice resources;              // of BattlePlan::resources (per kind)
@@ -145,14 +147,18 @@ struct BattlePlan {
   std::vector<Defence> defences;
   int kinds = 0;
   // best_action[attacker * creatures + target]: the action (an index into
-  // `actions`) of highest expected damage, for creatures that choose
+  // `actions`) of highest expected value, for creatures that choose
   // between attacks only; one look-up per turn.
   std::vector<std::uint32_t> best_action;
-  // attack_values[action * kinds + target kind]: the mean damage of the
-  // action's attacks (action: index into `actions`); save_values[effect *
-  // kinds + target kind]: the mean value of one save effect for one target.
+  // attack_values[action * kinds + target kind]: the expected value of the
+  // action's attacks, their riders included (action: index into `actions`);
+  // save_values[effect * kinds + target kind]: the mean value of one save
+  // effect for one target (action_value.hpp).
   std::vector<double> attack_values;
   std::vector<double> save_values;
+  // spared[effect * kinds + kind]: the save effect (an index into
+  // save_effects) spares the kind by its creature type (SaveEffect::excludes).
+  std::vector<std::uint8_t> spared;
   std::vector<int> resource_start;       // per creature resource: uses at the start of a battle
   std::vector<int> legendary_creatures;  // creatures with legendary actions
   int max_rounds = 0;
@@ -195,6 +201,12 @@ struct BattlePlan {
     return defences[index];
   }
   std::span<const int> enemies_of(int faction) const { return standing.enemies_of(faction); }
+  // Whether `effect` (an element of save_effects) leaves `target` unaffected.
+  bool spares(const PlanSaveEffect& effect, int target) const {
+    const auto index = static_cast<std::size_t>(&effect - save_effects.data());
+    return spared[index * static_cast<std::size_t>(kinds) +
+                  static_cast<std::size_t>(creatures[target].kind)] != 0;
+  }
   // The best action of `attacker` against `target` when only attacks are
   // chosen between (PlanCreature::only_attacks).
   const PlanAction& best_attack_action(int attacker, int target) const {

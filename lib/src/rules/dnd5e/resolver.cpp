@@ -72,7 +72,9 @@ class Resolver {
         creature->saves[a] = creature->abilities.modifier(static_cast<Ability>(a));
       }
     }
-    creature->tactics = member.tactics.value_or(faction_tactics);
+    creature->tactics = faction_tactics;
+    if (member.target) creature->tactics.target = *member.target;
+    if (member.fixed_actions && !fix_actions(*member.fixed_actions, *creature)) return std::nullopt;
     if (creature->actions.empty() && creature->legendary_actions.empty()) {
       if (!member.monster) {
         context_.error(member.pointer, fmt::format("{} has no attack it can make", creature->name));
@@ -102,6 +104,8 @@ class Resolver {
     }
     Creature creature;
     creature.name = info->name;
+    creature.type = info->type;
+    creature.subtypes = info->subtypes;
     creature.hp = DiceExpr::constant(info->hp);
     creature.ac = info->ac;
     creature.ac_source = info->ac_source;
@@ -286,6 +290,12 @@ class Resolver {
     if (member.immunities) creature.immunities = to_set(*member.immunities);
     if (member.vulnerabilities) creature.vulnerabilities = to_set(*member.vulnerabilities);
     if (member.pc) creature.pc = *member.pc;
+    if (member.type) creature.type = *member.type;
+    if (member.subtypes) {
+      creature.subtypes.clear();
+      for (const std::string& subtype : member.subtypes->names)
+        creature.subtypes.push_back(library_key(subtype));
+    }
     if (member.area_targets) {
       for (SaveEffect& effect : creature.save_effects) {
         if (!effect.area.empty()) effect.targets = *member.area_targets;
@@ -368,6 +378,42 @@ class Resolver {
     for (const std::string& name : names.names) label += (label.empty() ? "" : ", ") + name;
     action.name = fmt::format("Multiattack ({})", label);
     creature.actions.push_back(std::move(action));
+  }
+
+  // Tactics "actions": keeps only the named actions, in the order named. A
+  // name is an action's whole name or its name before " (": "Multiattack"
+  // stands for each multiattack option, in stat block order.
+  bool fix_actions(const NameList& names, Creature& creature) {
+    const auto base_name = [](const std::string& name) { return name.substr(0, name.find(" (")); };
+    std::vector<Action> kept;
+    std::vector<std::string> known;
+    for (const Action& action : creature.actions) known.push_back(action.name);
+    bool ok = true;
+    for (std::size_t i = 0; i < names.names.size(); ++i) {
+      const std::string key = library_key(names.names[i]);
+      std::vector<const Action*> matches;
+      for (const Action& action : creature.actions) {
+        if (library_key(action.name) == key) matches.push_back(&action);
+      }
+      if (matches.empty()) {
+        for (const Action& action : creature.actions) {
+          if (library_key(base_name(action.name)) == key) matches.push_back(&action);
+        }
+      }
+      if (matches.empty()) {
+        context_.error(names.pointers[i],
+                       fmt::format("{} has no action \"{}\"{}", creature.name, names.names[i],
+                                   did_you_mean(names.names[i], known)));
+        ok = false;
+      }
+      for (const Action* action : matches) {
+        if (std::find(kept.begin(), kept.end(), *action) == kept.end()) kept.push_back(*action);
+      }
+    }
+    if (!ok) return false;
+    creature.actions = std::move(kept);
+    creature.fixed_actions = true;
+    return true;
   }
 
   bool check_proficiencies(const MemberSpec& member) {

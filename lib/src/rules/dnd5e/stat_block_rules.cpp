@@ -19,6 +19,7 @@ SaveEffect to_save_effect(const SaveInfo& info, bool magical) {
   effect.conditions = info.conditions;
   effect.magical = magical;
   effect.targets = area_targets(info.area);
+  effect.excludes = info.excludes;
   if (!info.area.shape.empty())
     effect.area = fmt::format("{}-foot {}", info.area.size, info.area.shape);
   return effect;

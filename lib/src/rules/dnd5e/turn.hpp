@@ -39,13 +39,23 @@ inline bool available(const BattlePlan& plan, const BattleState& state, int self
                              static_cast<std::uint32_t>(action.resource)] > 0;
 }
 
+// The first available action of a fixed action policy, or nullptr.
+inline const PlanAction* first_available(const BattlePlan& plan, const BattleState& state,
+                                         int self) {
+  for (const PlanAction& action : plan.actions_of(self)) {
+    if (available(plan, state, self, action)) return &action;
+  }
+  return nullptr;
+}
+
 // The action `self` takes against `target`, or nullptr when it has none:
 // the available one of highest expected value, the earliest on ties
 // (at-will actions come first, so a limited one is spent only when it does
-// better).
+// better); under a fixed action policy, the first available one.
 inline const PlanAction* choose_action(const BattlePlan& plan, const BattleState& state, int self,
                                        int target) {
   if (plan.creatures[self].only_attacks) return &plan.best_attack_action(self, target);
+  if (plan.creatures[self].fixed_actions) return first_available(plan, state, self);
   const int enemies = enemies_standing(plan, state, self);
   const PlanAction* best = nullptr;  // none for a stat block with nothing arena models
   double best_value = -1;
