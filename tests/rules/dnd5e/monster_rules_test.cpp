@@ -138,8 +138,9 @@ TEST(ActionValueTest, ParalysisIsWorthTheTurnsItTakesAndTheCriticalsItGives) {
   // Claws: +4 hits on 11 or more; a failed DC 10 Con save (+0: 45%)
   // paralyzes for up to 10 rounds, saved at 55% at the end of each turn.
   const double turns = (1 - std::pow(0.45, 10)) / 0.55;
-  const double round = m.target_rate + (m.attacker_paralyzed - m.attacker_rate);
-  const double claws = 9.0 / 20 * 7 + 1.0 / 20 * 12 + 0.5 * 0.45 * turns * round;
+  const double paralysis =
+      turns * m.target_rate + (turns - 0.5) * (m.attacker_paralyzed - m.attacker_rate);
+  const double claws = 9.0 / 20 * 7 + 1.0 / 20 * 12 + 0.5 * 0.45 * paralysis;
   EXPECT_NEAR(expected_attack_value(testing::attack(ghoul, "Claws"), human, m), claws, 1e-9);
   EXPECT_NEAR(expected_attack_value(testing::attack(ghoul, "Bite"), human, m), m.attacker_rate,
               1e-12);
@@ -157,16 +158,18 @@ TEST(ActionValueTest, ConditionsAreWorthTheirEffectsOverTheirDuration) {
   const auto value = [&](Condition c, int duration = 0) {
     return condition_value(ConditionEffect{c, duration, false, false}, m, 0);
   };
-  EXPECT_EQ(value(Condition::Paralyzed), 3 * (8 + 5));  // its turns, and criticals
-  EXPECT_EQ(value(Condition::Stunned), 3 * (8 + 2));    // its turns, and advantage
+  // Its turns (3) lost or hampered; the attacker's rounds against it (2.5)
+  // with advantage or criticals.
+  EXPECT_EQ(value(Condition::Paralyzed), 3 * 8 + 2.5 * 5);
+  EXPECT_EQ(value(Condition::Stunned), 3 * 8 + 2.5 * 2);
   EXPECT_EQ(value(Condition::Incapacitated), 3 * 8);
-  EXPECT_EQ(value(Condition::Blinded), 3 * (3 + 2));  // disadvantage, and advantage
-  EXPECT_EQ(value(Condition::Restrained), 3 * (3 + 2));
+  EXPECT_EQ(value(Condition::Blinded), 3 * 3 + 2.5 * 2);
+  EXPECT_EQ(value(Condition::Restrained), 3 * 3 + 2.5 * 2);
   EXPECT_EQ(value(Condition::Frightened), 3 * 3);
   EXPECT_EQ(value(Condition::Poisoned), 3 * 3);
   EXPECT_EQ(value(Condition::Prone), 0.5 * 1);  // until it stands up
   EXPECT_EQ(value(Condition::Grappled), 0);
-  EXPECT_EQ(value(Condition::Poisoned, 1), 3);  // until the end of its next turn
+  EXPECT_EQ(value(Condition::Stunned, 1), 8 + 0.5 * 2);  // until the end of its next turn
   // A repeated save at 50%: 1 + 0.5 + 0.25 rounds of the 3.
   EXPECT_NEAR(condition_value(ConditionEffect{Condition::Poisoned, 0, true, false}, m, 0.5),
               1.75 * 3, 1e-12);

@@ -83,26 +83,36 @@ double best_rate(const Creature& attacker, const Creature& target, ModeOf mode_o
   return best;
 }
 
-// What one round of `condition` on the target is worth (prone apart).
-double round_value(Condition condition, const Matchup& m) {
-  const double lost_turn = m.target_rate;
-  const double hampered = m.target_rate - m.target_disadvantage;
-  const double advantage = m.attacker_advantage - m.attacker_rate;
+// What one turn of `condition` takes from the target: its damage lost.
+double target_turn_value(Condition condition, const Matchup& m) {
   switch (condition) {
     case Condition::Paralyzed:
-      return lost_turn + (m.attacker_paralyzed - m.attacker_rate);
     case Condition::Stunned:
-      return lost_turn + advantage;
     case Condition::Incapacitated:
-      return lost_turn;
+      return m.target_rate;
     case Condition::Blinded:
     case Condition::Restrained:
-      return hampered + advantage;
     case Condition::Frightened:
     case Condition::Poisoned:
-      return hampered;
+      return m.target_rate - m.target_disadvantage;
     case Condition::Prone:
     case Condition::Grappled:
+      break;
+  }
+  return 0;
+}
+
+// What one round of attacks on a target under `condition` gains the
+// attacker (prone apart).
+double attacker_round_value(Condition condition, const Matchup& m) {
+  switch (condition) {
+    case Condition::Paralyzed:
+      return m.attacker_paralyzed - m.attacker_rate;
+    case Condition::Stunned:
+    case Condition::Blinded:
+    case Condition::Restrained:
+      return m.attacker_advantage - m.attacker_rate;
+    default:
       break;
   }
   return 0;
@@ -156,14 +166,19 @@ double condition_value(const ConditionEffect& effect, const Matchup& m, double r
   // half a round of the attacker's (and its allies') attacks.
   if (effect.condition == Condition::Prone)
     return std::max(0.0, 0.5 * (m.attacker_prone - m.attacker_rate));
-  double rounds = m.rounds;
+  double turns = m.rounds;
   if (effect.duration > 0 && !effect.ends_with_source)
-    rounds = std::min(rounds, static_cast<double>(effect.duration));
-  // With a save at the end of each of its turns, the k-th round is reached
-  // with chance (1 - q)^(k-1): the sum is (1 - (1 - q)^rounds) / q.
+    turns = std::min(turns, static_cast<double>(effect.duration));
+  // With a save at the end of each of its turns, the k-th turn is reached
+  // with chance (1 - q)^(k-1): the sum is (1 - (1 - q)^turns) / q.
   if (effect.repeat_save && repeat_success > 0)
-    rounds = (1 - std::pow(1 - repeat_success, rounds)) / repeat_success;
-  return rounds * round_value(effect.condition, m);
+    turns = (1 - std::pow(1 - repeat_success, turns)) / repeat_success;
+  // It ends at the end of one of the target's turns, so the attacker's side
+  // attacks it for about half a round fewer: the rest of the imposing turn
+  // and the allies acting before the target, then one round per turn more.
+  const double attacker_rounds = std::max(0.0, turns - 0.5);
+  return turns * target_turn_value(effect.condition, m) +
+         attacker_rounds * attacker_round_value(effect.condition, m);
 }
 
 double expected_save_value(const SaveEffect& effect, const Creature& target, const Matchup& m) {

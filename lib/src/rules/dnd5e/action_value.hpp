@@ -3,12 +3,13 @@
 // catches), plus what the conditions it imposes are worth.
 //
 // A condition is valued by its effect over its expected duration: the
-// rounds it lasts (its duration, or until a repeated save succeeds, at most
-// the rounds the fight is expected to last) times what one round of it
-// changes between the attacker and the target:
+// target's turns it lasts (its duration, or until a repeated save succeeds,
+// at most the rounds the fight is expected to last), each worth
 //   - the damage the target does not deal: a lost turn (incapacitated,
 //     paralyzed, stunned) takes away its whole damage per round; blinded,
 //     frightened, poisoned and restrained give its attacks disadvantage;
+// and, for half a round fewer (it ends at the end of the target's turn,
+// before the attacker's next one), a round of
 //   - the extra damage the attacker deals it: advantage (blinded, paralyzed,
 //     restrained, stunned), and every melee hit a critical (paralyzed).
 // Prone ends when the target stands up at the start of its turn: it is
