@@ -249,5 +249,44 @@ TEST(CreatureTypeTest, UnknownTypeIsRejectedWithASuggestion) {
       << found[0];
 }
 
+// ---------------------------------------------------------------- silvered and nonmagical
+
+// A swordsman whose longsword has `keys` ("silvered": true, "magical": true).
+std::string swordsman(const std::string& name, const std::string& keys) {
+  return fmt::format(R"({{"name": "{}", "hp": 40, "ac": 15, "attacks": [{{"name": "Longsword",
+                         "to_hit": 5, "damage": "1d8+3 slashing"{}}}]}})",
+                     name, keys);
+}
+
+// The damage each swordsman (1: plain, 2: silvered, 3: magical) deals the
+// monster with d20 15 and a d8 of 5: 8 before its defences.
+std::vector<int> sword_damage(const std::string& monster) {
+  Table t(monster, swordsman("Plain", "") + "," + swordsman("Silver", R"(, "silvered": true)") +
+                       "," + swordsman("Magic", R"(, "magical": true)"));
+  std::vector<int> dealt;
+  for (int attacker = 1; attacker <= 3; ++attacker) {
+    const int before = t[0].hp;
+    ScriptedDice dice{15, 5};
+    NoEvents events;
+    if (t.plan.full_rules) {
+      detail::make_attack<true>(t.plan, t.state, attacker, 0, 0, true, dice, events);
+    } else {  // the werewolf's encounter has no full rules (BattlePlan::full_rules)
+      detail::make_attack<false>(t.plan, t.state, attacker, 0, 0, true, dice, events);
+    }
+    dealt.push_back(before - t[0].hp);
+  }
+  return dealt;
+}
+
+TEST(SilveredTest, OnlySilverOrMagicHurtsAWerewolf) {
+  // "Bludgeoning, piercing, and slashing from nonmagical attacks that aren't silvered".
+  EXPECT_EQ(sword_damage("werewolf, human form"), (std::vector<int>{0, 8, 8}));
+}
+
+TEST(SilveredTest, SilverDoesNotOvercomePlainNonmagicalResistance) {
+  // The ghost resists "bludgeoning, piercing, and slashing from nonmagical attacks".
+  EXPECT_EQ(sword_damage("ghost"), (std::vector<int>{4, 4, 8}));
+}
+
 }  // namespace
 }  // namespace arena::dnd5e

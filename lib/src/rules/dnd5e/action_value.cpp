@@ -11,8 +11,9 @@ namespace arena::dnd5e {
 namespace {
 
 // The factor the target's defences apply to one damage type.
-double defence_factor(DamageType type, bool magical, const Creature& target) {
-  const Defence defence = defence_against(type, magical, target);
+double defence_factor(DamageType type, bool magical, const Creature& target,
+                      bool silvered = false) {
+  const Defence defence = defence_against(type, magical, target, silvered);
   double factor = defence.immune ? 0 : 1;
   if (defence.resistant) factor *= 0.5;
   if (defence.vulnerable) factor *= 2;
@@ -150,7 +151,7 @@ double expected_damage(const Attack& attack, const Creature& target, RollMode mo
   for (const DamageDice& part : attack.damage) {
     const double mean_hit = part.dice.mean();
     const double mean_dice = mean_hit - part.dice.flat();
-    expected += defence_factor(part.type, attack.magical, target) *
+    expected += defence_factor(part.type, attack.magical, target, attack.silvered) *
                 (chances.hit * mean_hit + chances.critical * (mean_hit + mean_dice));
   }
   return expected;

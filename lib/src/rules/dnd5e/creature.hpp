@@ -49,6 +49,7 @@ struct Attack {
   int range_long = 0;
   bool disadvantage = false;  // always rolled with disadvantage (Small creature, heavy weapon)
   bool magical = false;       // overcomes resistance to nonmagical attacks
+  bool silvered = false;      // overcomes resistance to nonmagical attacks that aren't silvered
   bool auto_hit = false;      // no attack roll (magic missile)
   std::vector<SaveEffect> on_hit_saves;            // a hit also forces this save (0 or 1)
   std::vector<ConditionEffect> on_hit_conditions;  // a hit imposes these, no save (grapples)
@@ -122,6 +123,8 @@ struct Creature {
   DamageTypeSet vulnerabilities;
   DamageTypeSet nonmagical_resistances;  // "... from nonmagical attacks"
   DamageTypeSet nonmagical_immunities;
+  DamageTypeSet unsilvered_resistances;  // "... from nonmagical attacks that aren't silvered"
+  DamageTypeSet unsilvered_immunities;
   bool pc = false;  // falls unconscious and makes death saves at 0 HP
   Tactics tactics;
   // Tactics "actions" (a fixed action policy, for experiments): `actions`

@@ -45,8 +45,9 @@ void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
     extra = &traits.sneak_attack;
   if (extra != nullptr && !self.extra_damage_used && !parts.empty()) {
     self.extra_damage_used = true;
-    dealt.total += roll_damage_part(0, plan.terms_of(*extra), critical,
-                                    plan.defence(target, parts.front().type, attack.magical), dice);
+    dealt.total += roll_damage_part(
+        0, plan.terms_of(*extra), critical,
+        plan.defence(target, parts.front().type, attack.magical, attack.silvered), dice);
   }
 }
 
@@ -60,8 +61,9 @@ template <bool Full, class Dice>
   DealtDamage dealt;
   dealt.critical = critical;
   for (const PlanDamagePart& part : plan.damage_of(attack.parts)) {
-    const int amount = roll_damage_part(part.dice.constant, plan.terms_of(part.dice), critical,
-                                        plan.defence(target, part.type, attack.magical), dice);
+    const int amount =
+        roll_damage_part(part.dice.constant, plan.terms_of(part.dice), critical,
+                         plan.defence(target, part.type, attack.magical, attack.silvered), dice);
     dealt.total += amount;
     if constexpr (Full) {  // the types matter to regeneration and Undead Fortitude only
       if (amount > 0) dealt.types.insert(part.type);

@@ -216,6 +216,7 @@ json attack_json(const Attack& attack) {
                 {"mean_damage", mean_damage(attack.damage)},
                 {"disadvantage", attack.disadvantage},
                 {"magical", attack.magical},
+                {"silvered", attack.silvered},
                 {"auto_hit", attack.auto_hit},
                 {"on_hit_saves", on_hit_saves},
                 {"on_hit_conditions", conditions_json(attack.on_hit_conditions)},
@@ -307,6 +308,8 @@ nlohmann::json creature_json(std::string_view combatant_name, const Creature& cr
       {"vulnerabilities", type_names(creature.vulnerabilities)},
       {"nonmagical_resistances", type_names(creature.nonmagical_resistances)},
       {"nonmagical_immunities", type_names(creature.nonmagical_immunities)},
+      {"unsilvered_resistances", type_names(creature.unsilvered_resistances)},
+      {"unsilvered_immunities", type_names(creature.unsilvered_immunities)},
       {"warnings", creature.warnings}};
 }
 
@@ -330,6 +333,7 @@ std::string creature_table(std::string_view combatant_name, const Creature& crea
     std::vector<std::string> flags;
     if (attack.disadvantage) flags.emplace_back("disadvantage");
     if (attack.magical) flags.emplace_back("magical");
+    if (attack.silvered) flags.emplace_back("silvered");
     if (attack.auto_hit) flags.emplace_back("automatic hit");
     out += fmt::format("    {:<28} {:+3d} to hit  {:<26} {:<24} {}{}\n", attack.name, attack.to_hit,
                        to_string(attack.damage), range_text(attack), attack.derivation,
@@ -382,6 +386,8 @@ std::string creature_table(std::string_view combatant_name, const Creature& crea
   list("vulnerable", type_names(creature.vulnerabilities));
   list("resistant to nonmagical", type_names(creature.nonmagical_resistances));
   list("immune to nonmagical", type_names(creature.nonmagical_immunities));
+  list("resistant to nonmagical unsilvered", type_names(creature.unsilvered_resistances));
+  list("immune to nonmagical unsilvered", type_names(creature.unsilvered_immunities));
   list("no effect in a gridless fight", no_effect_traits);
   for (const std::string& warning : creature.warnings)
     out += fmt::format("    warning: {}\n", warning);

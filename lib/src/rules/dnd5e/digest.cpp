@@ -53,7 +53,7 @@ void add_creature(Digest& digest, const Creature& c) {
     digest.add("{}|{}|{}|{}|{}|{}|{}|{}|{}", a.name, static_cast<int>(a.kind), a.to_hit,
                to_string(a.damage), a.reach, a.range_normal, a.range_long, a.disadvantage,
                a.magical);
-    digest.add("{}", a.auto_hit);
+    digest.add("{}|{}", a.auto_hit, a.silvered);
     add_save_effects(digest, a.on_hit_saves);
     add_conditions(digest, a.on_hit_conditions);
   }
@@ -66,8 +66,9 @@ void add_creature(Digest& digest, const Creature& c) {
   for (int i = 0; i < kConditionCount; ++i)
     digest.add("{}", c.condition_immunities.contains(static_cast<Condition>(i)));
   add_traits(digest, c.traits);
-  for (const DamageTypeSet* set : {&c.resistances, &c.immunities, &c.vulnerabilities,
-                                   &c.nonmagical_resistances, &c.nonmagical_immunities}) {
+  for (const DamageTypeSet* set :
+       {&c.resistances, &c.immunities, &c.vulnerabilities, &c.nonmagical_resistances,
+        &c.nonmagical_immunities, &c.unsilvered_resistances, &c.unsilvered_immunities}) {
     add_set(digest, *set);
   }
 }

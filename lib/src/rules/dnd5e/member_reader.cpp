@@ -20,8 +20,8 @@ constexpr std::string_view kMemberKeys[] = {
     "pc",          "level",        "proficiency", "proficiency_bonus",
     "weapons",     "armor",        "shield",      "size",
     "tactics",     "area_targets", "type",        "subtypes"};
-constexpr std::string_view kAttackKeys[] = {"name",  "to_hit", "damage",
-                                            "reach", "range",  "magical"};
+constexpr std::string_view kAttackKeys[] = {"name",  "to_hit",  "damage",  "reach",
+                                            "range", "magical", "silvered"};
 // A member's tactics: its faction's keys (tactics_keys()) and a fixed action policy.
 constexpr std::string_view kMemberTacticsKeys[] = {"target", "actions"};
 constexpr std::string_view kSizes[] = {"tiny", "small", "medium", "large", "huge", "gargantuan"};
@@ -147,6 +147,7 @@ std::optional<AttackSpec> read_attack(const JsonContext& context, const nlohmann
     attack.range = read_range(context, *range, object.child("range"));
   }
   attack.magical = object.boolean("magical").value_or(false);
+  attack.silvered = object.boolean("silvered").value_or(false);
   object.finish();
   if (!ok) return std::nullopt;
   return attack;

@@ -30,6 +30,7 @@ struct AttackSpec {
   std::optional<int> reach;
   std::optional<std::pair<int, int>> range;  // normal, long (feet)
   bool magical = false;
+  bool silvered = false;
 };
 
 // A list of names as written: a string, or an array of strings (each with its pointer).

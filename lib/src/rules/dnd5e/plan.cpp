@@ -55,6 +55,7 @@ class Compiler {
     compiled.melee = attack.kind == AttackKind::Melee;
     compiled.disadvantage = attack.disadvantage;
     compiled.magical = attack.magical;
+    compiled.silvered = attack.silvered;
     compiled.auto_hit = attack.auto_hit;
     compiled.parts = damage(attack.damage);
     compiled.on_hit_conditions = conditions(attack.on_hit_conditions);
@@ -219,10 +220,11 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
     if (creature_rules.legendary_per_round > 0 && creature_rules.legendary.count > 0) {
       legendary_creatures.push_back(creature_count() - 1);
     }
-    for (int type = 0; type < kDamageTypeCount; ++type) {
-      for (bool magical : {false, true}) {
-        defences.push_back(defence_against(static_cast<DamageType>(type), magical, members[kind]));
-      }
+    for (int type = 0; type < kDamageTypeCount; ++type) {  // in BattlePlan::defence's order
+      const auto damage = static_cast<DamageType>(type);
+      defences.push_back(defence_against(damage, false, members[kind]));
+      defences.push_back(defence_against(damage, true, members[kind]));
+      defences.push_back(defence_against(damage, false, members[kind], true));
     }
   }
   // Which kinds each save effect spares (its creature-type exclusions).

@@ -52,6 +52,7 @@ struct PlanAttack {
   bool melee = true;
   bool disadvantage = false;  // always rolled with disadvantage
   bool magical = false;
+  bool silvered = false;
   bool auto_hit = false;
   Slice parts;              // of BattlePlan::damage_parts
   Slice on_hit_conditions;  // of BattlePlan::conditions: a hit imposes them, no save
@@ -143,7 +144,8 @@ struct BattlePlan {
   std::vector<PlanDamagePart> damage_parts;
   std::vector<ConditionEffect> conditions;
   std::vector<DiceTerm> terms;  // every dice term of the encounter
-  // defences[(target * kDamageTypeCount + type) * 2 + magical]
+  // defences[(target * kDamageTypeCount + type) * 3 + source], source 0:
+  // a nonmagical attack, 1: magical, 2: silvered (defence_against).
   std::vector<Defence> defences;
   int kinds = 0;
   // best_action[attacker * creatures + target]: the action (an index into
@@ -194,10 +196,11 @@ struct BattlePlan {
   std::span<const DiceTerm> terms_of(const FlatDice& dice) const {
     return slice(terms, dice.terms);
   }
-  Defence defence(int target, DamageType type, bool magical) const {
+  Defence defence(int target, DamageType type, bool magical, bool silvered = false) const {
+    const std::size_t source = magical ? 1 : silvered ? 2 : 0;
     const auto index =
-        (static_cast<std::size_t>(target) * kDamageTypeCount + static_cast<std::size_t>(type)) * 2 +
-        static_cast<std::size_t>(magical);
+        (static_cast<std::size_t>(target) * kDamageTypeCount + static_cast<std::size_t>(type)) * 3 +
+        source;
     return defences[index];
   }
   std::span<const int> enemies_of(int faction) const { return standing.enemies_of(faction); }

@@ -134,21 +134,22 @@ class Resolver {
     return creature;
   }
 
-  // "fire", or "bludgeoning, piercing, and slashing from nonmagical attacks".
+  // "fire", or "bludgeoning, piercing, and slashing from nonmagical attacks
+  // [that aren't silvered | adamantine]". Arena's attacks are never
+  // adamantine, and silvered only when they say so (Attack::silvered).
   void read_defence_phrases(const std::vector<std::string>& phrases, DamageTypeSet& plain,
-                            DamageTypeSet* nonmagical, Creature& creature, const char* what) {
+                            DamageTypeSet* nonmagical, DamageTypeSet* unsilvered,
+                            Creature& creature, const char* what) {
     for (const std::string& phrase : phrases) {
       if (auto type = parse_damage_type(phrase)) {
         plain.insert(*type);
         continue;
       }
-      const bool from_nonmagical = phrase.find("nonmagical") != std::string::npos &&
-                                   phrase.find("silvered") == std::string::npos &&
-                                   phrase.find("adamantine") == std::string::npos;
-      if (from_nonmagical && nonmagical != nullptr) {
+      DamageTypeSet* set = phrase.find("silvered") != std::string::npos ? unsilvered : nonmagical;
+      if (phrase.find("nonmagical") != std::string::npos && set != nullptr) {
         for (std::string_view type_name : damage_type_names()) {
           if (phrase.find(type_name) != std::string::npos)
-            nonmagical->insert(*parse_damage_type(type_name));
+            set->insert(*parse_damage_type(type_name));
         }
       } else {
         creature.warnings.push_back(fmt::format("not modelled: {} to {}", what, phrase));
@@ -158,10 +159,10 @@ class Resolver {
 
   void read_library_defences(const MonsterInfo& info, Creature& creature) {
     read_defence_phrases(info.resistances, creature.resistances, &creature.nonmagical_resistances,
-                         creature, "resistance");
+                         &creature.unsilvered_resistances, creature, "resistance");
     read_defence_phrases(info.immunities, creature.immunities, &creature.nonmagical_immunities,
-                         creature, "immunity");
-    read_defence_phrases(info.vulnerabilities, creature.vulnerabilities, nullptr, creature,
+                         &creature.unsilvered_immunities, creature, "immunity");
+    read_defence_phrases(info.vulnerabilities, creature.vulnerabilities, nullptr, nullptr, creature,
                          "vulnerability");
   }
 
@@ -315,6 +316,7 @@ class Resolver {
     attack.to_hit = spec.to_hit;
     attack.damage = spec.damage;
     attack.magical = spec.magical;
+    attack.silvered = spec.silvered;
     attack.derivation = "given";
     attack.reach = spec.reach.value_or(spec.range ? 0 : 5);
     attack.kind = attack.reach > 0 ? AttackKind::Melee : AttackKind::Ranged;
