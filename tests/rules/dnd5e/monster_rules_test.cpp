@@ -34,6 +34,13 @@ std::string hero(const std::string& extra = "", int hp = 40) {
                      hp, extra);
 }
 
+// Checks that `json` is rejected with exactly one problem, containing `message`.
+void expect_one_problem(const std::string& json, const std::string& message) {
+  const auto found = problems(json);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_NE(found[0].find(message), std::string::npos) << found[0];
+}
+
 const char* chosen(const Table& t, int self, int target) {
   const PlanAction* action = detail::choose_action(t.plan, t.state, self, target);
   return action == nullptr ? "none" : action->name;
@@ -96,20 +103,15 @@ TEST(FixedActionsTest, OnlyASpentActionLeavesNothingToDo) {
 }
 
 TEST(FixedActionsTest, UnknownActionNamesItsMonsterAndSuggests) {
-  const auto found =
-      problems(duel_json(R"({"monster": "ghoul", "tactics": {"actions": ["Claw"]}})", hero()));
-  ASSERT_EQ(found.size(), 1u);
-  EXPECT_NE(found[0].find("/factions/0/members/0/tactics/actions/0: Ghoul has no action \"Claw\" "
-                          "(did you mean 'Claws'?)"),
-            std::string::npos)
-      << found[0];
+  expect_one_problem(
+      duel_json(R"({"monster": "ghoul", "tactics": {"actions": ["Claw"]}})", hero()),
+      "/factions/0/members/0/tactics/actions/0: Ghoul has no action \"Claw\" (did you mean "
+      "'Claws'?)");
 }
 
 TEST(FixedActionsTest, EmptyListAndFactionLevelActionsAreRejected) {
-  const auto empty =
-      problems(duel_json(R"({"monster": "ghoul", "tactics": {"actions": []}})", hero()));
-  ASSERT_EQ(empty.size(), 1u);
-  EXPECT_NE(empty[0].find("/tactics/actions: must not be empty"), std::string::npos) << empty[0];
+  expect_one_problem(duel_json(R"({"monster": "ghoul", "tactics": {"actions": []}})", hero()),
+                     "/tactics/actions: must not be empty");
   const auto faction = problems(R"({"factions": [
       {"name": "A", "tactics": {"actions": ["Bite"]}, "members": [{"monster": "ghoul"}]},
       {"name": "B", "members": [)" +
@@ -241,12 +243,9 @@ TEST(CreatureTypeTest, ASparedTargetIsWorthNothingToTheRider) {
 }
 
 TEST(CreatureTypeTest, UnknownTypeIsRejectedWithASuggestion) {
-  const auto found = problems(duel_json(R"({"monster": "ghoul"})", hero(R"(, "type": "undaed")")));
-  ASSERT_EQ(found.size(), 1u);
-  EXPECT_NE(found[0].find("/factions/1/members/0/type: unknown type \"undaed\" (did you mean "
-                          "'undead'?); expected one of: aberration, beast,"),
-            std::string::npos)
-      << found[0];
+  expect_one_problem(duel_json(R"({"monster": "ghoul"})", hero(R"(, "type": "undaed")")),
+                     "/factions/1/members/0/type: unknown type \"undaed\" (did you mean "
+                     "'undead'?); expected one of: aberration, beast,");
 }
 
 // ---------------------------------------------------------------- silvered and nonmagical
@@ -286,6 +285,34 @@ TEST(SilveredTest, OnlySilverOrMagicHurtsAWerewolf) {
 TEST(SilveredTest, SilverDoesNotOvercomePlainNonmagicalResistance) {
   // The ghost resists "bludgeoning, piercing, and slashing from nonmagical attacks".
   EXPECT_EQ(sword_damage("ghost"), (std::vector<int>{4, 4, 8}));
+}
+
+// ---------------------------------------------------------------- saving-throw proficiencies
+
+TEST(SaveProficiencyTest, SavesAddTheProficiencyBonusOfTheLevel) {
+  const std::string fighter = R"({"name": "Fighter", "hp": 40, "level": 5, "saves": ["str", "con"],
+      "abilities": {"str": 16, "dex": 12, "con": 14, "int": 10, "wis": 10, "cha": 8},
+      "weapons": ["longsword"]})";
+  const Encounter encounter = testing::load(duel_json(fighter, R"({"monster": "ghoul"})"));
+  const Creature& c = creature_of(encounter, 0);
+  EXPECT_EQ(c.saves, (std::array<int, 6>{3 + 3, 1, 2 + 3, 0, 0, -1}));  // level 5: +3
+}
+
+TEST(SaveProficiencyTest, AProficientHeroShrugsOffTheGhoulsClaws) {
+  // Claws hit (d20 15, 2d4 = 2 + 3); the hero's Con save d20 8: 8 + 0 fails
+  // DC 10, 8 + 2 (proficient, an inline stat block's bonus 2) succeeds.
+  Table plain("ghoul", hero());
+  claw(plain, {15, 2, 3, 8});
+  EXPECT_TRUE(plain.has(1, Condition::Paralyzed));
+  Table proficient("ghoul", hero(R"(, "saves": ["con"])"));
+  claw(proficient, {15, 2, 3, 8});
+  EXPECT_FALSE(proficient.has(1, Condition::Paralyzed));
+}
+
+TEST(SaveProficiencyTest, UnknownAbilityIsRejectedWithASuggestion) {
+  expect_one_problem(duel_json(R"({"monster": "ghoul"})", hero(R"(, "saves": ["cno"])")),
+                     "/factions/1/members/0/saves/0: unknown ability \"cno\" (did you mean "
+                     "'con'?)");
 }
 
 }  // namespace

@@ -19,7 +19,8 @@ constexpr std::string_view kMemberKeys[] = {
     "multiattack", "resistances",  "immunities",  "vulnerabilities",
     "pc",          "level",        "proficiency", "proficiency_bonus",
     "weapons",     "armor",        "shield",      "size",
-    "tactics",     "area_targets", "type",        "subtypes"};
+    "tactics",     "area_targets", "type",        "subtypes",
+    "saves"};
 constexpr std::string_view kAttackKeys[] = {"name",  "to_hit",  "damage",  "reach",
                                             "range", "magical", "silvered"};
 // A member's tactics: its faction's keys (tactics_keys()) and a fixed action policy.
@@ -221,6 +222,30 @@ void read_member_tactics(ObjectReader& member_object, MemberSpec& member) {
   object.finish();
 }
 
+// Saving-throw proficiencies: ["str", "con"].
+std::optional<std::vector<Ability>> read_save_proficiencies(const JsonContext& context,
+                                                            const nlohmann::json& value,
+                                                            const std::string& pointer) {
+  auto names = read_names(context, value, pointer);
+  if (!names) return std::nullopt;
+  std::vector<Ability> abilities;
+  bool ok = true;
+  for (std::size_t i = 0; i < names->names.size(); ++i) {
+    const std::string& text = names->names[i];
+    if (auto ability = parse_ability(text)) {
+      abilities.push_back(*ability);
+    } else {
+      context.error(names->pointers[i],
+                    fmt::format("unknown ability \"{}\"{}; expected one of: str, dex, con, int, "
+                                "wis, cha",
+                                text, did_you_mean(text, kAbilityKeys)));
+      ok = false;
+    }
+  }
+  if (!ok) return std::nullopt;
+  return abilities;
+}
+
 template <class T, class Reader>
 void read_optional(ObjectReader& object, std::string_view key, std::optional<T>& out,
                    Reader reader) {
@@ -280,6 +305,7 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
   member.size = read_choice(object, "size", kSizes);
   member.type = read_choice(object, "type", kCreatureTypes);
   read_optional(object, "subtypes", member.subtypes, read_names);
+  read_optional(object, "saves", member.save_proficiencies, read_save_proficiencies);
   read_member_tactics(object, member);
   object.finish();
   member.complete = context.problems() == problems_before;

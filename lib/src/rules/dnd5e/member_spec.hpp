@@ -68,8 +68,9 @@ struct MemberSpec {
   std::optional<std::string> armor;
   bool shield = false;
   std::optional<std::string> size;
-  std::optional<std::string> type;        // creature type, one of the SRD's (lowercase)
-  std::optional<NameList> subtypes;       // "elf", "goblinoid", ...
+  std::optional<std::string> type;   // creature type, one of the SRD's (lowercase)
+  std::optional<NameList> subtypes;  // "elf", "goblinoid", ...
+  std::optional<std::vector<Ability>> save_proficiencies;  // "saves": ["str", "con"]
   std::optional<TargetPolicy> target;     // its tactics' "target"; else its faction's
   std::optional<NameList> fixed_actions;  // its tactics' "actions": only these, in this order
   std::optional<int> area_targets;        // enemies each of its area effects catches

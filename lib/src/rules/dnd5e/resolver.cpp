@@ -67,10 +67,14 @@ class Resolver {
     }
     if (!creature) return std::nullopt;
     apply_overrides(member, *creature);
-    if (!member.monster) {
+    if (!member.monster || member.save_proficiencies) {
       for (std::size_t a = 0; a < creature->saves.size(); ++a) {
         creature->saves[a] = creature->abilities.modifier(static_cast<Ability>(a));
       }
+    }
+    if (member.save_proficiencies) {
+      for (Ability ability : *member.save_proficiencies)
+        creature->saves[static_cast<std::size_t>(ability)] += proficiency_bonus(member);
     }
     creature->tactics = faction_tactics;
     if (member.target) creature->tactics.target = *member.target;
@@ -416,6 +420,15 @@ class Resolver {
     creature.actions = std::move(kept);
     creature.fixed_actions = true;
     return true;
+  }
+
+  // The proficiency bonus of the member's saving throws: its own, its
+  // level's, or its stat block's (2 for an inline one without a level).
+  int proficiency_bonus(const MemberSpec& member) const {
+    if (member.proficiency_bonus) return *member.proficiency_bonus;
+    if (member.level) return proficiency_bonus_for_level(*member.level);
+    if (member.monster) return library_.monster(*member.monster)->proficiency_bonus;
+    return 2;
   }
 
   bool check_proficiencies(const MemberSpec& member) {
