@@ -95,6 +95,9 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                                                     recharge (metallic dragons), each option
                                                     a SAVE_ACTION of its own
                  "legendary_only": true,            exists only as a legendary action
+                 "immunity_after_success": true,    "If a creature's saving throw is
+                                                    successful or the effect ends for it,
+                                                    the creature is immune to ..."
                  "target_clause", "excludes"}       as in an ATTACK's save
     An action without an attack roll that names a saving throw becomes a SAVE_ACTION
     when it deals damage or imposes a COND, unless its text needs what the engine does
@@ -423,6 +426,11 @@ TARGET_CLAUSE_RE = re.compile(r"\bother than [^,.]+|\bthat isn't (?:an? )?\w+|\b
 EXCLUSION_RES = [re.compile(r"^other than (?:an? )?(\w+)(?: or (?:an? )?(\w+))?$"),
                  re.compile(r"^that isn't (?:an? )?(\w+)$"),
                  re.compile(r"^non-(\w+) creatures?$")]
+
+
+# "If a creature's saving throw is successful or the effect ends for it, the
+# creature is immune to the dragon's Frightful Presence for the next 24 hours."
+IMMUNE_AFTER_RE = re.compile(r"saving throw is successful[^.]*\bimmune to\b")
 
 
 def add_target_exclusions(save, text):
@@ -836,6 +844,8 @@ def convert_save_action(monster_name, name, desc, dc_data=None, damage_entries=N
     save_sentence = next(s for s in sentences(desc) if match.group(0) in s)
     action["effect"] = " ".join([save_sentence] + failure_sentences(desc, match)[1:])
     add_target_exclusions(action, save_sentence)
+    if IMMUNE_AFTER_RE.search(desc):
+        action["immunity_after_success"] = True
     return action
 
 

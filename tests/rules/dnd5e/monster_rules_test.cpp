@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "arena/battle_dice.hpp"
 #include "arena/load.hpp"
 #include "arena/scripted_dice.hpp"
 #include "rules/dnd5e/action_value.hpp"
@@ -313,6 +314,73 @@ TEST(SaveProficiencyTest, UnknownAbilityIsRejectedWithASuggestion) {
   expect_one_problem(duel_json(R"({"monster": "ghoul"})", hero(R"(, "saves": ["cno"])")),
                      "/factions/1/members/0/saves/0: unknown ability \"cno\" (did you mean "
                      "'con'?)");
+}
+
+// ---------------------------------------------------------------- Frightful Presence
+
+TEST(FrightfulPresenceTest, ASuccessfulSaveMakesTheTargetImmune) {
+  Table t("adult red dragon", hero());
+  const Creature& dragon = creature_of(t.encounter, 0);
+  std::size_t index = 0;
+  while (dragon.save_effects[index].name != "Frightful Presence") ++index;
+  ASSERT_TRUE(dragon.save_effects[index].immunity_after_success);
+  const PlanSaveEffect& fear = t.plan.save_effect(0, static_cast<int>(index));
+  NoEvents events;
+  ScriptedDice saved{19};  // Wis save 19 + 0 meets DC 19
+  detail::force_save(t.plan, t.state, 0, 1, fear, saved, events);
+  EXPECT_FALSE(t.has(1, Condition::Frightened));
+  ScriptedDice again{};  // immune now: no save rolled, no condition
+  detail::force_save(t.plan, t.state, 0, 1, fear, again, events);
+  EXPECT_FALSE(t.has(1, Condition::Frightened));
+}
+
+TEST(FrightfulPresenceTest, TheEndOfTheFearMakesTheTargetImmuneToo) {
+  Table t("adult red dragon", hero());
+  const Creature& dragon = creature_of(t.encounter, 0);
+  std::size_t index = 0;
+  while (dragon.save_effects[index].name != "Frightful Presence") ++index;
+  const PlanSaveEffect& fear = t.plan.save_effect(0, static_cast<int>(index));
+  NoEvents events;
+  ScriptedDice failed{2};
+  detail::force_save(t.plan, t.state, 0, 1, fear, failed, events);
+  EXPECT_TRUE(t.has(1, Condition::Frightened));
+  ScriptedDice failed_again{2};  // still frightened: the fear is renewed, not a new save won
+  detail::force_save(t.plan, t.state, 0, 1, fear, failed_again, events);
+  EXPECT_TRUE(t.has(1, Condition::Frightened));
+  ScriptedDice shaken_off{19};  // the repeated save at the end of its turn
+  detail::end_of_turn_conditions(t.plan, t.state, 1, shaken_off, events);
+  EXPECT_FALSE(t.has(1, Condition::Frightened));
+  ScriptedDice none{};
+  detail::force_save(t.plan, t.state, 0, 1, fear, none, events);
+  EXPECT_FALSE(t.has(1, Condition::Frightened));
+}
+
+// ---------------------------------------------------------------- legendary actions
+
+// The actions taken, in order: (creature, legendary).
+struct ActionLog : NoEvents {
+  std::vector<std::pair<int, bool>> actions;
+  void action(int creature, int /*target*/, const char* /*name*/, bool legendary) {
+    actions.emplace_back(creature, legendary);
+  }
+};
+
+TEST(LegendaryTimingTest, LegendaryActionsFollowTheTurnsOfTheDeadToo) {
+  Table t("adult red dragon", hero("", 300) + "," + hero("", 300) + "," + hero("", 300));
+  t.state.order = {0, 1, 2, 3};
+  t[1].hp = 0;
+  t[1].dead = true;
+  t.state.standing.drops(1);
+  t.state.turns_stale = true;
+  BattleDice dice(5, 0);
+  ActionLog log;
+  detail::play_round<true>(t.plan, t.state, dice, log);
+  // The dragon's turn, then a legendary action in the dead hero's place,
+  // before hero 2 acts (then more as its 3 legendary actions allow).
+  ASSERT_GE(log.actions.size(), 3u);
+  EXPECT_EQ(log.actions[0], std::make_pair(0, false));
+  EXPECT_EQ(log.actions[1], std::make_pair(0, true));
+  EXPECT_EQ(log.actions[2], std::make_pair(2, false));
 }
 
 }  // namespace

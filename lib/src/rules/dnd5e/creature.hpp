@@ -36,6 +36,9 @@ struct SaveEffect {
   // Creature types and subtypes it spares ("other than an elf or undead"):
   // such a target is simply unaffected (spares()).
   std::vector<std::string> excludes;
+  // A target that saves, or whose condition from it ends, is immune to it
+  // from this source for the rest of the battle (Frightful Presence).
+  bool immunity_after_success = false;
   bool operator==(const SaveEffect&) const = default;
 };
 

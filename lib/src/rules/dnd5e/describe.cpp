@@ -93,6 +93,7 @@ std::string save_text(const SaveEffect& save) {
     text += fmt::format(", {} targets", save.targets);
   }
   if (save.magical) text += ", magical";
+  if (save.immunity_after_success) text += ", a success makes the target immune";
   if (!save.excludes.empty())
     text += fmt::format(", not against {}", fmt::join(save.excludes, " or "));
   return text;

@@ -23,6 +23,7 @@ void add_save_effects(Digest& digest, const std::vector<SaveEffect>& effects) {
     digest.add("{}|{}|{}|{}|{}|{}|{}", e.name, key(e.ability), e.dc, to_string(e.damage),
                e.half_on_success, e.magical, e.targets);
     for (const std::string& excluded : e.excludes) digest.add("x{}", excluded);
+    digest.add("{}", e.immunity_after_success);
     add_conditions(digest, e.conditions);
   }
 }

@@ -106,6 +106,7 @@ SaveInfo read_save(const json& entry, std::string name) {
   save.legendary_only = entry.value("legendary_only", false);
   save.target_clause = entry.value("target_clause", "");
   save.excludes = entry.value("excludes", std::vector<std::string>{});
+  save.immunity_after_success = entry.value("immunity_after_success", false);
   return save;
 }
 

@@ -60,8 +60,9 @@ struct SaveInfo {
   int per_day = 0;   // 0: no daily limit
   std::string recharge_group;
   bool legendary_only = false;
-  std::string target_clause;          // "other than an elf or undead", as written; empty: none
-  std::vector<std::string> excludes;  // the creature types and subtypes it spares
+  std::string target_clause;            // "other than an elf or undead", as written; empty: none
+  std::vector<std::string> excludes;    // the creature types and subtypes it spares
+  bool immunity_after_success = false;  // a success (or its end) makes the target immune
 };
 
 struct MonsterAttackInfo {

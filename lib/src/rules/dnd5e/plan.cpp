@@ -43,6 +43,7 @@ class Compiler {
     compiled.conditions = conditions(effect.conditions);
     compiled.magical = effect.magical;
     compiled.targets = effect.targets;
+    compiled.immunity_after_success = effect.immunity_after_success;
     compiled.name = effect.name.c_str();
     return compiled;
   }

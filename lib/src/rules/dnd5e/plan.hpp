@@ -66,9 +66,10 @@ struct PlanSaveEffect {
   bool half_on_success = false;
   Slice conditions;  // of BattlePlan::conditions, on a failure
   bool magical = false;
-  int targets = 1;           // enemies an area catches
-  bool spares_some = false;  // some kind of the encounter is spared (BattlePlan::spares)
-  const char* name = "";     // the roster's, for events
+  int targets = 1;                      // enemies an area catches
+  bool spares_some = false;             // some kind of the encounter is spared (BattlePlan::spares)
+  bool immunity_after_success = false;  // SaveEffect::immunity_after_success
+  const char* name = "";                // the roster's, for events
 };
 
 struct PlanAction {

@@ -20,6 +20,7 @@ SaveEffect to_save_effect(const SaveInfo& info, bool magical) {
   effect.magical = magical;
   effect.targets = area_targets(info.area);
   effect.excludes = info.excludes;
+  effect.immunity_after_success = info.immunity_after_success;
   if (!info.area.shape.empty())
     effect.area = fmt::format("{}-foot {}", info.area.size, info.area.shape);
   return effect;
