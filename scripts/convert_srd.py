@@ -95,6 +95,8 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                                                     recharge (metallic dragons), each option
                                                     a SAVE_ACTION of its own
                  "legendary_only": true,            exists only as a legendary action
+                 "death_burst": true,               the save a "Death Burst" trait forces
+                                                    when the creature dies (not an action)
                  "immunity_after_success": true,    "If a creature's saving throw is
                                                     successful or the effect ends for it,
                                                     the creature is immune to ..."
@@ -1168,6 +1170,20 @@ def spells_matter(spellcasting, spells_by_name):
         for name in spellcasting["not_modelled"])
 
 
+def death_bursts(monster):
+    """SAVE_ACTIONs with "death_burst": true for a "Death Burst" trait (magmin,
+    mephits): the save its death forces on the creatures around it."""
+    bursts = []
+    for ability in monster.get("special_abilities", []):
+        if trait_base_name(ability["name"]) != "Death Burst":
+            continue
+        burst = convert_save_action(monster["name"], ability["name"], ability["desc"])
+        if burst is not None:
+            burst["death_burst"] = True
+            bursts.append(burst)
+    return bursts
+
+
 def convert_traits(monster, has_spells):
     """(trait_rules, names of the traits that are not modelled).
 
@@ -1527,6 +1543,8 @@ def convert_monster(monster, stats, spells_by_name):
     not_converted.extend(legendary_left)
     not_converted.extend("Reaction: " + a["name"] for a in monster.get("reactions", []))
     entry["actions_not_converted"] = not_converted
+    bursts = death_bursts(monster)
+    save_actions.extend(bursts)
 
     # New fields, each omitted when empty.
     if save_actions:
@@ -1538,6 +1556,7 @@ def convert_monster(monster, stats, spells_by_name):
         entry["legendary_resistance"] = resistance
     spellcasting = convert_spellcasting(monster, spells_by_name)
     rules, unmodelled = convert_traits(monster, spells_matter(spellcasting, spells_by_name))
+    unmodelled = [name for name in unmodelled if name not in [b["name"] for b in bursts]]
     if rules:
         entry["trait_rules"] = rules
     if spellcasting is not None:

@@ -383,5 +383,27 @@ TEST(LegendaryTimingTest, LegendaryActionsFollowTheTurnsOfTheDeadToo) {
   EXPECT_EQ(log.actions[2], std::make_pair(2, false));
 }
 
+// ---------------------------------------------------------------- Death Burst
+
+TEST(DeathBurstTest, AMagminBurstsOnItsEnemiesWhenItDies) {
+  // The magmin targets the weakest: hero 2 (30 HP), then its 10-foot burst
+  // catches one more, hero 1 (40 HP).
+  Table t("magmin", hero("", 40) + "," + hero("", 30), R"(, "tactics": {"target": "weakest"})");
+  ASSERT_GE(creature_of(t.encounter, 0).traits.death_burst, 0);
+  t[0].hp = 1;
+  NoEvents events;
+  ScriptedDice blow{15, 5};  // hero 1 hits: 8 slashing, halved (nonmagical), kills it
+  detail::make_attack<true>(t.plan, t.state, 1, 0, 0, true, blow, events);
+  EXPECT_TRUE(t[0].dead);
+  EXPECT_TRUE(t.state.bursts_pending);
+  // 2d6 fire = 3 + 4 for all; hero 2's Dex save d20 5 fails (7), hero 1's 15 succeeds (3).
+  ScriptedDice burst{3, 4, 5, 15};
+  detail::death_bursts(t.plan, t.state, burst, events);
+  EXPECT_EQ(burst.remaining(), 0u);
+  EXPECT_EQ(t[2].hp, 30 - 7);
+  EXPECT_EQ(t[1].hp, 40 - 3);
+  EXPECT_FALSE(t.state.bursts_pending);
+}
+
 }  // namespace
 }  // namespace arena::dnd5e

@@ -99,6 +99,7 @@ struct Traits {
   DamageTypeSet regeneration_stopped_by;  // ... unless it took this damage since
   bool regenerates_from_zero = false;     // dies only if it starts a turn at 0 unregenerated
   int relentless = 0;                     // once: damage up to this that would drop it leaves 1 HP
+  int death_burst = -1;                   // save effect its death forces around it; -1: none
   bool any() const { return *this != Traits{}; }
   bool operator==(const Traits&) const = default;
 };

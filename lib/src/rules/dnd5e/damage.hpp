@@ -109,6 +109,10 @@ DamageEffect deal_full_damage(const BattlePlan& plan, BattleState& state, int ta
   if (them.regenerating_at_zero) return {};  // only its regeneration matters now
   const int damage = soften_dropping_blow(plan, state, target, dealt, dice, events);
   DamageEffect effect = apply_damage(them, plan.creatures[target].pc, damage, dealt.critical);
+  if (effect.killed && traits.death_burst >= 0) {
+    state.rules[target].burst_pending = true;  // forced once the action that killed it is over
+    state.bursts_pending = true;
+  }
   if (effect.killed && traits.regenerates_from_zero) {
     // A troll at 0 HP dies only if it does not regenerate at its next turn.
     them.dead = false;

@@ -41,6 +41,7 @@ void add_traits(Digest& digest, const Traits& t) {
              t.undead_fortitude, t.blood_frenzy, t.reckless, t.rampage_attack,
              t.martial_advantage.to_string(), t.sneak_attack.to_string(), t.regeneration,
              t.regenerates_from_zero, t.relentless);
+  digest.add("{}", t.death_burst);
   add_set(digest, t.regeneration_stopped_by);
 }
 

@@ -107,6 +107,7 @@ SaveInfo read_save(const json& entry, std::string name) {
   save.target_clause = entry.value("target_clause", "");
   save.excludes = entry.value("excludes", std::vector<std::string>{});
   save.immunity_after_success = entry.value("immunity_after_success", false);
+  save.death_burst = entry.value("death_burst", false);
   return save;
 }
 

@@ -63,6 +63,7 @@ struct SaveInfo {
   std::string target_clause;            // "other than an elf or undead", as written; empty: none
   std::vector<std::string> excludes;    // the creature types and subtypes it spares
   bool immunity_after_success = false;  // a success (or its end) makes the target immune
+  bool death_burst = false;             // forced by the creature's death, not an action
 };
 
 struct MonsterAttackInfo {

@@ -95,6 +95,7 @@ class Compiler {
     compiled.regeneration_stopped_by = traits.regeneration_stopped_by;
     compiled.regenerates_from_zero = traits.regenerates_from_zero;
     compiled.relentless = traits.relentless;
+    compiled.death_burst = traits.death_burst;
     return compiled;
   }
 
@@ -312,6 +313,7 @@ void BattleState::reset(const BattlePlan& plan) {
   standing.reset(plan.standing);
   std::fill(focus.begin(), focus.end(), -1);
   round = 0;
+  bursts_pending = false;
   if (!plan.full_rules) return;
   resource_uses = plan.resource_start;
   rules.assign(creatures, RulesState{});

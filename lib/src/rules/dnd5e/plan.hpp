@@ -100,6 +100,7 @@ struct PlanTraits {
   DamageTypeSet regeneration_stopped_by;
   bool regenerates_from_zero = false;
   int relentless = 0;
+  int death_burst = -1;  // index of the save effect within the kind
 };
 
 // What the turn reads of a combatant on every attack.

@@ -218,7 +218,9 @@ void add_stat_block_rules(const MonsterInfo& info, Creature& creature) {
 
 void finish_stat_block_rules(const MonsterInfo& info, Creature& creature) {
   for (const SaveInfo& save : info.save_actions) {
-    if (save.legendary_only) continue;
+    if (save.death_burst)
+      creature.traits.death_burst = find_by_name(creature.save_effects, save.name);
+    if (save.legendary_only || save.death_burst) continue;
     Action action;
     action.name = save.name;
     action.saves.push_back(find_by_name(creature.save_effects, save.name));
@@ -262,6 +264,8 @@ TraitStatus trait_status(const MonsterInfo& info, const std::string& trait) {
       {"Martial Advantage", !rules.martial_advantage.empty()},
       {"Sneak Attack", !rules.sneak_attack.empty()},
       {"Relentless", rules.relentless > 0},
+      {"Death Burst", std::any_of(info.save_actions.begin(), info.save_actions.end(),
+                                  [](const SaveInfo& save) { return save.death_burst; })},
       {"Legendary Resistance", info.legendary_resistance > 0},
       {"Spellcasting", spells},
       {"Innate Spellcasting", spells},

@@ -49,6 +49,7 @@ struct RulesState {
   // is immune to (it saved against one, or its condition ended).
   std::int8_t immune_count = 0;
   std::array<std::int16_t, kMaxImmunities> immune_to{};
+  bool burst_pending = false;  // died with a Death Burst not yet forced
   bool operator==(const RulesState&) const = default;
 };
 
@@ -84,6 +85,7 @@ struct BattleState {
   std::vector<RulesState> rules;           // per creature, with the full rules only
   std::vector<int> resource_uses;          // per creature resource (BattlePlan::first_resource)
   std::vector<int> scratch;                // area targets being drawn
+  bool bursts_pending = false;             // some creature's RulesState::burst_pending
   int round = 0;
 
   // Sizes the vectors for the plan's encounter (allocating only the first

@@ -175,6 +175,25 @@ template <class Dice, class Events>
                     events);
 }
 
+// The Death Bursts of the creatures that died since: each forces its save
+// on its enemies around it (a random one and, for an area, more).
+template <class Dice, class Events>
+[[gnu::noinline]] void death_bursts(const BattlePlan& plan, BattleState& state, Dice& dice,
+                                    Events& events) {
+  while (state.bursts_pending) {  // a burst may kill another bursting creature
+    state.bursts_pending = false;
+    for (int c = 0; c < plan.creature_count(); ++c) {
+      if (!state.rules[c].burst_pending) continue;
+      state.rules[c].burst_pending = false;
+      const int target = choose_target(plan, state, c, dice);
+      if (target < 0) continue;
+      events.note(c, "bursts as it dies");
+      force_save(plan, state, c, target, plan.save_effect(c, plan.rules[c].traits.death_burst),
+                 dice, events);
+    }
+  }
+}
+
 // Takes `action` of `self` against `target`: its saves, then its attacks
 // (moving on to a new target when one drops), and a rampage.
 template <bool Full, class Dice, class Events>
@@ -218,6 +237,9 @@ void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
     }
   }
   if constexpr (Full) {
+    if (state.bursts_pending) death_bursts(plan, state, dice, events);
+  }
+  if constexpr (Full) {
     if (!state.combatants[self].dead) end_of_turn_conditions(plan, state, self, dice, events);
   }
 }
@@ -251,6 +273,7 @@ template <class Dice, class Events>
     if (best == nullptr) continue;
     me.legendary_left = static_cast<std::int8_t>(me.legendary_left - best->cost);
     take_action<true>(plan, state, c, target, *best, false, dice, events);
+    if (state.bursts_pending) death_bursts(plan, state, dice, events);
   }
 }
 
