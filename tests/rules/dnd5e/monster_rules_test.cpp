@@ -8,6 +8,7 @@
 
 #include "arena/battle_dice.hpp"
 #include "arena/load.hpp"
+#include "arena/replay.hpp"
 #include "arena/scripted_dice.hpp"
 #include "rules/dnd5e/action_value.hpp"
 #include "rules/dnd5e/battle.hpp"
@@ -403,6 +404,29 @@ TEST(DeathBurstTest, AMagminBurstsOnItsEnemiesWhenItDies) {
   EXPECT_EQ(t[2].hp, 30 - 7);
   EXPECT_EQ(t[1].hp, 40 - 3);
   EXPECT_FALSE(t.state.bursts_pending);
+}
+
+// ---------------------------------------------------------------- replay --why
+
+TEST(ReplayWhyTest, ExplainsEachChoiceWithItsValueAndTheAlternatives) {
+  const Encounter encounter = testing::load(duel_json(R"({"monster": "ghoul"})", hero()));
+  const Creature& ghoul = creature_of(encounter, 0);
+  const Creature& human = creature_of(encounter, 1);
+  const ValueParts claws = action_value_parts(ghoul, ghoul.actions[1], human, 1);
+  const ValueParts bite = action_value_parts(ghoul, ghoul.actions[0], human, 1);
+  EXPECT_NEAR(claws.total(),
+              expected_attack_value(testing::attack(ghoul, "Claws"), human, matchup(ghoul, human)),
+              1e-9);
+  EXPECT_EQ(bite.conditions, 0.0);
+  const std::string expected = fmt::format(
+      "  Ghoul uses Claws (Hero)\n    why: value {:.1f}: damage {:.1f} + conditions "
+      "{:.1f}; over Bite ({:.1f})\n",
+      claws.total(), claws.damage, claws.conditions, bite.total());
+  const std::string text = replay_battle(encounter, 0, ReplayOptions{.why = true}).text;
+  EXPECT_NE(text.find(expected), std::string::npos) << text;
+  EXPECT_NE(text.find("  Hero uses Longsword (Ghoul)\n    why: value"), std::string::npos) << text;
+  EXPECT_EQ(replay_battle(encounter, 0).text.find("why:"), std::string::npos);
+  EXPECT_TRUE(replay_explains(encounter));
 }
 
 }  // namespace

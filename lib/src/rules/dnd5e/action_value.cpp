@@ -182,8 +182,8 @@ double condition_value(const ConditionEffect& effect, const Matchup& m, double r
          attacker_rounds * attacker_round_value(effect.condition, m);
 }
 
-double expected_save_value(const SaveEffect& effect, const Creature& target, const Matchup& m) {
-  if (spares(effect, target)) return 0;
+ValueParts save_value_parts(const SaveEffect& effect, const Creature& target, const Matchup& m) {
+  if (spares(effect, target)) return {};
   double success = save_chance(target.saves[static_cast<int>(effect.ability)], effect.dc);
   if (effect.magical && target.traits.magic_resistance) success = 1 - (1 - success) * (1 - success);
   const double damage = mean_after_defences(effect.damage, target);
@@ -193,18 +193,41 @@ double expected_save_value(const SaveEffect& effect, const Creature& target, con
     if (!target.condition_immunities.contains(c.condition))
       conditions += condition_value(c, m, success);
   }
-  return (1 - success) * (damage + conditions) + success * on_success * damage;
+  return {(1 - success) * damage + success * on_success * damage, (1 - success) * conditions};
+}
+
+double expected_save_value(const SaveEffect& effect, const Creature& target, const Matchup& m) {
+  return save_value_parts(effect, target, m).total();
+}
+
+ValueParts attack_value_parts(const Attack& attack, const Creature& target, const Matchup& m) {
+  ValueParts on_hit;
+  for (const SaveEffect& rider : attack.on_hit_saves) on_hit += save_value_parts(rider, target, m);
+  for (const ConditionEffect& c : attack.on_hit_conditions) {
+    if (!target.condition_immunities.contains(c.condition))
+      on_hit.conditions += condition_value(c, m, 0);
+  }
+  const double hit = hit_chance(attack, target);
+  return {expected_damage(attack, target) + hit * on_hit.damage, hit * on_hit.conditions};
 }
 
 double expected_attack_value(const Attack& attack, const Creature& target, const Matchup& m) {
-  double on_hit = 0;
-  for (const SaveEffect& rider : attack.on_hit_saves)
-    on_hit += expected_save_value(rider, target, m);
-  for (const ConditionEffect& c : attack.on_hit_conditions) {
-    if (!target.condition_immunities.contains(c.condition)) on_hit += condition_value(c, m, 0);
+  return attack_value_parts(attack, target, m).total();
+}
+
+ValueParts action_value_parts(const Creature& attacker, const Action& action,
+                              const Creature& target, int enemies) {
+  const Matchup m = matchup(attacker, target);
+  ValueParts parts;
+  for (int a : action.attacks)
+    parts += attack_value_parts(attacker.attacks[static_cast<std::size_t>(a)], target, m);
+  for (int e : action.saves) {
+    const SaveEffect& effect = attacker.save_effects[static_cast<std::size_t>(e)];
+    const double caught = std::clamp(enemies, 1, std::max(effect.targets, 1));
+    const ValueParts one = save_value_parts(effect, target, m);
+    parts += ValueParts{one.damage * caught, one.conditions * caught};
   }
-  const double damage = expected_damage(attack, target);
-  return on_hit == 0 ? damage : damage + hit_chance(attack, target) * on_hit;
+  return parts;
 }
 
 }  // namespace arena::dnd5e

@@ -53,6 +53,19 @@ double hit_chance(const Attack& attack, const Creature& target);
 // its save (when the effect allows) with success chance `repeat_success`.
 double condition_value(const ConditionEffect& effect, const Matchup& m, double repeat_success);
 
+// A value split into the damage dealt and what the conditions imposed are
+// worth (for `arena replay --why`).
+struct ValueParts {
+  double damage = 0;
+  double conditions = 0;
+  double total() const { return damage + conditions; }
+  ValueParts& operator+=(const ValueParts& other) {
+    damage += other.damage;
+    conditions += other.conditions;
+    return *this;
+  }
+};
+
 // The mean value of `effect` for one target: its damage and conditions on
 // a failed save, half the damage (or none) on a success; 0 for a target it
 // spares (its creature type) and for conditions the target is immune to.
@@ -61,5 +74,15 @@ double expected_save_value(const SaveEffect& effect, const Creature& target, con
 // The mean value of one attack: its damage, and on a hit its riders (a
 // forced save) and the conditions it imposes.
 double expected_attack_value(const Attack& attack, const Creature& target, const Matchup& m);
+
+// The same, split into damage and conditions.
+ValueParts save_value_parts(const SaveEffect& effect, const Creature& target, const Matchup& m);
+ValueParts attack_value_parts(const Attack& attack, const Creature& target, const Matchup& m);
+
+// A whole action of `attacker` against `target` (its areas catching up to
+// `enemies` enemies), as the plan values it (plan.cpp), split; for replays,
+// not for the battle loop (it computes the matchup anew).
+ValueParts action_value_parts(const Creature& attacker, const Action& action,
+                              const Creature& target, int enemies);
 
 }  // namespace arena::dnd5e
