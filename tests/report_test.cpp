@@ -88,6 +88,62 @@ TEST(ReportTest, JsonHasTheDocumentedShape) {
   EXPECT_EQ(wins, 1000);
 }
 
+// Three battles of two goblins against a wolf, their results given: the
+// fates, the losses per faction, kills and knock-outs and the stalemate
+// reach the report, its JSON and its CSV, and survive a tally file.
+TEST(ReportTest, FatesLossesKnockoutsAndStalematesAreCounted) {
+  const Encounter e = testing::load(
+      testing::duel_json(R"({ "monster": "goblin", "count": 2 })", R"({ "monster": "wolf" })"));
+  const auto result = [](Fate fate, int kills, int knockouts) {
+    CombatantResult r;
+    r.fate = fate;
+    r.kills = kills;
+    r.knockouts = knockouts;
+    return r;
+  };
+  using enum Fate;
+  Tally first(e), second(e);
+  first.add(e, {0, 3}, std::vector{result(Standing, 1, 1), result(Dead, 0, 0), result(Dead, 1, 1)});
+  BattleOutcome stalemate{-1, 0};
+  stalemate.stalemate = true;
+  first.add(e, stalemate,
+            std::vector{result(Standing, 0, 0), result(Standing, 0, 0), result(Standing, 0, 0)});
+  second.add(e, {1, 4},
+             std::vector{result(Down, 0, 0), result(Dead, 0, 0), result(Standing, 1, 2)});
+  Tally all = first;
+  all.merge(second);
+  EXPECT_EQ(all.stalemates, 1);
+  EXPECT_EQ(all.factions[0].losses, 2);
+  EXPECT_EQ(all.factions[1].losses, 1);
+  const Report report = make_report(e, all, ReportOptions{{0.5}});
+  EXPECT_EQ(report.stalemates, 1);
+  const CombatantReport& goblin = report.combatants[0];
+  EXPECT_DOUBLE_EQ(goblin.standing_probability, 2.0 / 3);
+  EXPECT_DOUBLE_EQ(goblin.down_probability, 1.0 / 3);
+  EXPECT_DOUBLE_EQ(goblin.dead_probability, 0.0);
+  EXPECT_DOUBLE_EQ(goblin.survival_probability, 1.0);
+  EXPECT_DOUBLE_EQ(report.combatants[1].dead_probability, 2.0 / 3);
+  EXPECT_DOUBLE_EQ(report.combatants[2].knockouts.mean, 1.0);
+  EXPECT_EQ(report.combatants[2].knockouts.max, 2);
+  EXPECT_DOUBLE_EQ(report.factions[0].loss_probability, 2.0 / 3);
+  EXPECT_DOUBLE_EQ(report.factions[0].loss_ci95.low, wilson_interval(2, 3).low);
+  const auto json = nlohmann::json::parse(format_json(report, false));
+  EXPECT_EQ(json["draws"]["stalemates"], 1);
+  EXPECT_DOUBLE_EQ(json["factions"][1]["loss_probability"].get<double>(), 1.0 / 3);
+  EXPECT_DOUBLE_EQ(json["combatants"][0]["down_probability"].get<double>(), 1.0 / 3);
+  EXPECT_DOUBLE_EQ(json["combatants"][1]["dead_probability"].get<double>(), 2.0 / 3);
+  EXPECT_EQ(json["combatants"][2]["knockouts"]["max"], 2);
+  const std::string csv = format_csv(report);
+  EXPECT_NE(csv.find("dead_probability,loss_probability,loss_ci95_low"), std::string::npos);
+  EXPECT_NE(csv.find("combatant,Goblin 1,A,3,,,,,1,0.6666666666666666,0.3333333333333333,0,,,"),
+            std::string::npos)
+      << csv;
+  const TallyFile file{report_labels(e), "f", 3, 0, all};
+  const auto parsed = parse_tally(format_tally(file), "t.json");
+  ASSERT_TRUE(parsed.has_value()) << parsed.error();
+  EXPECT_EQ(parsed->tally, all);
+}
+
 TEST(ReportTest, CsvHasAHeaderAndARowPerFactionAndCombatant) {
   const Encounter e = testing::load(
       testing::duel_json(R"({ "monster": "goblin", "count": 2 })", R"({ "monster": "wolf" })"));

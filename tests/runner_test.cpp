@@ -90,7 +90,9 @@ TEST(RunnerTest, ReplayAgreesWithTheSimulatedBattle) {
       EXPECT_EQ(tally.rounds.quantile(0.5), replay.outcome.rounds);
       for (std::size_t c = 0; c < e.combatants.size(); ++c) {
         EXPECT_EQ(tally.combatants[c].damage_dealt.quantile(0.5), replay.results[c].damage_dealt);
-        EXPECT_EQ(tally.combatants[c].survived, replay.results[c].survived ? 1 : 0);
+        EXPECT_EQ(tally.combatants[c].dead, replay.results[c].fate == Fate::Dead ? 1 : 0);
+        EXPECT_EQ(tally.combatants[c].down, replay.results[c].fate == Fate::Down ? 1 : 0);
+        EXPECT_EQ(tally.combatants[c].knockouts.quantile(0.5), replay.results[c].knockouts);
       }
     }
   }

@@ -21,5 +21,13 @@ TEST(SuggestTest, SuggestsCloseNamesOnly) {
   EXPECT_EQ(did_you_mean("banana", names), "");
 }
 
+TEST(SameWordTest, IgnoresCaseButNothingElse) {
+  EXPECT_TRUE(same_word("Fire", "fire"));
+  EXPECT_TRUE(same_word("", ""));
+  EXPECT_FALSE(same_word("fire", "fires"));
+  EXPECT_FALSE(same_word("fire", "hire"));
+  EXPECT_FALSE(same_word("fire-", "fire_"));
+}
+
 }  // namespace
 }  // namespace arena

@@ -159,6 +159,24 @@ std::string encounter_difference(const Baseline& baseline, const Report& report)
   return fmt::format("{}", fmt::join(differences, "; "));
 }
 
+namespace {
+
+// A combatant's figures that are probabilities, beyond survival: its fate
+// "down" (dead is 1 - survival), then the ruleset's own.
+std::vector<std::string> combatant_figures(const Report& report) {
+  std::vector<std::string> names = {"down"};
+  names.insert(names.end(), report.figures.begin(), report.figures.end());
+  return names;
+}
+std::vector<double> combatant_probabilities(const CombatantReport& combatant) {
+  std::vector<double> probabilities = {combatant.down_probability};
+  probabilities.insert(probabilities.end(), combatant.figure_probabilities.begin(),
+                       combatant.figure_probabilities.end());
+  return probabilities;
+}
+
+}  // namespace
+
 std::string missing_figures(const Baseline& baseline, const Report& report) {
   const json& before = baseline.report;
   std::string missing;
@@ -175,7 +193,7 @@ std::string missing_figures(const Baseline& baseline, const Report& report) {
   for (std::size_t f = 0; f < report.factions.size(); ++f)
     require_all(before["factions"][f], report.factions[f].name, report.faction_figures);
   for (std::size_t c = 0; c < report.combatants.size(); ++c)
-    require_all(before["combatants"][c], report.combatants[c].name, report.figures);
+    require_all(before["combatants"][c], report.combatants[c].name, combatant_figures(report));
   return missing;
 }
 
@@ -187,7 +205,7 @@ std::vector<Comparison> compare_with_baseline(const Baseline& baseline, const Re
   // Bonferroni: alpha bounds the chance that any figure of an unchanged
   // balance fails, however many figures the encounter reports.
   const std::size_t per_faction = 4 + report.faction_figures.size() + report.measures.size();
-  const std::size_t per_combatant = 4 + report.figures.size() + report.measures.size();
+  const std::size_t per_combatant = 5 + report.figures.size() + report.measures.size();
   const double figures = static_cast<double>(per_faction * report.factions.size() + 2 +
                                              per_combatant * report.combatants.size());
   const double each = alpha / figures;
@@ -236,7 +254,7 @@ std::vector<Comparison> compare_with_baseline(const Baseline& baseline, const Re
     out.push_back(
         compare_mean(who + " damage taken", b.at("damage_taken"), r.damage_taken, each, tolerance));
     out.push_back(compare_mean(who + " kills", b.at("kills"), r.kills, each, tolerance));
-    add_ruleset_figures(who, b, report.figures, r.figure_probabilities, r.measures);
+    add_ruleset_figures(who, b, combatant_figures(report), combatant_probabilities(r), r.measures);
   }
   return out;
 }

@@ -22,7 +22,7 @@ std::string_view name(DamageType type) {
 
 std::optional<DamageType> parse_damage_type(std::string_view text) {
   for (std::size_t i = 1; i < kNames.size(); ++i) {
-    if (edit_distance(text, kNames[i]) == 0) return static_cast<DamageType>(i);
+    if (same_word(text, kNames[i])) return static_cast<DamageType>(i);
   }
   return std::nullopt;
 }

@@ -120,7 +120,7 @@ std::optional<std::string> ObjectReader::suggest_key(std::string_view unknown) c
       {"tohit", "to_hit"},   {"creatures", "members"}, {"quantity", "count"},
   };
   for (const auto& [synonym, known] : kSynonyms) {
-    if (edit_distance(unknown, synonym) == 0 &&
+    if (same_word(unknown, synonym) &&
         std::find(known_keys_.begin(), known_keys_.end(), known) != known_keys_.end()) {
       return std::string(known);
     }

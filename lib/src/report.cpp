@@ -63,6 +63,9 @@ Report make_report(const ReportLabels& labels, const Tally& tally, const ReportO
     faction.wins = t.wins;
     faction.win_probability = static_cast<double>(t.wins) / n;
     faction.win_ci95 = wilson_interval(t.wins, tally.battles);
+    faction.losses = t.losses;
+    faction.loss_probability = static_cast<double>(t.losses) / n;
+    faction.loss_ci95 = wilson_interval(t.losses, tally.battles);
     faction.survivors = make_stat(t.survivors, options.quantiles);
     faction.damage_dealt = make_stat(t.damage_dealt, options.quantiles);
     faction.damage_taken = make_stat(t.damage_taken, options.quantiles);
@@ -76,6 +79,7 @@ Report make_report(const ReportLabels& labels, const Tally& tally, const ReportO
   }
   report.draws = tally.draws;
   report.draw_probability = static_cast<double>(tally.draws) / n;
+  report.stalemates = tally.stalemates;
   report.rounds = make_stat(tally.rounds, options.quantiles);
   for (std::size_t c = 0; c < labels.combatants.size(); ++c) {
     const CombatantTally& t = tally.combatants[c];
@@ -83,12 +87,16 @@ Report make_report(const ReportLabels& labels, const Tally& tally, const ReportO
     CombatantReport combatant;
     combatant.name = labels.combatants[c].first;
     combatant.faction = labels.combatants[c].second;
-    combatant.survival_probability = static_cast<double>(t.survived) / n;
+    combatant.survival_probability = static_cast<double>(tally.battles - t.dead) / n;
+    combatant.standing_probability = static_cast<double>(tally.battles - t.down - t.dead) / n;
+    combatant.down_probability = static_cast<double>(t.down) / n;
+    combatant.dead_probability = static_cast<double>(t.dead) / n;
     for (std::int64_t count : t.figures)
       combatant.figure_probabilities.push_back(static_cast<double>(count) / n);
     combatant.damage_dealt = make_stat(t.damage_dealt, options.quantiles);
     combatant.damage_taken = make_stat(t.damage_taken, options.quantiles);
     combatant.kills = make_stat(t.kills, options.quantiles);
+    combatant.knockouts = make_stat(t.knockouts, options.quantiles);
     ARENA_CHECK(t.measures.size() == labels.measures.size());
     for (const Histogram& measure : t.measures)
       combatant.measures.push_back(make_stat(measure, options.quantiles));

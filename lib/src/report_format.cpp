@@ -64,6 +64,9 @@ std::string format_json(const Report& report, bool with_run) {
                  {"wins", f.wins},
                  {"win_probability", f.win_probability},
                  {"win_ci95", {f.win_ci95.low, f.win_ci95.high}},
+                 {"losses", f.losses},
+                 {"loss_probability", f.loss_probability},
+                 {"loss_ci95", {f.loss_ci95.low, f.loss_ci95.high}},
                  {"survivors", stat_json(f.survivors)},
                  {"damage_dealt", stat_json(f.damage_dealt)},
                  {"damage_taken", stat_json(f.damage_taken)}};
@@ -75,14 +78,19 @@ std::string format_json(const Report& report, bool with_run) {
   }
   Json combatants = Json::array();
   for (const CombatantReport& c : report.combatants) {
-    Json combatant{
-        {"name", c.name}, {"faction", c.faction}, {"survival_probability", c.survival_probability}};
+    Json combatant{{"name", c.name},
+                   {"faction", c.faction},
+                   {"survival_probability", c.survival_probability},
+                   {"standing_probability", c.standing_probability},
+                   {"down_probability", c.down_probability},
+                   {"dead_probability", c.dead_probability}};
     for (std::size_t i = 0; i < report.figures.size(); ++i) {
       combatant[report.figures[i] + "_probability"] = c.figure_probabilities[i];
     }
     combatant["damage_dealt"] = stat_json(c.damage_dealt);
     combatant["damage_taken"] = stat_json(c.damage_taken);
     combatant["kills"] = stat_json(c.kills);
+    combatant["knockouts"] = stat_json(c.knockouts);
     for (std::size_t i = 0; i < report.measures.size(); ++i)
       combatant[report.measures[i]] = stat_json(c.measures[i]);
     combatants.push_back(std::move(combatant));
@@ -94,7 +102,10 @@ std::string format_json(const Report& report, bool with_run) {
               {"seed", report.seed},
               {"partial", report.partial},
               {"factions", factions},
-              {"draws", {{"count", report.draws}, {"probability", report.draw_probability}}},
+              {"draws",
+               {{"count", report.draws},
+                {"probability", report.draw_probability},
+                {"stalemates", report.stalemates}}},
               {"rounds", stat_json(report.rounds)},
               {"combatants", combatants}};
   if (report.partial) out["requested_battles"] = report.requested_battles;
@@ -127,26 +138,32 @@ std::string format_csv(const Report& report) {
   const std::string no_faction_figures(report.faction_figures.size(), ',');
   std::string out =
       "kind,name,faction,battles,wins,win_probability,win_ci95_low,win_ci95_high,"
-      "survival_probability" +
+      "survival_probability,standing_probability,down_probability,dead_probability,"
+      "loss_probability,loss_ci95_low,loss_ci95_high" +
       figure_columns + csv_stat_header("survivors", sample) +
       csv_stat_header("damage_dealt", sample) + csv_stat_header("damage_taken", sample) +
-      csv_stat_header("kills", sample) + measure_columns + "\n";
+      csv_stat_header("kills", sample) + csv_stat_header("knockouts", sample) + measure_columns +
+      "\n";
   const std::string no_stat(1 + sample.quantiles.size() + 1, ',');  // empty cells of one stat
   for (const FactionReport& f : report.factions) {
     out += fmt::format("faction,{},{},{},{},{},{},{},", csv_field(f.name), csv_field(f.name),
                        report.battles, f.wins, f.win_probability, f.win_ci95.low, f.win_ci95.high);
+    out += fmt::format(",,,,{},{},{}", f.loss_probability, f.loss_ci95.low, f.loss_ci95.high);
     out += no_figures;
     for (double p : f.figure_probabilities) out += fmt::format(",{}", p);
-    out += csv_stat(f.survivors) + csv_stat(f.damage_dealt) + csv_stat(f.damage_taken) + no_stat;
+    out += csv_stat(f.survivors) + csv_stat(f.damage_dealt) + csv_stat(f.damage_taken) + no_stat +
+           no_stat;
     for (const Stat& measure : f.measures) out += csv_stat(measure);
     out += "\n";
   }
   for (const CombatantReport& c : report.combatants) {
     out += fmt::format("combatant,{},{},{},,,,,{}", csv_field(c.name), csv_field(c.faction),
                        report.battles, c.survival_probability);
+    out +=
+        fmt::format(",{},{},{},,,", c.standing_probability, c.down_probability, c.dead_probability);
     for (double p : c.figure_probabilities) out += fmt::format(",{}", p);
     out += no_faction_figures + no_stat + csv_stat(c.damage_dealt) + csv_stat(c.damage_taken) +
-           csv_stat(c.kills);
+           csv_stat(c.kills) + csv_stat(c.knockouts);
     for (const Stat& measure : c.measures) out += csv_stat(measure);
     out += "\n";
   }
@@ -168,19 +185,25 @@ std::string format_table(const Report& report) {
     extra_headers += fmt::format("  {:>8}", figure);
   for (const std::string& measure : report.measures)
     extra_headers += fmt::format("  {:>12}", measure);
-  out += fmt::format("{:<{}}  {:>9}  {:>8}  {:>17}  {:>9}  {:>10}  {:>10}{}\n", "faction", width,
-                     "wins", "win %", "95% interval", "survivors", "dealt", "taken", extra_headers);
+  out += fmt::format("{:<{}}  {:>9}  {:>8}  {:>17}  {:>9}  {:>9}  {:>10}  {:>10}{}\n", "faction",
+                     width, "wins", "win %", "95% interval", "survivors", "one dies", "dealt",
+                     "taken", extra_headers);
   for (const FactionReport& f : report.factions) {
     std::string extra;
     for (double p : f.figure_probabilities) extra += fmt::format("  {:>7.1f}%", 100 * p);
     for (const Stat& measure : f.measures) extra += fmt::format("  {:>12.2f}", measure.mean);
-    out += fmt::format("{:<{}}  {:>9}  {:>7.2f}%  {:>17}  {:>9.2f}  {:>10.1f}  {:>10.1f}{}\n",
-                       f.name, width, f.wins, 100 * f.win_probability,
-                       fmt::format("[{:.2f}, {:.2f}]", 100 * f.win_ci95.low, 100 * f.win_ci95.high),
-                       f.survivors.mean, f.damage_dealt.mean, f.damage_taken.mean, extra);
+    out += fmt::format(
+        "{:<{}}  {:>9}  {:>7.2f}%  {:>17}  {:>9.2f}  {:>8.1f}%  {:>10.1f}  {:>10.1f}{}\n", f.name,
+        width, f.wins, 100 * f.win_probability,
+        fmt::format("[{:.2f}, {:.2f}]", 100 * f.win_ci95.low, 100 * f.win_ci95.high),
+        f.survivors.mean, 100 * f.loss_probability, f.damage_dealt.mean, f.damage_taken.mean,
+        extra);
   }
-  out += fmt::format("{:<{}}  {:>9}  {:>7.2f}%\n", "draws", width, report.draws,
-                     100 * report.draw_probability);
+  out += fmt::format(
+      "{:<{}}  {:>9}  {:>7.2f}%{}\n", "draws", width, report.draws, 100 * report.draw_probability,
+      report.stalemates > 0
+          ? fmt::format("  ({} stalemates: no one could hurt anyone)", report.stalemates)
+          : std::string());
   if (report.precision) {
     out += fmt::format(
         "\nprecision: {} battles for every win interval within ±{:.2f} points ({}: ±{:.2f})\n",
@@ -199,18 +222,22 @@ std::string format_table(const Report& report) {
   std::string measure_headers;
   for (const std::string& measure : report.measures)
     measure_headers += fmt::format("  {:>12}", measure);
-  out += fmt::format("\n\n{:<{}}  {:<{}}  {:>8}{}  {:>8}  {:>8}  {:>6}{}   {}\n", "combatant",
-                     width, "faction", width, "survival", figure_headers, "dealt", "taken", "kills",
-                     measure_headers, "dealt quantiles");
+  out +=
+      fmt::format("\n\n{:<{}}  {:<{}}  {:>8}  {:>6}  {:>6}{}  {:>8}  {:>8}  {:>6}  {:>6}{}   {}\n",
+                  "combatant", width, "faction", width, "standing", "down", "dead", figure_headers,
+                  "dealt", "taken", "kills", "KOs", measure_headers, "dealt quantiles");
   for (const CombatantReport& c : report.combatants) {
     std::string figures;
     for (double p : c.figure_probabilities) figures += fmt::format("  {:>7.1f}%", 100 * p);
     std::string measures;
     for (const Stat& measure : c.measures) measures += fmt::format("  {:>12.2f}", measure.mean);
-    out += fmt::format("{:<{}}  {:<{}}  {:>7.1f}%{}  {:>8.1f}  {:>8.1f}  {:>6.2f}{}   {}\n", c.name,
-                       width, c.faction, width, 100 * c.survival_probability, figures,
-                       c.damage_dealt.mean, c.damage_taken.mean, c.kills.mean, measures,
-                       quantile_cell(c.damage_dealt));
+    out += fmt::format(
+        "{:<{}}  {:<{}}  {:>7.1f}%  {:>5.1f}%  {:>5.1f}%{}  {:>8.1f}  {:>8.1f}  {:>6.2f}  "
+        "{:>6.2f}{}   "
+        "{}\n",
+        c.name, width, c.faction, width, 100 * c.standing_probability, 100 * c.down_probability,
+        100 * c.dead_probability, figures, c.damage_dealt.mean, c.damage_taken.mean, c.kills.mean,
+        c.knockouts.mean, measures, quantile_cell(c.damage_dealt));
   }
   if (report.run.seconds > 0) {
     out += fmt::format("\n{} thread{}, {:.2f} s, {:.0f} battles/s\n", report.run.threads,

@@ -20,7 +20,7 @@ bool is_word_of(std::string_view word, std::string_view candidate) {
   while (start <= candidate.size()) {
     std::size_t end = candidate.find(' ', start);
     if (end == std::string_view::npos) end = candidate.size();
-    if (edit_distance(word, candidate.substr(start, end - start)) == 0) return true;
+    if (same_word(word, candidate.substr(start, end - start))) return true;
     start = end + 1;
   }
   return false;
@@ -42,7 +42,7 @@ std::optional<std::string> closest(std::string_view word, std::span<const String
     for (const auto& candidate : candidates) {
       const std::string_view text(candidate);
       const bool prefix = text.size() > word.size() && text[word.size()] == ' ' &&
-                          edit_distance(word, text.substr(0, word.size())) == 0;
+                          same_word(word, text.substr(0, word.size()));
       if (prefix || is_word_of(word, candidate)) return std::string(candidate);
     }
   }
@@ -56,6 +56,11 @@ std::string suggestion(std::string_view word, std::span<const String> candidates
 }
 
 }  // namespace
+
+bool same_word(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
+                                            [](char x, char y) { return lower(x) == lower(y); });
+}
 
 int edit_distance(std::string_view a, std::string_view b) {
   std::vector<int> row(b.size() + 1);

@@ -34,6 +34,7 @@ void Tally::add(const Encounter& encounter, const BattleOutcome& outcome,
   rounds.add(outcome.rounds);
   if (outcome.winner < 0) {
     ++draws;
+    stalemates += outcome.stalemate;
   } else {
     ++factions[static_cast<std::size_t>(outcome.winner)].wins;
   }
@@ -41,10 +42,11 @@ void Tally::add(const Encounter& encounter, const BattleOutcome& outcome,
     int survivors = 0, dealt = 0, taken = 0;
     for (int member : encounter.factions[f].members) {
       const CombatantResult& c = results[static_cast<std::size_t>(member)];
-      survivors += c.survived;
+      survivors += c.fate != Fate::Dead;
       dealt += c.damage_dealt;
       taken += c.damage_taken;
     }
+    factions[f].losses += survivors < static_cast<int>(encounter.factions[f].members.size());
     factions[f].survivors.add(survivors);
     factions[f].damage_dealt.add(dealt);
     factions[f].damage_taken.add(taken);
@@ -60,10 +62,12 @@ void Tally::add(const Encounter& encounter, const BattleOutcome& outcome,
   for (std::size_t c = 0; c < combatants.size(); ++c) {
     const CombatantResult& r = results[c];
     CombatantTally& t = combatants[c];
-    t.survived += r.survived;
+    t.down += r.fate == Fate::Down;
+    t.dead += r.fate == Fate::Dead;
     t.damage_dealt.add(r.damage_dealt);
     t.damage_taken.add(r.damage_taken);
     t.kills.add(r.kills);
+    t.knockouts.add(r.knockouts);
     for (std::size_t i = 0; i < t.measures.size(); ++i) t.measures[i].add(r.measures[i]);
   }
   if (encounter.figures.empty()) return;  // most rulesets declare none
@@ -82,9 +86,11 @@ void Tally::merge(const Tally& other) {
   ARENA_CHECK(combatants.size() == other.combatants.size());
   battles += other.battles;
   draws += other.draws;
+  stalemates += other.stalemates;
   rounds.merge(other.rounds);
   for (std::size_t f = 0; f < factions.size(); ++f) {
     factions[f].wins += other.factions[f].wins;
+    factions[f].losses += other.factions[f].losses;
     factions[f].survivors.merge(other.factions[f].survivors);
     factions[f].damage_dealt.merge(other.factions[f].damage_dealt);
     factions[f].damage_taken.merge(other.factions[f].damage_taken);
@@ -92,10 +98,12 @@ void Tally::merge(const Tally& other) {
     merge_histograms(factions[f].measures, other.factions[f].measures);
   }
   for (std::size_t c = 0; c < combatants.size(); ++c) {
-    combatants[c].survived += other.combatants[c].survived;
+    combatants[c].down += other.combatants[c].down;
+    combatants[c].dead += other.combatants[c].dead;
     combatants[c].damage_dealt.merge(other.combatants[c].damage_dealt);
     combatants[c].damage_taken.merge(other.combatants[c].damage_taken);
     combatants[c].kills.merge(other.combatants[c].kills);
+    combatants[c].knockouts.merge(other.combatants[c].knockouts);
     merge_counts(combatants[c].figures, other.combatants[c].figures);
     merge_histograms(combatants[c].measures, other.combatants[c].measures);
   }

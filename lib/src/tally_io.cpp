@@ -85,6 +85,7 @@ std::string format_tally(const TallyFile& file) {
   for (std::size_t f = 0; f < t.factions.size(); ++f) {
     factions.push_back({{"name", labels.factions[f]},
                         {"wins", t.factions[f].wins},
+                        {"losses", t.factions[f].losses},
                         {"survivors", counts(t.factions[f].survivors)},
                         {"damage_dealt", counts(t.factions[f].damage_dealt)},
                         {"damage_taken", counts(t.factions[f].damage_taken)},
@@ -99,11 +100,13 @@ std::string format_tally(const TallyFile& file) {
     }
     combatants.push_back({{"name", file.labels.combatants[c].first},
                           {"faction", file.labels.combatants[c].second},
-                          {"survived", t.combatants[c].survived},
+                          {"down", t.combatants[c].down},
+                          {"dead", t.combatants[c].dead},
                           {"figures", figures},
                           {"damage_dealt", counts(t.combatants[c].damage_dealt)},
                           {"damage_taken", counts(t.combatants[c].damage_taken)},
                           {"kills", counts(t.combatants[c].kills)},
+                          {"knockouts", counts(t.combatants[c].knockouts)},
                           {"measures", named(labels.measures, t.combatants[c].measures, counts)}});
   }
   const Json out = {{"format", "arena-tally"},
@@ -116,6 +119,7 @@ std::string format_tally(const TallyFile& file) {
                     {"first_battle", file.first_battle},
                     {"battles", t.battles},
                     {"draws", t.draws},
+                    {"stalemates", t.stalemates},
                     {"rounds", counts(t.rounds)},
                     {"figures", file.labels.figures},
                     {"faction_figures", file.labels.faction_figures},
@@ -155,6 +159,7 @@ Expected<TallyFile, std::string> parse_tally(std::string_view text, const std::s
                                     out.total_battles));
     }
     t.draws = count_from(json.at("draws"), t.battles, "draws");
+    t.stalemates = count_from(json.at("stalemates"), t.draws, "stalemates");
     t.rounds = histogram_from(json.at("rounds"), t.battles, "rounds");
     out.labels.figures = json.at("figures").get<std::vector<std::string>>();
     out.labels.faction_figures = json.at("faction_figures").get<std::vector<std::string>>();
@@ -168,6 +173,7 @@ Expected<TallyFile, std::string> parse_tally(std::string_view text, const std::s
     for (const auto& f : json.at("factions")) {
       out.labels.factions.push_back(f.at("name").get<std::string>());
       t.factions.push_back({count_from(f.at("wins"), t.battles, "wins"),
+                            count_from(f.at("losses"), t.battles, "losses"),
                             histogram_from(f.at("survivors"), t.battles, "survivors"),
                             histogram_from(f.at("damage_dealt"), t.battles, "damage dealt"),
                             histogram_from(f.at("damage_taken"), t.battles, "damage taken"),
@@ -195,12 +201,18 @@ Expected<TallyFile, std::string> parse_tally(std::string_view text, const std::s
         return unexpected(fmt::format("{}: combatant \"{}\" of no faction of the file", file,
                                       out.labels.combatants.back().first));
       }
-      CombatantTally combatant{count_from(c.at("survived"), t.battles, "survived"),
+      CombatantTally combatant{count_from(c.at("down"), t.battles, "down"),
+                               count_from(c.at("dead"), t.battles, "dead"),
                                histogram_from(c.at("damage_dealt"), t.battles, "damage dealt"),
                                histogram_from(c.at("damage_taken"), t.battles, "damage taken"),
                                histogram_from(c.at("kills"), t.battles, "kills"),
+                               histogram_from(c.at("knockouts"), t.battles, "knockouts"),
                                {},
                                {}};
+      if (combatant.down + combatant.dead > t.battles) {
+        return unexpected(fmt::format("{}: inconsistent battle counts (\"{}\" down and dead)", file,
+                                      out.labels.combatants.back().first));
+      }
       read_named(c.at("figures"), out.labels.figures, [&](const nlohmann::json& v) {
         combatant.figures.push_back(count_from(v, t.battles, "figures"));
       });

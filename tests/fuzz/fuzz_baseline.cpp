@@ -63,6 +63,7 @@ arena::Report report_like(const arena::Baseline& baseline) {
     c.damage_dealt.add(0);
     c.damage_taken.add(0);
     c.kills.add(0);
+    c.knockouts.add(0);
   }
   return arena::make_report(labels, tally, arena::ReportOptions{baseline.quantiles});
 }

@@ -391,6 +391,11 @@ def command_values(args):
               "lib/src/rules/dnd5e/member_reader.cpp kSizes")
     same_list("target policies", "/definitions/tactics/properties/target", tactics_names,
               "lib/src/rules/common/tactics.cpp kNames")
+    tactics_arrays = string_arrays(read_source(args.source, "lib/src/rules/common/tactics.cpp"))
+    same_list("tie policies", "/definitions/tactics/properties/ties", tactics_arrays.get("kTieNames"),
+              "lib/src/rules/common/tactics.cpp kTieNames")
+    same_list("downed policies", "/definitions/tactics/properties/downed",
+              tactics_arrays.get("kDownedNames"), "lib/src/rules/common/tactics.cpp kDownedNames")
     damage_types = [n for n in damage_names if n != "untyped"] if damage_names else None
     same_list("damage types", "/definitions/damage_type", damage_types,
               "lib/src/damage_type.cpp kNames")

@@ -19,7 +19,7 @@
 
 namespace arena {
 
-inline constexpr int kReportFormatVersion = 1;
+inline constexpr int kReportFormatVersion = 1;  // new keys only add to version 1
 
 struct ReportOptions {
   // Quantile levels reported for every STAT. Default: 0.05, 0.25, 0.5, 0.75, 0.95.
@@ -44,6 +44,10 @@ struct FactionReport {
   std::int64_t wins = 0;
   double win_probability = 0;
   Interval win_ci95;
+  // Battles in which at least one member died, and its probability.
+  std::int64_t losses = 0;
+  double loss_probability = 0;
+  Interval loss_ci95;
   Stat survivors, damage_dealt, damage_taken;
   // The ruleset's faction figures (ReportLabels::faction_figures): the probability of each.
   std::vector<double> figure_probabilities;
@@ -53,10 +57,14 @@ struct FactionReport {
 struct CombatantReport {
   std::string name;
   std::string faction;
-  double survival_probability = 0;
+  double survival_probability = 0;  // not dead: standing or down
+  // Its fate (tally.hpp): the three add up to 1.
+  double standing_probability = 0;
+  double down_probability = 0;
+  double dead_probability = 0;
   // The ruleset's figures (ReportLabels::figures): the probability of each.
   std::vector<double> figure_probabilities;
-  Stat damage_dealt, damage_taken, kills;
+  Stat damage_dealt, damage_taken, kills, knockouts;
   std::vector<Stat> measures;  // the ruleset's measures (ReportLabels::measures)
 };
 
@@ -85,6 +93,7 @@ struct Report {
   std::vector<std::string> measures;         // per combatant, summed per faction ("ability_lost")
   std::int64_t draws = 0;
   double draw_probability = 0;
+  std::int64_t stalemates = 0;  // draws because no one left could change anyone's hit points
   Stat rounds;
   std::vector<CombatantReport> combatants;
   std::optional<PrecisionInfo> precision;

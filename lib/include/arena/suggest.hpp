@@ -15,6 +15,10 @@ namespace arena {
 // Levenshtein distance between a and b, ignoring ASCII case.
 int edit_distance(std::string_view a, std::string_view b);
 
+// Whether a and b are the same word, ignoring ASCII case: edit_distance 0,
+// without the distance table (names are read this way by every loader).
+bool same_word(std::string_view a, std::string_view b);
+
 // The candidate closest to `word`, if it is close enough to be a plausible
 // typo (distance at most max(2, |word| / 3)); ties go to the earlier
 // candidate. Failing that, the first candidate that has `word` as one of its

@@ -28,17 +28,29 @@ struct BattleOutcome {
   int rounds = 0;   // rounds begun
   // Bit f * kMaxFactionFigures + i: the ruleset's faction figure i held for faction f.
   std::uint64_t faction_figures = 0;
+  // A draw because no creature left could change another's hit points.
+  bool stalemate = false;
   bool operator==(const BattleOutcome&) const = default;
+};
+
+// How a combatant ended a battle. Every ruleset maps its own states onto
+// these three (README, "Fates").
+enum class Fate : std::uint8_t {
+  Standing,  // on its feet (or fled, or routed): not at 0 HP
+  Down,      // at 0 HP but alive: stable, or still making death saves
+  Dead,
 };
 
 // What one battle did to one combatant, in terms every ruleset shares: each
 // ruleset's battle reports these (Engine::results), and the tally knows
 // nothing else of it.
 struct CombatantResult {
-  bool survived = false;  // not dead at the end (standing, down or fled)
-  int damage_dealt = 0;   // hit points it removed from enemies (overkill not counted)
-  int damage_taken = 0;   // hit points it lost
-  int kills = 0;
+  Fate fate = Fate::Standing;
+  int damage_dealt = 0;  // hit points it removed from enemies (overkill not counted)
+  int damage_taken = 0;  // hit points it lost
+  // Credited to the creature whose damage took the target to 0 HP:
+  int kills = 0;              // those of them dead at the end
+  int knockouts = 0;          // every time it did so, dead at the end or not
   std::uint32_t figures = 0;  // bit i: the ruleset's figure i held (Encounter::figures)
   std::array<int, kMaxMeasures> measures{};  // the ruleset's measures (Encounter::measures), >= 0
   bool operator==(const CombatantResult&) const = default;
@@ -46,6 +58,7 @@ struct CombatantResult {
 
 struct FactionTally {
   std::int64_t wins = 0;
+  std::int64_t losses = 0;            // battles in which at least one member died
   Histogram survivors;                // members not dead at the end
   Histogram damage_dealt;             // hit points its members removed from enemies
   Histogram damage_taken;             // hit points its members lost
@@ -55,10 +68,13 @@ struct FactionTally {
 };
 
 struct CombatantTally {
-  std::int64_t survived = 0;  // battles it ended alive (conscious or not)
+  // Battles it ended down and dead (Fate); the rest it ended standing.
+  std::int64_t down = 0;
+  std::int64_t dead = 0;
   Histogram damage_dealt;
   Histogram damage_taken;
   Histogram kills;
+  Histogram knockouts;
   std::vector<std::int64_t> figures;  // battles in which each of the ruleset's figures held
   std::vector<Histogram> measures;    // each of the ruleset's measures
   bool operator==(const CombatantTally&) const = default;
@@ -67,6 +83,7 @@ struct CombatantTally {
 struct Tally {
   std::int64_t battles = 0;
   std::int64_t draws = 0;
+  std::int64_t stalemates = 0;  // draws because no one could change anyone's hit points
   Histogram rounds;
   std::vector<FactionTally> factions;
   std::vector<CombatantTally> combatants;

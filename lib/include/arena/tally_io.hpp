@@ -20,7 +20,7 @@ namespace arena {
 
 // 2: per-combatant "figures"; 3: per-faction "figures", per-faction and
 // per-combatant "measures".
-inline constexpr int kTallyFormatVersion = 3;
+inline constexpr int kTallyFormatVersion = 4;  // 4: fates, knock-outs, stalemates
 
 struct TallyFile {
   ReportLabels labels;

@@ -6,6 +6,8 @@
 
 #include <vector>
 
+#include "rules/common/stalemate.hpp"
+
 namespace arena {
 namespace {
 
@@ -76,6 +78,32 @@ TEST(StandingTest, ResetRestoresTheStartAfterABattle) {
   Standing fresh;
   fresh.reset(kThreeFactions);
   EXPECT_EQ(s, fresh);
+}
+
+// Stalemates (rules/common/stalemate.hpp) over the three factions: only
+// creature 3 (faction 0) can hurt anyone, and only creature 4 (faction 1).
+TEST(HarmTableTest, AStalemateComesWhenTheLastWhoCouldHurtAnEnemyLeft) {
+  const HarmTable harms(kThreeFactions, [](int a, int b) { return a == 3 && b == 4; });
+  EXPECT_TRUE(harms.harms(3, 4));
+  EXPECT_FALSE(harms.harms(4, 3));
+  Standing s;
+  s.reset(kThreeFactions);
+  EXPECT_FALSE(harms.stalled(kThreeFactions, s));
+  s.drops(4);  // the one who could be hurt is out
+  EXPECT_TRUE(harms.stalled(kThreeFactions, s));
+  s.rises(4);
+  s.drops(3);  // the one who could hurt is out
+  EXPECT_TRUE(harms.stalled(kThreeFactions, s));
+}
+
+TEST(HarmTableTest, WhenEveryoneCanHurtEveryEnemyNothingStalls) {
+  const HarmTable harms(kThreeFactions, [](int, int) { return true; });
+  Standing s;
+  s.reset(kThreeFactions);
+  for (int c : {0, 1, 2, 4}) s.drops(c);
+  EXPECT_FALSE(harms.stalled(kThreeFactions, s));  // 3 and 5 can still fight
+  s.drops(5);
+  EXPECT_FALSE(harms.stalled(kThreeFactions, s));  // one faction left: won, not stalled
 }
 
 }  // namespace

@@ -89,7 +89,7 @@ TEST(BattleTest, TurnsAlternateUntilOneFactionIsOut) {
   EXPECT_TRUE(p.state.combatants[1].dead);
   EXPECT_EQ(p.state.combatants[0].damage_dealt, 4);  // 3 + 1: overkill not counted
   EXPECT_EQ(p.state.combatants[0].damage_taken, 3);
-  EXPECT_EQ(p.state.combatants[0].kills, 1);
+  EXPECT_EQ(p.state.combatants[0].knockouts, 1);
 }
 
 TEST(BattleTest, MaxRoundsEndInADraw) {
@@ -114,7 +114,7 @@ TEST(BattleTest, MultiattackMakesEveryAttackAndRetargetsWhenTheTargetDrops) {
   EXPECT_EQ(p.outcome.winner, 0);
   EXPECT_TRUE(p.state.combatants[1].dead);
   EXPECT_TRUE(p.state.combatants[2].dead);
-  EXPECT_EQ(p.state.combatants[0].kills, 2);
+  EXPECT_EQ(p.state.combatants[0].knockouts, 2);
 }
 
 TEST(BattleTest, DownedPlayerCharacterRollsDeathSavesWhileAnAllyFights) {
@@ -129,12 +129,14 @@ TEST(BattleTest, DownedPlayerCharacterRollsDeathSavesWhileAnAllyFights) {
                     1,  15, 2,   // the Ogre hits Hero for 12: 11 beyond 0 < 12, unconscious
                     12,          // round 3: Hero's death save succeeds
                     2,           // Ally misses
-                    5};          // the Ogre's only target is Ally (AC 30): miss
+                    5,           // the Ogre's only target is Ally (AC 30): miss
+                    12, 12};     // after the draw, Hero's saves play out: stable
   const Played p = play(e, dice);
   EXPECT_EQ(p.outcome.winner, -1);  // max_rounds
   EXPECT_FALSE(p.state.combatants[0].dead);
   EXPECT_EQ(p.state.combatants[0].hp, 0);
-  EXPECT_EQ(p.state.combatants[0].death_successes, 1);
+  EXPECT_EQ(p.state.combatants[0].death_successes, 3);
+  EXPECT_TRUE(p.state.combatants[0].stable);
 }
 
 TEST(BattleTest, MassiveDamageKillsAPlayerCharacterInBattle) {
@@ -143,16 +145,18 @@ TEST(BattleTest, MassiveDamageKillsAPlayerCharacterInBattle) {
   ScriptedDice dice{10, 10, 2, 15, 1};  // Hero misses; the Ogre hits for 11: 6 beyond 0 >= 5
   const Played p = play(e, dice);
   EXPECT_TRUE(p.state.combatants[0].dead);
-  EXPECT_EQ(p.state.combatants[1].kills, 1);
+  EXPECT_EQ(p.state.combatants[1].knockouts, 1);
 }
 
 TEST(BattleTest, AFactionWhoseMembersAreAllDownIsOut) {
   const Encounter e = load(duel_json(fighter("Hero", 5, 10, 5, 0, "1d4", R"(, "pc": true)"),
                                      fighter("Ogre", 20, 10, 0, 10, "1d4+4")));
-  ScriptedDice dice{10, 10, 2, 15, 2};  // Hero misses; Ogre drops Hero (6: 1 beyond 0)
+  ScriptedDice dice{10, 10, 2, 15, 2,  // Hero misses; Ogre drops Hero (6: 1 beyond 0)
+                    15, 15, 15};       // after the battle: three successes
   const Played p = play(e, dice);
   EXPECT_EQ(p.outcome.winner, 1);
-  EXPECT_FALSE(p.state.combatants[0].dead);  // dying, not dead
+  EXPECT_EQ(p.outcome.rounds, 1);
+  EXPECT_FALSE(p.state.combatants[0].dead);  // stable, not dead
 }
 
 TEST(TacticsTest, WeakestStrongestAndLowestAcPickTheirTargets) {
@@ -172,6 +176,37 @@ TEST(TacticsTest, WeakestStrongestAndLowestAcPickTheirTargets) {
     ScriptedDice none{};
     EXPECT_EQ(choose_target(plan, state, 0, none), expected) << policy;
   }
+}
+
+// Three identical enemies are all the weakest: a die picks among them, or
+// with "ties": "first" the earliest takes it without one. A tie on AC goes
+// to the lower HP first, with no die.
+TEST(TacticsTest, TiesGoToADieOrToTheFirst) {
+  for (const char* ties : {"random", "first"}) {
+    const Encounter e = load(duel_json(
+        fighter("A", 10, 10, 0, 0, "1d4",
+                std::string(R"(, "tactics": { "target": "weakest", "ties": ")") + ties + R"(" })"),
+        fighter("B", 10, 10, 0, 0, "1d4", R"(, "count": 3)")));
+    BattlePlan plan(e);
+    BattleState state;
+    state.reset(plan);
+    for (auto& c : state.combatants) c.hp = 10;
+    ScriptedDice dice = std::string(ties) == "random" ? ScriptedDice{2} : ScriptedDice{};
+    EXPECT_EQ(choose_target(plan, state, 0, dice), std::string(ties) == "random" ? 2 : 1) << ties;
+    EXPECT_EQ(dice.remaining(), 0u) << ties;
+    state.combatants[3].hp = 4;  // no tie left: no die
+    EXPECT_EQ(choose_target(plan, state, 0, dice), 3) << ties;
+  }
+  const Encounter e =
+      load(duel_json(fighter("A", 10, 10, 0, 0, "1d4", R"(, "tactics": { "target": "lowest_ac" })"),
+                     fighter("B", 10, 12, 0, 0, "1d4") + ", " + fighter("C", 10, 12, 0, 0, "1d4")));
+  BattlePlan plan(e);
+  BattleState state;
+  state.reset(plan);
+  state.combatants[1].hp = 9;
+  state.combatants[2].hp = 8;
+  ScriptedDice none{};
+  EXPECT_EQ(choose_target(plan, state, 0, none), 2);
 }
 
 TEST(TacticsTest, FocusKeepsTheFactionTargetUntilItDrops) {
@@ -283,7 +318,13 @@ TEST(BattleInvariantTest, HoldOverManySeededBattlesOfEveryScenario) {
       int standing_factions = 0, dealt = 0, taken = 0;
       for (std::size_t f = 0; f < e.factions.size(); ++f) {
         bool standing = false;
-        for (int m : e.factions[f].members) standing |= state.combatants[m].can_act();
+        for (int m : e.factions[f].members) {
+          const CombatantState& c = state.combatants[m];
+          // A loser on its feet is a PC whom a natural 20 woke after the battle.
+          const bool woke = outcome.winner >= 0 && outcome.winner != static_cast<int>(f) &&
+                            creature_of(e, m).pc && c.hp == 1;
+          standing |= c.can_act() && !woke;
+        }
         standing_factions += standing;
         if (standing && outcome.winner >= 0) {
           EXPECT_EQ(outcome.winner, static_cast<int>(f));
@@ -295,13 +336,16 @@ TEST(BattleInvariantTest, HoldOverManySeededBattlesOfEveryScenario) {
         if (c.dead) {
           EXPECT_EQ(c.hp, 0);
         }
+        if (c.hp == 0 && !c.dead) {
+          EXPECT_TRUE(c.stable) << "a PC left dying after the battle";
+        }
         dealt += c.damage_dealt;
         taken += c.damage_taken;
       }
       EXPECT_EQ(dealt, taken) << "hit points removed equal hit points lost";
       if (outcome.winner >= 0) {
         EXPECT_EQ(standing_factions, 1);
-      } else {
+      } else if (!outcome.stalemate) {
         EXPECT_EQ(outcome.rounds, e.max_rounds);
       }
     }

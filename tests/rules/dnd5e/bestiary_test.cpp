@@ -112,7 +112,9 @@ void expect_consistent_duel(const Encounter& e, const Tally& t, std::int64_t bat
   EXPECT_GE(t.draws, 0);
   EXPECT_EQ(t.rounds.count(), battles);
   if (t.rounds.count() > 0) {
-    EXPECT_GE(t.rounds.min(), 1) << "a battle ended before its first round";
+    // Only a stalemate (no one can hurt anyone) ends before its first round.
+    EXPECT_LE(t.rounds.counts()[0], t.stalemates) << "a battle ended before its first round";
+    EXPECT_LE(t.stalemates, t.draws);
     EXPECT_LE(t.rounds.max(), e.max_rounds) << "a battle went past max_rounds";
   }
   for (std::size_t f = 0; f < 2; ++f) {
@@ -122,12 +124,15 @@ void expect_consistent_duel(const Encounter& e, const Tally& t, std::int64_t bat
     EXPECT_EQ(faction.damage_taken.count(), battles);
     EXPECT_EQ(member.damage_dealt.count(), battles);
     EXPECT_EQ(member.kills.count(), battles);
-    EXPECT_GE(member.survived, 0);
-    EXPECT_LE(member.survived, battles);
+    const std::int64_t survived = battles - member.dead;
+    EXPECT_GE(member.dead, 0);
+    EXPECT_GE(member.down, 0);
+    EXPECT_LE(member.down + member.dead, battles);
     // One member per faction: its figures are the faction's.
     EXPECT_EQ(total(faction.damage_dealt), total(member.damage_dealt));
     EXPECT_EQ(total(faction.damage_taken), total(member.damage_taken));
-    EXPECT_EQ(total(faction.survivors), member.survived);
+    EXPECT_EQ(total(faction.survivors), survived);
+    EXPECT_EQ(faction.losses, member.dead);
     // What one side removed is what the other side lost.
     EXPECT_EQ(total(faction.damage_dealt), total(t.factions[1 - f].damage_taken))
         << "faction " << f << " dealt damage that faction " << 1 - f << " did not take";
@@ -135,10 +140,9 @@ void expect_consistent_duel(const Encounter& e, const Tally& t, std::int64_t bat
     if (member.kills.count() > 0) {
       EXPECT_LE(member.kills.max(), 1);
     }
-    EXPECT_LE(total(member.kills), battles - t.combatants[1 - f].survived)
-        << "more kills than deaths";
+    EXPECT_LE(total(member.kills), t.combatants[1 - f].dead) << "more kills than deaths";
     // A winner's member is alive at the end.
-    EXPECT_GE(member.survived, faction.wins) << "a faction won with its only member dead";
+    EXPECT_GE(survived, faction.wins) << "a faction won with its only member dead";
   }
   const Report report = make_report(e, t, ReportOptions{});
   EXPECT_EQ(report.battles, battles);

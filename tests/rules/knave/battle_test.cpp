@@ -304,14 +304,16 @@ TEST(KnaveBattleTest, MoraleIsRolledAtTheFirstLossAndAtHalfAndAFailureFlees) {
   EXPECT_EQ(p.outcome.winner, 0);
   EXPECT_EQ(p.outcome.rounds, 2);
   EXPECT_EQ(p.outcome.faction_figures, 1u);  // the last goblin fled: the Hero routs them
-  // dead, down, fled: bits 0, 1, 2; a creature that fled survived.
-  EXPECT_EQ(p.results[1].figures, 1u);
-  EXPECT_FALSE(p.results[1].survived);
-  EXPECT_EQ(p.results[3].figures, 4u);
-  EXPECT_TRUE(p.results[3].survived);
-  EXPECT_EQ(p.results[4].figures, 4u);
-  EXPECT_EQ(p.results[0].figures, 8u);  // standing
+  // Fled: figure bit 0, and the fate "standing" (alive, on its feet).
+  EXPECT_EQ(p.results[1].figures, 0u);
+  EXPECT_EQ(p.results[1].fate, Fate::Dead);
+  EXPECT_EQ(p.results[3].figures, 1u);
+  EXPECT_EQ(p.results[3].fate, Fate::Standing);
+  EXPECT_EQ(p.results[4].figures, 1u);
+  EXPECT_EQ(p.results[0].figures, 0u);
+  EXPECT_EQ(p.results[0].fate, Fate::Standing);
   EXPECT_EQ(p.results[0].kills, 2);
+  EXPECT_EQ(p.results[0].knockouts, 2);
 }
 
 // With two goblins the first loss is also half: one roll, not two.
@@ -386,7 +388,8 @@ TEST(KnaveBattleTest, EveryRowOfTheDeathTable) {
     if (d8 <= 2) {
       EXPECT_EQ(s.status, Status::Dead) << d8;
       EXPECT_EQ(p.events.back(), "dead 1");
-      EXPECT_EQ(p.results[1].figures, 1u);
+      EXPECT_EQ(p.results[1].fate, Fate::Dead);
+      EXPECT_EQ(p.results[0].kills, 1);
       EXPECT_EQ(p.results[1].measures[0], 0);
     } else {
       EXPECT_EQ(s.status, Status::Down) << d8;
@@ -395,9 +398,10 @@ TEST(KnaveBattleTest, EveryRowOfTheDeathTable) {
       EXPECT_EQ(p.events[1], "death 1 d8 " + std::to_string(d8) + " -3 " +
                                  std::string(kAbilityKeys[d8 - 3]) + " = " +
                                  std::to_string(d8 - 2 - 3));
-      EXPECT_EQ(p.results[1].figures, 2u);
+      EXPECT_EQ(p.results[1].fate, Fate::Down);
+      EXPECT_EQ(p.results[0].kills, 0);  // a knock-out, not a kill
+      EXPECT_EQ(p.results[0].knockouts, 1);
       EXPECT_EQ(p.results[1].measures[0], 3);  // the ability lost, as measured
-      EXPECT_TRUE(p.results[1].survived);
     }
   }
 }
@@ -621,9 +625,9 @@ TEST(KnaveBattleTest, ReplayTellsEachRollAndItsDefense) {
     options.threads = 1;
     const RunResult run = run_battles(*loaded, options);
     for (std::size_t c = 0; c < replay.results.size(); ++c) {
-      EXPECT_EQ(run.tally.combatants[c].survived, replay.results[c].survived ? 1 : 0);
-      for (std::size_t f = 0; f < 4; ++f)
-        EXPECT_EQ(run.tally.combatants[c].figures[f], (replay.results[c].figures >> f) & 1u);
+      EXPECT_EQ(run.tally.combatants[c].dead, replay.results[c].fate == Fate::Dead ? 1 : 0);
+      EXPECT_EQ(run.tally.combatants[c].down, replay.results[c].fate == Fate::Down ? 1 : 0);
+      EXPECT_EQ(run.tally.combatants[c].figures[0], replay.results[c].figures & 1u);
     }
   }
   EXPECT_TRUE(seen_hit && seen_morale && seen_flight && seen_death_table);

@@ -161,10 +161,11 @@ TEST(KnaveExactTest, ADuelOnTheDeathTableMatchesDeadAndDown) {
   EXPECT_DOUBLE_EQ(dies_if_falls, 0.25 + 10.0 / 32);
   const CombatantTally& tally = s.run.tally.combatants[0];
   expect_within(s.share(s.run.tally.factions[0].wins), wins, "the Knave wins");
-  expect_within(s.share(tally.figures[0]), (1 - wins) * dies_if_falls, "the Knave dead");
-  expect_within(s.share(tally.figures[1]), (1 - wins) * (1 - dies_if_falls), "the Knave down");
-  EXPECT_EQ(tally.figures[2], 0);                             // no morale: never fled
-  EXPECT_EQ(tally.figures[3], s.run.tally.factions[0].wins);  // standing exactly when it won
+  expect_within(s.share(tally.dead), (1 - wins) * dies_if_falls, "the Knave dead");
+  expect_within(s.share(tally.down), (1 - wins) * (1 - dies_if_falls), "the Knave down");
+  EXPECT_EQ(tally.figures[0], 0);  // no morale: never fled
+  // Standing exactly when it won.
+  EXPECT_EQ(s.run.tally.battles - tally.down - tally.dead, s.run.tally.factions[0].wins);
   // The ability a survivor lost: each row, each loss that leaves the ability at -10 or more.
   double lost_if_falls = 0;
   for (int row = 3; row <= 8; ++row) {
@@ -195,8 +196,8 @@ TEST(KnaveExactTest, TheSecondOfTwoMonstersFleesWithProbabilityFiveTwelfths) {
   const double flees = (5 + 4 + 3 + 2 + 1) / 36.0;
   std::int64_t fled = 0;
   for (int c = 1; c <= 2; ++c) {
-    fled += s.run.tally.combatants[static_cast<std::size_t>(c)].figures[2];
-    expect_within(s.share(s.run.tally.combatants[static_cast<std::size_t>(c)].figures[2]),
+    fled += s.run.tally.combatants[static_cast<std::size_t>(c)].figures[0];
+    expect_within(s.share(s.run.tally.combatants[static_cast<std::size_t>(c)].figures[0]),
                   flees / 2, "goblin " + std::to_string(c) + " fled");
   }
   // At most one flees in a battle (the first to fall cannot), so the count is of battles.

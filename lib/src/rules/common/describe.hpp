@@ -13,13 +13,30 @@
 
 namespace arena {
 
+// "weakest", then ", ties: first" and ", downed: finish" where not the defaults.
+inline std::string tactics_text(const Tactics& tactics) {
+  std::string text(name(tactics.target));
+  if (tactics.ties != TiePolicy::Random) text += fmt::format(", ties: {}", name(tactics.ties));
+  if (tactics.downed != DownedPolicy::Ignore)
+    text += fmt::format(", downed: {}", name(tactics.downed));
+  return text;
+}
+
+// {"target": ...}, with "ties" and "downed" where not the defaults.
+inline nlohmann::json tactics_json(const Tactics& tactics) {
+  nlohmann::json out = {{"target", name(tactics.target)}};
+  if (tactics.ties != TiePolicy::Random) out["ties"] = name(tactics.ties);
+  if (tactics.downed != DownedPolicy::Ignore) out["downed"] = name(tactics.downed);
+  return out;
+}
+
 // "\nFACTION (target: POLICY)\n" and `combatant(c)`'s lines for each member.
 template <class Combatant>
 std::string describe_factions_text(const Encounter& encounter, std::span<const Tactics> tactics,
                                    Combatant combatant) {
   std::string out;
   for (std::size_t f = 0; f < encounter.factions.size(); ++f) {
-    out += fmt::format("\n{} (target: {})\n", encounter.factions[f].name, name(tactics[f].target));
+    out += fmt::format("\n{} (target: {})\n", encounter.factions[f].name, tactics_text(tactics[f]));
     for (int member : encounter.factions[f].members) out += combatant(member);
   }
   return out;
@@ -34,7 +51,7 @@ nlohmann::json describe_factions_as_json(const Encounter& encounter,
     nlohmann::json members = nlohmann::json::array();
     for (int member : encounter.factions[f].members) members.push_back(combatant(member));
     factions.push_back({{"name", encounter.factions[f].name},
-                        {"tactics", {{"target", name(tactics[f].target)}}},
+                        {"tactics", tactics_json(tactics[f])},
                         {"creatures", members}});
   }
   return factions;

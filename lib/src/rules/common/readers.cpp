@@ -2,13 +2,20 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "arena/suggest.hpp"
 
 namespace arena {
 
 namespace {
 
-constexpr std::string_view kTacticsKeys[] = {"target"};
+constexpr std::string_view kTacticsKeys[] = {"target", "ties", "downed"};
+
+// The index of `text` in `names` (read_choice has checked it is there).
+std::size_t index_of(std::string_view text, std::span<const std::string_view> names) {
+  return static_cast<std::size_t>(std::find(names.begin(), names.end(), text) - names.begin());
+}
 
 }  // namespace
 
@@ -25,7 +32,7 @@ std::optional<std::string> read_choice(ObjectReader& object, std::string_view ke
   auto text = object.string(key);
   if (!text) return std::nullopt;
   for (std::string_view choice : choices) {
-    if (edit_distance(*text, choice) == 0) return std::string(choice);
+    if (same_word(*text, choice)) return std::string(choice);
   }
   std::string list;
   for (std::string_view choice : choices) list += (list.empty() ? "" : ", ") + std::string(choice);
@@ -75,16 +82,27 @@ std::optional<DiceExpr> read_hit_points(const JsonContext& context, const nlohma
 std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::json& value,
                                     const std::string& pointer) {
   ObjectReader object(context, value, pointer, kTacticsKeys);
-  Tactics tactics;
-  if (auto target = read_target_policy(object)) tactics.target = *target;
+  const Tactics tactics = read_tactics_given(object).over(Tactics{});
   object.finish();
   return tactics;
 }
 
-std::optional<TargetPolicy> read_target_policy(ObjectReader& object) {
-  auto target = read_choice(object, "target", target_policy_names());
-  if (!target) return std::nullopt;
-  return parse_target_policy(*target);
+Tactics TacticsGiven::over(Tactics base) const {
+  if (target) base.target = *target;
+  if (ties) base.ties = *ties;
+  if (downed) base.downed = *downed;
+  return base;
+}
+
+TacticsGiven read_tactics_given(ObjectReader& object) {
+  TacticsGiven given;
+  if (auto target = read_choice(object, "target", target_policy_names()))
+    given.target = *parse_target_policy(*target);
+  if (auto ties = read_choice(object, "ties", tie_policy_names()))
+    given.ties = static_cast<TiePolicy>(index_of(*ties, tie_policy_names()));
+  if (auto downed = read_choice(object, "downed", downed_policy_names()))
+    given.downed = static_cast<DownedPolicy>(index_of(*downed, downed_policy_names()));
+  return given;
 }
 
 std::span<const std::string_view> tactics_keys() {

@@ -39,14 +39,22 @@ void report_dice_error(const JsonContext& context, const std::string& pointer,
 std::optional<DiceExpr> read_hit_points(const JsonContext& context, const nlohmann::json& value,
                                         const std::string& pointer);
 
-// A "tactics" object of a faction or a member: {"target": POLICY}.
+// A "tactics" object of a faction or a member: {"target": POLICY, "ties":
+// "random" | "first", "downed": "ignore" | "finish"}.
 std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::json& value,
                                     const std::string& pointer);
 // Its keys (checked against scenarios/schema.json by a test).
 std::span<const std::string_view> tactics_keys();
-// The "target" of a tactics object being read, nullopt when absent (for a
-// ruleset whose members' tactics take more keys than tactics_keys()).
-std::optional<TargetPolicy> read_target_policy(ObjectReader& object);
+// The keys of a tactics object being read that it gives (for a ruleset
+// whose members' tactics take more keys than tactics_keys(), and fall back
+// to their faction's key by key).
+struct TacticsGiven {
+  std::optional<TargetPolicy> target;
+  std::optional<TiePolicy> ties;
+  std::optional<DownedPolicy> downed;
+  Tactics over(Tactics base) const;  // `base` with the given keys replaced
+};
+TacticsGiven read_tactics_given(ObjectReader& object);
 
 // A faction's "tactics", for every member without its own. Default: random targets.
 Tactics read_faction_tactics(const JsonContext& context, const FactionJson& faction);

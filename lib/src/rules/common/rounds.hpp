@@ -1,5 +1,6 @@
 // The round loop every ruleset's battle shares: rounds until at most one
-// faction stands or max_rounds have passed (a draw), with the events a
+// faction stands, max_rounds have passed (a draw) or no one left can hurt
+// anyone (a stalemate, stalemate.hpp: a draw at once), with the events a
 // replay reports. Plain functions; the ruleset plays each round.
 #pragma once
 
@@ -9,13 +10,16 @@ namespace arena {
 
 // Plays rounds of a battle whose `state` keeps `round` and `standing` (a
 // Standing, standing.hpp) up to date: `play_round()` plays one and may end
-// the battle by leaving one faction or none. `events` gets
+// the battle by leaving one faction or none; `stalled()` says, before each
+// round, whether no one left can hurt anyone. `events` gets
 // round_begins(round) and ends(winner, rounds).
-template <class State, class Events, class PlayRound>
-BattleOutcome play_rounds(int max_rounds, State& state, Events& events, PlayRound play_round) {
+template <class State, class Events, class PlayRound, class Stalled>
+BattleOutcome play_rounds(int max_rounds, State& state, Events& events, PlayRound play_round,
+                          Stalled stalled) {
   BattleOutcome outcome;
   while (state.standing.factions() > 1) {
-    if (state.round == max_rounds) {
+    outcome.stalemate = stalled();
+    if (state.round == max_rounds || outcome.stalemate) {
       outcome.rounds = state.round;
       events.ends(-1, outcome.rounds);
       return outcome;
@@ -27,6 +31,13 @@ BattleOutcome play_rounds(int max_rounds, State& state, Events& events, PlayRoun
   outcome.rounds = state.round;
   events.ends(outcome.winner, outcome.rounds);
   return outcome;
+}
+
+// For rulesets in which every creature can always hurt every enemy in
+// time (knave: a natural 20 wears armor down; warmachine: every model has
+// a weapon): no stalemate to look for.
+inline bool never_stalled() {
+  return false;
 }
 
 }  // namespace arena

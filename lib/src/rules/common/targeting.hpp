@@ -1,12 +1,13 @@
 // Target choice by tactics (tactics.hpp), for every ruleset whose
-// combatants pick an enemy to attack (5e, oldschool).
+// combatants pick an enemy to attack (5e, oldschool, knave).
 //
 // Candidates are the enemies who can act (a creature at 0 HP is out of the
 // fight). `random` draws one uniformly; `weakest`/`strongest` take the lowest
-// or highest current HP, `lowest_ac` the lowest AC (ties: lower HP); ties
-// left go to the earlier creature of the encounter. `focus` keeps the
-// faction's shared target while it stands and draws a new one at random
-// when it drops.
+// or highest current HP, `lowest_ac` the lowest AC (ties: lower HP). Ties
+// left go to a die among the tied (a roll, drawn only when there is a tie),
+// or with "ties": "first" to the earlier creature of the encounter. `focus`
+// keeps the faction's shared target while it stands and picks a new one
+// when it drops: at random, or the first enemy standing with "ties": "first".
 //
 // The battle is seen through a view, a small struct of inline functions
 // over the ruleset's plan and state:
@@ -47,42 +48,61 @@ template <class View, class Dice>
 }
 
 // The candidate with the lowest `key(c)` (a non-negative integer below
-// 2^52: AC and HP keys are far inside); ties go to the earlier creature.
+// 2^52: AC and HP keys are far inside); ties go to a die among the tied
+// (TiePolicy::Random) or to the earlier creature (TiePolicy::First).
 // Which enemy is best is random, so branching on each enemy would be
 // mispredicted often: (key, creature) is packed into one integer and the
-// lowest is kept with std::min (a conditional move).
-template <class View, class Key>
-int best_enemy(const View& view, int self, Key key) {
+// lowest is kept with std::min (a conditional move). The tied are counted
+// in a second pass, and the die is rolled only when there are several.
+template <class View, class Key, class Dice>
+int best_enemy(const View& view, int self, Key key, TiePolicy ties, Dice& dice) {
   constexpr std::int64_t kCreatures = 1024;
   static_assert(kMaxCreatures <= kCreatures);
+  const std::span<const int> enemies = view.enemies_standing(self);
   std::int64_t best = std::numeric_limits<std::int64_t>::max();
-  for (int c : view.enemies_standing(self)) best = std::min(best, key(c) * kCreatures + c);
-  return best == std::numeric_limits<std::int64_t>::max() ? -1
-                                                          : static_cast<int>(best % kCreatures);
+  for (int c : enemies) best = std::min(best, key(c) * kCreatures + c);
+  if (best == std::numeric_limits<std::int64_t>::max()) return -1;
+  const int first = static_cast<int>(best % kCreatures);
+  if (ties == TiePolicy::First) return first;
+  const std::int64_t best_key = best / kCreatures;
+  int tied = 0;
+  for (int c : enemies) tied += key(c) == best_key;
+  if (tied == 1) return first;
+  int pick = dice.roll(tied);
+  for (int c : enemies) {
+    if (key(c) == best_key && --pick == 0) return c;
+  }
+  return first;  // not reached: `pick` is one of the tied
 }
 
 }  // namespace targeting
 
-// The target `self` attacks now under `policy`, or -1 when no enemy can be
-// attacked.
+// The target `self` attacks now under `tactics`, or -1 when no enemy can
+// be attacked.
 template <class View, class Dice>
-[[gnu::always_inline]] inline int choose_target(View& view, TargetPolicy policy, int self,
+[[gnu::always_inline]] inline int choose_target(View& view, const Tactics& tactics, int self,
                                                 Dice& dice) {
   const auto hp = [&](int c) -> std::int64_t { return view.hp(c); };
   constexpr std::int64_t kHpRange = std::int64_t{1} << 31;  // hit points are ints
-  switch (policy) {
+  const TiePolicy ties = tactics.ties;
+  switch (tactics.target) {
     case TargetPolicy::Random:
       return targeting::random_enemy(view, self, dice);
     case TargetPolicy::Weakest:
-      return targeting::best_enemy(view, self, [&](int c) { return hp(c); });
+      return targeting::best_enemy(
+          view, self, [&](int c) { return hp(c); }, ties, dice);
     case TargetPolicy::Strongest:
-      return targeting::best_enemy(view, self, [&](int c) { return kHpRange - hp(c); });
+      return targeting::best_enemy(
+          view, self, [&](int c) { return kHpRange - hp(c); }, ties, dice);
     case TargetPolicy::LowestAc:  // then the lower HP
-      return targeting::best_enemy(view, self,
-                                   [&](int c) { return view.ac(c) * kHpRange + hp(c); });
+      return targeting::best_enemy(
+          view, self, [&](int c) { return view.ac(c) * kHpRange + hp(c); }, ties, dice);
     case TargetPolicy::Focus: {
       int& focus = view.focus(self);
-      if (focus < 0 || !view.can_act(focus)) focus = targeting::random_enemy(view, self, dice);
+      if (focus < 0 || !view.can_act(focus)) {
+        focus = ties == TiePolicy::First ? targeting::first_enemy_standing(view, self)
+                                         : targeting::random_enemy(view, self, dice);
+      }
       return focus;
     }
   }

@@ -6,7 +6,7 @@ namespace arena::dnd5e {
 
 std::optional<Ability> parse_ability(std::string_view text) {
   for (std::size_t i = 0; i < kAbilityKeys.size(); ++i) {
-    if (edit_distance(text, kAbilityKeys[i]) == 0) return static_cast<Ability>(i);
+    if (same_word(text, kAbilityKeys[i])) return static_cast<Ability>(i);
   }
   return std::nullopt;
 }

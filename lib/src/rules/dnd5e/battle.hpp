@@ -7,8 +7,10 @@
 // expected damage against that target; if the target drops during a
 // multiattack, the rest of the attacks go to a new target. A PC at 0 HP rolls
 // a death save instead. A faction is out when none of its members can act;
-// the battle ends when at most one faction is left (none: a draw) or when
-// max_rounds rounds have passed (a draw).
+// the battle ends when at most one faction is left (none: a draw), when
+// max_rounds rounds have passed or when no one left can hurt an enemy left
+// (a draw, a stalemate). Then the PCs at 0 HP meet their fate
+// (aftermath.hpp).
 //
 // Templated on the dice source and the event sink so that simulation
 // inlines Rng and NoEvents, while tests script the dice and replay logs.
@@ -26,6 +28,7 @@
 #include <vector>
 
 #include "rules/common/rounds.hpp"
+#include "rules/dnd5e/aftermath.hpp"
 #include "rules/dnd5e/events.hpp"
 #include "rules/dnd5e/plan.hpp"
 #include "rules/dnd5e/state.hpp"
@@ -148,6 +151,18 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
   }
 }
 
+// The rounds of a battle (to a stalemate at the latest), then the fate of
+// its PCs at 0 HP (aftermath.hpp).
+template <bool Full, class Dice, class Events>
+BattleOutcome play_rounds_and_aftermath(const BattlePlan& plan, BattleState& state, Dice& dice,
+                                        Events& events) {
+  const BattleOutcome outcome = play_rounds(
+      plan.max_rounds, state, events, [&] { play_round<Full>(plan, state, dice, events); },
+      [&] { return plan.harms.stalled(plan.standing, state.standing); });
+  if (plan.any_pc) play_aftermath<Full>(plan, state, outcome.winner, dice, events);
+  return outcome;
+}
+
 }  // namespace detail
 
 // Plays one battle of the plan's encounter into `state` (reset here) and
@@ -157,12 +172,8 @@ BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice
                           Events&& events = Events{}) {
   detail::begin_battle(plan, state, dice);
   detail::roll_initiative(plan, state, dice, events);
-  if (plan.full_rules) {
-    return play_rounds(plan.max_rounds, state, events,
-                       [&] { detail::play_round<true>(plan, state, dice, events); });
-  }
-  return play_rounds(plan.max_rounds, state, events,
-                     [&] { detail::play_round<false>(plan, state, dice, events); });
+  if (plan.full_rules) return detail::play_rounds_and_aftermath<true>(plan, state, dice, events);
+  return detail::play_rounds_and_aftermath<false>(plan, state, dice, events);
 }
 
 }  // namespace arena::dnd5e

@@ -22,7 +22,7 @@ std::string_view name(Condition condition) {
 
 std::optional<Condition> parse_condition(std::string_view text) {
   for (std::size_t i = 0; i < kNames.size(); ++i) {
-    if (edit_distance(text, kNames[i]) == 0) return static_cast<Condition>(i);
+    if (same_word(text, kNames[i])) return static_cast<Condition>(i);
   }
   return std::nullopt;
 }

@@ -136,16 +136,20 @@ template <bool Full, class Dice, class Events>
                       dealt.critical);
 }
 
-// The figures and counts after `source` did `effect` to `target`.
+// The figures and counts after `source` did `effect` to `target`. A blow
+// that takes the target to 0 HP (a troll's too) is `source`'s knock-out,
+// and its kill if the target is dead at the end (Engine::results).
 template <bool Full, class Events>
 [[gnu::always_inline]] inline void record_damage(BattleState& state, int source, int target,
                                                  const DamageEffect& effect, Events& events) {
+  CombatantState& them = state.combatants[target];
   state.combatants[source].damage_dealt += effect.hp_lost;
-  state.combatants[target].damage_taken += effect.hp_lost;
-  if (effect.killed) {
-    ++state.combatants[source].kills;
-    state.turns_stale = true;
+  them.damage_taken += effect.hp_lost;
+  if (effect.hp_lost > 0 && them.hp == 0) {
+    ++state.combatants[source].knockouts;
+    them.dropped_by = source;
   }
+  if (effect.killed) state.turns_stale = true;
   if (effect.dropped) {
     state.standing.drops(target);
     events.falls(target, state.combatants[target].dead);

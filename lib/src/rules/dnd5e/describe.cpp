@@ -266,6 +266,13 @@ json traits_json(const Creature& creature) {
 }  // namespace
 
 nlohmann::json creature_json(std::string_view combatant_name, const Creature& creature) {
+  // A fixed action policy shows as the file gives it: "actions", in order.
+  json tactics_with_actions = tactics_json(creature.tactics);
+  if (creature.fixed_actions) {
+    json names = json::array();
+    for (const Action& action : creature.actions) names.push_back(action.name);
+    tactics_with_actions["actions"] = names;
+  }
   json saves = json::object();
   for (std::size_t a = 0; a < creature.saves.size(); ++a)
     saves[std::string(kAbilityKeys[a])] = creature.saves[a];
@@ -292,8 +299,7 @@ nlohmann::json creature_json(std::string_view combatant_name, const Creature& cr
       {"subtypes", creature.subtypes},
       {"initiative", creature.initiative},
       {"pc", creature.pc},
-      {"tactics",
-       {{"target", name(creature.tactics.target)}, {"fixed_actions", creature.fixed_actions}}},
+      {"tactics", tactics_with_actions},
       {"saves", saves},
       {"attacks", attacks},
       {"save_effects", save_effects},

@@ -47,7 +47,7 @@ void add_traits(Digest& digest, const Traits& t) {
 
 void add_creature(Digest& digest, const Creature& c) {
   digest.add("{}|{}|{}|{}|{}|{}|{}", c.name, c.hp.to_string(), c.ac, c.initiative, c.pc,
-             static_cast<int>(c.tactics.target), c.fixed_actions);
+             digest_code(c.tactics), c.fixed_actions);
   digest.add("{}", c.type);
   for (const std::string& subtype : c.subtypes) digest.add("t{}", subtype);
   for (int score : c.abilities.scores) digest.add("{}", score);
@@ -79,8 +79,7 @@ void add_creature(Digest& digest, const Creature& c) {
 
 void digest_roster(const Encounter& encounter, Digest& digest) {
   const Roster& roster = roster_of(encounter);
-  for (const Tactics& tactics : roster.faction_tactics)
-    digest.add("{}", static_cast<int>(tactics.target));
+  for (const Tactics& tactics : roster.faction_tactics) digest.add("{}", digest_code(tactics));
   for (const Creature& creature : roster.members) add_creature(digest, creature);
 }
 

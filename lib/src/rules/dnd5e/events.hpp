@@ -57,6 +57,9 @@ struct NoEvents {
   void falls(int /*creature*/, bool /*dead*/) {}
   void death_save(int /*creature*/, int /*d20*/, DeathSaveResult /*result*/) {}
   void ends(int /*winner*/, int /*rounds*/) {}
+  // After the battle (aftermath.hpp): its rounds begin; an ally stabilised.
+  void aftermath() {}
+  void stabilises(int /*creature*/, int /*ally*/) {}
   // The action a creature takes (before its saves and attacks).
   void action(int /*creature*/, int /*target*/, const char* /*name*/, bool /*legendary*/) {}
   // The full rules (BattlePlan::full_rules).

@@ -24,7 +24,7 @@ constexpr std::string_view kMemberKeys[] = {
 constexpr std::string_view kAttackKeys[] = {"name",  "to_hit",  "damage",  "reach",
                                             "range", "magical", "silvered"};
 // A member's tactics: its faction's keys (tactics_keys()) and a fixed action policy.
-constexpr std::string_view kMemberTacticsKeys[] = {"target", "actions"};
+constexpr std::string_view kMemberTacticsKeys[] = {"target", "ties", "downed", "actions"};
 constexpr std::string_view kSizes[] = {"tiny", "small", "medium", "large", "huge", "gargantuan"};
 constexpr std::string_view kCreatureTypes[] = {
     "aberration", "beast", "celestial", "construct",   "dragon", "elemental", "fey",
@@ -215,7 +215,7 @@ void read_member_tactics(ObjectReader& member_object, MemberSpec& member) {
   const JsonContext& context = member_object.context();
   ObjectReader object(context, *value, member_object.child("tactics"), kMemberTacticsKeys);
   if (!object.is_object()) return;
-  member.target = read_target_policy(object);
+  member.tactics = read_tactics_given(object);
   if (const nlohmann::json* actions = object.array("actions")) {
     member.fixed_actions = read_names(context, *actions, object.child("actions"));
   }

@@ -17,6 +17,7 @@
 
 #include "arena/dice.hpp"
 #include "arena/json_reader.hpp"
+#include "rules/common/readers.hpp"
 #include "rules/common/tactics.hpp"
 #include "rules/dnd5e/abilities.hpp"
 
@@ -71,7 +72,7 @@ struct MemberSpec {
   std::optional<std::string> type;   // creature type, one of the SRD's (lowercase)
   std::optional<NameList> subtypes;  // "elf", "goblinoid", ...
   std::optional<std::vector<Ability>> save_proficiencies;  // "saves": ["str", "con"]
-  std::optional<TargetPolicy> target;     // its tactics' "target"; else its faction's
+  TacticsGiven tactics;                   // its tactics' keys; the others are its faction's
   std::optional<NameList> fixed_actions;  // its tactics' "actions": only these, in this order
   std::optional<int> area_targets;        // enemies each of its area effects catches
 };

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "rules/dnd5e/action_value.hpp"
+#include "rules/dnd5e/harm.hpp"
 #include "rules/dnd5e/state.hpp"
 
 namespace arena::dnd5e {
@@ -201,7 +202,7 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
     compiled.kind = static_cast<int>(kind_creatures.size());
     compiled.ac = creature.ac;
     compiled.pc = creature.pc;
-    compiled.target = creature.tactics.target;
+    compiled.tactics = creature.tactics;
     compiled.hp = compiler.flatten(creature.hp);
     compiled.fixed_actions = creature.fixed_actions;
     compiled.only_attacks = !creature.actions.empty() && creature.resources.empty() &&
@@ -240,6 +241,12 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
   std::vector<int> factions;
   for (const PlanCreature& creature : creatures) factions.push_back(creature.faction);
   standing = StandingStart(factions, static_cast<int>(encounter.factions.size()));
+  harms = HarmTable(standing, [&](int a, int b) { return can_harm(*this, a, b); });
+  any_pc =
+      std::any_of(creatures.begin(), creatures.end(), [](const PlanCreature& c) { return c.pc; });
+  any_finisher = std::any_of(creatures.begin(), creatures.end(), [](const PlanCreature& c) {
+    return c.tactics.downed == DownedPolicy::Finish;
+  });
 
   // What tactics need: the best attack action of each creature against
   // each, and per kind pair the values of every action's attacks and every

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "rules/common/flat_dice.hpp"
+#include "rules/common/stalemate.hpp"
 #include "rules/common/standing.hpp"
 #include "rules/common/tactics.hpp"
 #include "rules/dnd5e/attack_rules.hpp"
@@ -109,7 +110,7 @@ struct PlanCreature {
   int kind = 0;  // its stat block: the member of the file it copies
   int ac = 10;
   bool pc = false;
-  TargetPolicy target = TargetPolicy::Random;
+  Tactics tactics;
   bool only_attacks = true;  // some actions, at-will attacks only: BattlePlan::best_action decides
   bool fixed_actions = false;  // takes its first available action (Creature::fixed_actions)
   FlatDice hp;
@@ -165,6 +166,9 @@ struct BattlePlan {
   std::vector<std::uint8_t> spared;
   std::vector<int> resource_start;       // per creature resource: uses at the start of a battle
   std::vector<int> legendary_creatures;  // creatures with legendary actions
+  HarmTable harms;                       // who can change whose hit points (harm.hpp)
+  bool any_pc = false;                   // only PCs go down: no aftermath without one
+  bool any_finisher = false;             // a creature with "downed": "finish"
   int max_rounds = 0;
 
   // Set when any creature has more than attacks and defences (saves,

@@ -195,6 +195,12 @@ class TextEvents : public NoEvents {
     out_ += fmt::format("  {} {}\n", who(creature), what);
   }
 
+  void aftermath() { out_ += "After the battle:\n"; }
+
+  void stabilises(int creature, int ally) {
+    out_ += fmt::format("  {} stabilises {}\n", who(creature), who(ally));
+  }
+
   void ends(int winner, int rounds) {
     if (winner < 0) {
       out_ += fmt::format("Draw after {} rounds\n", rounds);

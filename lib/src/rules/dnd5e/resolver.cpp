@@ -76,8 +76,7 @@ class Resolver {
       for (Ability ability : *member.save_proficiencies)
         creature->saves[static_cast<std::size_t>(ability)] += proficiency_bonus(member);
     }
-    creature->tactics = faction_tactics;
-    if (member.target) creature->tactics.target = *member.target;
+    creature->tactics = member.tactics.over(faction_tactics);
     if (member.fixed_actions && !fix_actions(*member.fixed_actions, *creature)) return std::nullopt;
     if (creature->actions.empty() && creature->legendary_actions.empty()) {
       if (!member.monster) {

@@ -12,11 +12,6 @@
 
 namespace arena::dnd5e {
 
-// The figures 5e reports per combatant beyond the common ones (bit i of
-// CombatantResult::figures): alive at 0 HP at the end, unconscious or
-// dying.
-inline constexpr std::string_view kFigures[] = {"down"};
-
 struct Engine {
   using Plan = BattlePlan;
   using State = BattleState;
@@ -29,7 +24,12 @@ struct Engine {
   static void results(const Plan& plan, const State& state, std::span<CombatantResult> out) {
     for (int c = 0; c < plan.creature_count(); ++c) {
       const CombatantState& s = state.combatants[c];
-      out[c] = {!s.dead, s.damage_dealt, s.damage_taken, s.kills, !s.dead && s.hp == 0 ? 1u : 0u};
+      const Fate fate = s.dead ? Fate::Dead : s.hp == 0 ? Fate::Down : Fate::Standing;
+      out[c] = {fate, s.damage_dealt, s.damage_taken, 0, s.knockouts};
+    }
+    for (int c = 0; c < plan.creature_count(); ++c) {
+      const CombatantState& s = state.combatants[c];
+      if (s.dead && s.dropped_by >= 0) ++out[static_cast<std::size_t>(s.dropped_by)].kills;
     }
   }
 };

@@ -23,7 +23,7 @@ RulesetHooks hooks() {
           .encounter_keys = {},
           .faction_keys = kFactionKeys,
           .member_keys = member_keys(),
-          .figures = kFigures,
+          .figures = {},  // a PC at 0 HP at the end is the fate "down"
           .library_views = kLibraryViews,
           .read = read_roster,
           .run = run,

@@ -63,7 +63,8 @@ struct CombatantState {
   // This battle's figures, for the tally.
   int damage_dealt = 0;  // hit points removed from enemies (overkill not counted)
   int damage_taken = 0;  // hit points lost
-  int kills = 0;
+  int knockouts = 0;     // enemies its damage took to 0 HP
+  int dropped_by = -1;   // whose damage last took it to 0 HP: the kill's credit
 
   bool regenerating_at_zero = false;  // at 0 HP and not dead: a troll that may get up
 

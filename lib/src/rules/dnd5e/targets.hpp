@@ -35,7 +35,7 @@ inline int enemies_standing(const BattlePlan& plan, const BattleState& state, in
 template <class Dice>
 int choose_target(const BattlePlan& plan, BattleState& state, int self, Dice& dice) {
   TargetView view{plan, state};
-  return arena::choose_target(view, plan.creatures[self].target, self, dice);
+  return arena::choose_target(view, plan.creatures[self].tactics, self, dice);
 }
 
 }  // namespace arena::dnd5e

@@ -119,6 +119,7 @@ void fall(const BattlePlan& plan, BattleState& state, int c, int by, Dice& dice,
   const Status status = dead ? Status::Dead : Status::Down;
   leave_fight(plan, state, c, status);
   state.creatures[by].kills += dead;
+  ++state.creatures[by].knockouts;
   events.falls(c, status);
   const int f = plan.creatures[c].faction;
   ++state.fallen[f];
@@ -168,7 +169,7 @@ template <class Dice, class Events>
 void strike(const BattlePlan& plan, BattleState& state, int self, int a, Dice& dice,
             Events& events) {
   TargetView view{plan, state};
-  const int target = choose_target(view, plan.creatures[self].target, self, dice);
+  const int target = choose_target(view, plan.creatures[self].tactics, self, dice);
   if (target < 0) return;
   const PlanAttack& attack = plan.attacks[a];
   AttackRoll roll{self, target, a};
@@ -200,7 +201,7 @@ template <class Dice, class Events>
 void use_save(const BattlePlan& plan, BattleState& state, int self, int s, Dice& dice,
               Events& events) {
   TargetView view{plan, state};
-  const int target = choose_target(view, plan.creatures[self].target, self, dice);
+  const int target = choose_target(view, plan.creatures[self].tactics, self, dice);
   if (target < 0) return;
   const PlanSave& save = plan.saves[s];
   --state.uses[s];
@@ -273,8 +274,9 @@ BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice
                           Events&& events = Events{}) {
   state.reset(plan);
   roll_hit_points(plan.terms, plan.creatures, state.creatures, dice);
-  BattleOutcome outcome = play_rounds(plan.max_rounds, state, events,
-                                      [&] { detail::play_round(plan, state, dice, events); });
+  BattleOutcome outcome = play_rounds(
+      plan.max_rounds, state, events, [&] { detail::play_round(plan, state, dice, events); },
+      never_stalled);
   // The winner routed its enemies when the last of them fled (faction figure 0).
   if (outcome.winner >= 0 && state.last_out_fled)
     outcome.faction_figures = std::uint64_t{1} << (outcome.winner * kMaxFactionFigures);

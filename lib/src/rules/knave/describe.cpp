@@ -99,7 +99,7 @@ json creature_json(const Encounter& encounter, int c) {
                   {"advantage", cr.advantage},
                   {"disadvantage", cr.disadvantage},
                   {"save_abilities", saves},
-                  {"tactics", {{"target", name(cr.tactics.target)}}}});
+                  {"tactics", tactics_json(cr.tactics)}});
   return out;
 }
 

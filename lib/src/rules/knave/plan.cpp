@@ -18,7 +18,7 @@ PlanCreature compile(const Creature& creature, BattlePlan& plan) {
   compiled.morale = creature.morale;
   compiled.advantage = creature.advantage;
   compiled.disadvantage = creature.disadvantage;
-  compiled.target = creature.tactics.target;
+  compiled.tactics = creature.tactics;
   std::size_t first = plan.armor.size();
   for (const ArmorPiece& piece : creature.armor_pieces)
     plan.armor.push_back({piece.bonus, piece.quality, piece.kind == ArmorKind::Body});

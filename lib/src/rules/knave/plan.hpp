@@ -51,7 +51,7 @@ struct PlanCreature {
   FlatDice hp;
   int morale = 0;
   bool advantage = false, disadvantage = false;
-  TargetPolicy target = TargetPolicy::Random;
+  Tactics tactics;
 };
 
 // A knave encounter compiled for battles; built once per run and shared
@@ -88,7 +88,8 @@ struct CreatureState {
   // This battle's figures, for the tally.
   int damage_dealt = 0;  // hit points removed from enemies (overkill not counted)
   int damage_taken = 0;
-  int kills = 0;
+  int kills = 0;      // enemies it took to 0 HP who died of it
+  int knockouts = 0;  // enemies it took to 0 HP
 };
 
 struct BattleState {

@@ -15,11 +15,11 @@
 
 namespace arena::knave {
 
-// The per-combatant figures, as Encounter::figures names them (bit i of
-// CombatantResult::figures): dead, down (at 0 HP after the death table,
-// alive), fled (failed a morale roll), standing (still in the fight at the
-// end). Exactly one holds in every battle.
-inline constexpr std::string_view kFigures[] = {"dead", "down", "fled", "standing"};
+// The per-combatant figure, as Encounter::figures names it (bit 0 of
+// CombatantResult::figures): fled (failed a morale roll). Dead and down
+// (at 0 HP after the death table, alive) are fates (CombatantResult::fate);
+// a creature that fled is alive and on its feet: its fate is "standing".
+inline constexpr std::string_view kFigures[] = {"fled"};
 // Per faction: it won when its last enemies fled (BattleOutcome::faction_figures).
 inline constexpr std::string_view kFactionFigures[] = {"routs"};
 // Per combatant: the points of ability a survivor of the death table lost.
@@ -37,13 +37,18 @@ struct Engine {
   static void results(const Plan& plan, const State& state, std::span<CombatantResult> out) {
     for (int c = 0; c < plan.creature_count(); ++c) {
       const CreatureState& s = state.creatures[c];
-      // Status 1, 2, 3 (dead, down, fled) is figure bit 0, 1, 2; 0 (fighting) bit 3.
-      const std::uint32_t figure = 1u << ((static_cast<int>(s.status) + 3) % 4);
-      out[c] = {s.status != Status::Dead,
+      const std::uint32_t fled = s.status == Status::Fled ? 1u : 0u;
+      // Fates: dead and down as they are; fled (alive, on its feet) and
+      // fighting are standing.
+      const Fate fate = s.status == Status::Dead   ? Fate::Dead
+                        : s.status == Status::Down ? Fate::Down
+                                                   : Fate::Standing;
+      out[c] = {fate,
                 s.damage_dealt,
                 s.damage_taken,
                 s.kills,
-                figure,
+                s.knockouts,
+                fled,
                 {s.status == Status::Down ? s.ability_lost : 0}};
     }
   }

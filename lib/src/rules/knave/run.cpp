@@ -17,12 +17,11 @@ RunResult run(const Encounter& encounter, const RunOptions& options) {
 void digest_roster(const Encounter& encounter, Digest& digest) {
   const Roster& roster = roster_of(encounter);
   digest.add("{}|{}", static_cast<int>(roster.critical), static_cast<int>(roster.order));
-  for (const Tactics& tactics : roster.faction_tactics)
-    digest.add("{}", static_cast<int>(tactics.target));
+  for (const Tactics& tactics : roster.faction_tactics) digest.add("{}", digest_code(tactics));
   for (const Creature& c : roster.members) {
     digest.add("{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", c.name, c.monster, c.level, c.hd,
                fmt::join(c.abilities, ","), c.hp.to_string(), c.hp_given, c.armor, c.morale,
-               c.advantage, c.disadvantage, static_cast<int>(c.tactics.target));
+               c.advantage, c.disadvantage, digest_code(c.tactics));
     for (const ArmorPiece& p : c.armor_pieces)
       digest.add("a{}|{}|{}|{}", p.name, static_cast<int>(p.kind), p.bonus, p.quality);
     for (const Attack& a : c.attacks)

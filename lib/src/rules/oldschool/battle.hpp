@@ -9,8 +9,8 @@
 // picked by its tactics (a uniformly random living one by default): a d20
 // of at least 22 - its level - the target's AC hits (no natural 1 or 20, no
 // critical), and the target loses the weapon's damage roll. A fighter below
-// 1 HP dies. The battle ends when one faction is left, or at max_rounds (a
-// draw).
+// 1 HP dies. The battle ends when one faction is left, or at max_rounds or
+// when no fighter left can hit an enemy left (a draw).
 //
 // Plain functions over the plan (read-only, shared) and the state (one per
 // worker), templated on the dice (BattleDice or ScriptedDice: the attack
@@ -27,6 +27,7 @@
 #include "rules/common/flat_dice.hpp"
 #include "rules/common/rounds.hpp"
 #include "rules/common/side_initiative.hpp"
+#include "rules/common/stalemate.hpp"
 #include "rules/common/standing.hpp"
 #include "rules/common/targeting.hpp"
 #include "rules/oldschool/roster.hpp"
@@ -39,7 +40,7 @@ struct PlanFighter {
   int level = 1;
   int ac = 10;
   int armor_value = 0;
-  TargetPolicy target = TargetPolicy::Random;
+  Tactics tactics;
   FlatDice hp;
   FlatDice damage;
 };
@@ -51,6 +52,7 @@ struct BattlePlan {
   std::vector<Slice> members;  // per faction: its fighters, in listed order (of member_lists)
   std::vector<int> member_lists;
   StandingStart standing;  // factions, their sizes and enemy lists
+  HarmTable harms;         // who can hit whom for damage: 22 - level - AC at most 20
   std::vector<DiceTerm> terms;
   TurnOrder order = TurnOrder::Listed;
   int max_rounds = 0;
@@ -68,7 +70,7 @@ struct FighterState {
   // This battle's figures, for the tally.
   int damage_dealt = 0;  // hit points removed from enemies (overkill not counted)
   int damage_taken = 0;
-  int kills = 0;
+  int kills = 0;  // each a knock-out too: a fighter below 1 HP dies
 };
 
 struct BattleState {
@@ -117,7 +119,7 @@ template <class Dice, class Events>
 [[gnu::always_inline]] inline void take_turn(const BattlePlan& plan, BattleState& state, int self,
                                              Dice& dice, Events& events) {
   TargetView view{plan, state};
-  const int target = choose_target(view, plan.fighters[self].target, self, dice);
+  const int target = choose_target(view, plan.fighters[self].tactics, self, dice);
   if (target < 0) return;
   const PlanFighter& me = plan.fighters[self];
   const int needed = 22 - me.level - plan.fighters[target].ac;
@@ -167,8 +169,9 @@ BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice
                           Events&& events = Events{}) {
   state.reset(plan);
   roll_hit_points(plan.terms, plan.fighters, state.fighters, dice);
-  return play_rounds(plan.max_rounds, state, events,
-                     [&] { detail::play_round(plan, state, dice, events); });
+  return play_rounds(
+      plan.max_rounds, state, events, [&] { detail::play_round(plan, state, dice, events); },
+      [&] { return plan.harms.stalled(plan.standing, state.standing); });
 }
 
 }  // namespace arena::oldschool

@@ -48,7 +48,7 @@ nlohmann::json describe_factions_json(const Encounter& encounter) {
         {"armor_value", fighter.armor_value},
         {"weapon", fighter.weapon},
         {"damage", fighter.damage.to_string()},
-        {"tactics", {{"target", name(fighter.tactics.target)}}}};
+        {"tactics", tactics_json(fighter.tactics)}};
   });
 }
 

@@ -15,7 +15,7 @@ BattlePlan::BattlePlan(const Encounter& encounter)
     compiled.level = fighter.level;
     compiled.ac = fighter.armor_class();
     compiled.armor_value = fighter.armor_value;
-    compiled.target = fighter.tactics.target;
+    compiled.tactics = fighter.tactics;
     compiled.hp = flatten(fighter.hp, terms);
     compiled.damage = flatten(fighter.damage, terms);
     fighters.push_back(compiled);
@@ -28,6 +28,10 @@ BattlePlan::BattlePlan(const Encounter& encounter)
   std::vector<int> factions;
   for (const PlanFighter& fighter : fighters) factions.push_back(fighter.faction);
   standing = StandingStart(factions, static_cast<int>(encounter.factions.size()));
+  harms = HarmTable(standing, [&](int a, int b) {
+    return 22 - fighters[a].level - fighters[b].ac <= 20 &&
+           fighter_of(encounter, a).damage.max() > 0;
+  });
 }
 
 void BattleState::reset(const BattlePlan& plan) {

@@ -17,11 +17,10 @@ RunResult run(const Encounter& encounter, const RunOptions& options) {
 void digest_roster(const Encounter& encounter, Digest& digest) {
   const Roster& roster = roster_of(encounter);
   digest.add("{}", static_cast<int>(roster.order));
-  for (const Tactics& tactics : roster.faction_tactics)
-    digest.add("{}", static_cast<int>(tactics.target));
+  for (const Tactics& tactics : roster.faction_tactics) digest.add("{}", digest_code(tactics));
   for (const Fighter& f : roster.members) {
     digest.add("{}|{}|{}|{}|{}|{}|{}", f.name, f.level, f.damage.to_string(), f.armor_value,
-               f.hp.to_string(), f.hp_given, static_cast<int>(f.tactics.target));
+               f.hp.to_string(), f.hp_given, digest_code(f.tactics));
   }
 }
 

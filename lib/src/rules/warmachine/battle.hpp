@@ -270,11 +270,14 @@ BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice
   const int d2 = dice.roll(2);
   state.first = d2 - 1;
   events.first_player(state.first, d2);
-  return play_rounds(plan.max_rounds, state, events, [&] {
-    detail::play_turn(plan, state, state.first, dice, events);
-    if (state.standing.factions() > 1)
-      detail::play_turn(plan, state, 1 - state.first, dice, events);
-  });
+  return play_rounds(
+      plan.max_rounds, state, events,
+      [&] {
+        detail::play_turn(plan, state, state.first, dice, events);
+        if (state.standing.factions() > 1)
+          detail::play_turn(plan, state, 1 - state.first, dice, events);
+      },
+      never_stalled);
 }
 
 }  // namespace arena::warmachine

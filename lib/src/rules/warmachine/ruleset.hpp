@@ -27,7 +27,9 @@ struct Engine {
   static void results(const Plan& plan, const State& state, std::span<CombatantResult> out) {
     for (int c = 0; c < plan.model_count(); ++c) {
       const ModelState& s = state.models[c];
-      out[c] = {!s.destroyed, s.damage_dealt, s.damage_taken, s.kills, 0u};
+      // A model is destroyed or not: standing or dead, and each kill a knock-out.
+      out[c] = {s.destroyed ? Fate::Dead : Fate::Standing, s.damage_dealt, s.damage_taken, s.kills,
+                s.kills};
     }
   }
 };

@@ -1,0 +1,63 @@
+// Stalemates: a battle in which no creature left standing can change the
+// hit points of any enemy left standing cannot end but by max_rounds, so it
+// ends at once as a draw (BattleOutcome::stalemate).
+//
+// Who can hurt whom does not change during a battle, so each ruleset says it
+// once per plan (a table of creature pairs); when every creature can hurt
+// every enemy, as in nearly every encounter, no battle can stall and the
+// check costs one test a round. Plain values; shared read-only by workers.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "rules/common/standing.hpp"
+
+namespace arena {
+
+class HarmTable {
+ public:
+  HarmTable() = default;
+  // `can_harm(a, b)`: creature a has some way to change enemy b's hit points.
+  template <class CanHarm>
+  HarmTable(const StandingStart& start, CanHarm can_harm)
+      : creatures_(static_cast<int>(start.faction_of.size())) {
+    harms_.assign(static_cast<std::size_t>(creatures_) * static_cast<std::size_t>(creatures_), 0);
+    for (int a = 0; a < creatures_; ++a) {
+      for (int b : start.enemies_of(start.faction_of[static_cast<std::size_t>(a)])) {
+        const bool harms = can_harm(a, b);
+        harms_[index(a, b)] = harms;
+        all_ = all_ && harms;
+      }
+    }
+  }
+
+  // Whether creature a can change enemy b's hit points.
+  bool harms(int a, int b) const { return harms_[index(a, b)] != 0; }
+
+  // Whether no creature standing can change the hit points of an enemy standing.
+  bool stalled(const StandingStart& start, const Standing& standing) const {
+    if (all_ || standing.factions() <= 1) return false;
+    for (int f = 0; f < start.faction_count(); ++f) {
+      for (int b : standing.enemies_of(f)) {  // every creature standing is an enemy of some f
+        for (int a : standing.enemies_of(start.faction_of[static_cast<std::size_t>(b)])) {
+          if (harms_[index(a, b)]) return false;
+        }
+      }
+    }
+    return true;
+  }
+
+ private:
+  std::size_t index(int a, int b) const {
+    return static_cast<std::size_t>(a) * static_cast<std::size_t>(creatures_) +
+           static_cast<std::size_t>(b);
+  }
+
+  int creatures_ = 0;
+  bool all_ = true;                  // everyone can harm every enemy: no battle stalls
+  std::vector<std::uint8_t> harms_;  // [a * creatures + b]
+};
+
+}  // namespace arena

@@ -1,0 +1,126 @@
+// After a 5e battle: what becomes of the PCs at 0 HP.
+//
+// A battle ends when at most one faction stands (or at max_rounds, or in a
+// stalemate), but its PCs at 0 HP are neither dead nor safe yet. Rounds go
+// on in initiative order until each is dead or stable:
+//  - a PC at 0 HP who is not stable rolls its death save (a natural 20
+//    wakes it with 1 HP: it ends the battle standing);
+//  - a standing member of the winning faction stabilises a dying ally, the
+//    first in creature order: one action, as a healer's kit would (no
+//    check to fail once the fight is over);
+//  - a standing creature with "downed": "finish" and no standing enemy in
+//    reach (gridless: no standing enemy at all) attacks an enemy at 0 HP it
+//    can hurt, one drawn at random: with advantage, a melee hit (within
+//    5 feet) is a critical, and each hit is one failed death save, a
+//    critical two (apply_damage, attack_rules.hpp).
+// Nobody gets back into the fight: the battle's outcome stands. Only PCs
+// go down (a monster at 0 HP dies), so an encounter without PCs skips this.
+#pragma once
+
+#include "rules/dnd5e/attack.hpp"
+#include "rules/dnd5e/turn.hpp"
+
+namespace arena::dnd5e::detail {
+
+// A safeguard: each aftermath round kills or stabilises with a chance far
+// above zero, so it ends long before.
+inline constexpr int kMaxAftermathRounds = 1000;
+
+// At 0 HP and alive: a PC down (a troll at 0 HP is still in the fight).
+inline bool is_down(const CombatantState& c) {
+  return c.hp == 0 && !c.dead && !c.regenerating_at_zero;
+}
+
+// Whether `self` can finish off `victim` now: its tactics say so, no
+// enemy of it stands, it has attacks, and they can hurt `victim`.
+inline bool can_finish(const BattlePlan& plan, const BattleState& state, int self, int victim) {
+  const PlanCreature& me = plan.creatures[self];
+  return me.tactics.downed == DownedPolicy::Finish && state.combatants[self].can_act() &&
+         me.faction != plan.creatures[victim].faction &&
+         state.standing.enemies_of(me.faction).empty() && plan.rules[self].actions.count > 0 &&
+         plan.harms.harms(self, victim) && is_down(state.combatants[victim]);
+}
+
+// Whether anyone's fate is still open: a PC dying, or one down that a
+// creature will finish off.
+inline bool aftermath_pending(const BattlePlan& plan, const BattleState& state) {
+  for (int victim = 0; victim < plan.creature_count(); ++victim) {
+    const CombatantState& v = state.combatants[victim];
+    if (!is_down(v)) continue;
+    if (!v.stable) return true;
+    for (int c = 0; plan.any_finisher && c < plan.creature_count(); ++c) {
+      if (can_finish(plan, state, c, victim)) return true;
+    }
+  }
+  return false;
+}
+
+// `self` attacks `victim`, a creature at 0 HP, with its best attack action.
+template <bool Full, class Dice, class Events>
+void finish_off(const BattlePlan& plan, BattleState& state, int self, int victim, Dice& dice,
+                Events& events) {
+  events.action(self, victim, "finish off", false);
+  for (int index : plan.parts_of(plan.best_attack_action(self, victim).attacks)) {
+    const PlanAttack& attack = plan.attack(self, index);
+    AttackRoll roll = attack.auto_hit ? automatic_hit()
+                                      : roll_attack(attack.to_hit, plan.creatures[victim].ac,
+                                                    roll_mode(true, attack.disadvantage), dice);
+    roll.critical = roll.critical || (roll.hit && attack.melee);
+    land_attack<Full>(plan, state, self, victim, index, roll, dice, events);
+    if (state.combatants[victim].dead) {
+      events.falls(victim, true);
+      return;
+    }
+  }
+}
+
+// `self`'s turn after the battle: its death save, stabilising an ally, or
+// finishing off an enemy.
+template <bool Full, class Dice, class Events>
+void aftermath_turn(const BattlePlan& plan, BattleState& state, int winner, int self, Dice& dice,
+                    Events& events) {
+  CombatantState& me = state.combatants[self];
+  if (me.dead) return;
+  if (is_down(me)) {
+    if (!me.stable) death_save_turn(state, self, dice, events);
+    return;
+  }
+  if constexpr (Full) {
+    if (state.rules[self].conditions.any_of(kIncapacitating)) return;
+  }
+  const int faction = plan.creatures[self].faction;
+  for (int ally = 0; faction == winner && ally < plan.creature_count(); ++ally) {
+    CombatantState& them = state.combatants[ally];
+    if (plan.creatures[ally].faction == faction && is_down(them) && !them.stable) {
+      them.stable = true;
+      events.stabilises(self, ally);
+      return;
+    }
+  }
+  if (plan.creatures[self].tactics.downed != DownedPolicy::Finish) return;
+  std::vector<int>& victims = state.scratch;
+  victims.clear();
+  for (int c = 0; c < plan.creature_count(); ++c) {
+    if (can_finish(plan, state, self, c)) victims.push_back(c);
+  }
+  if (victims.empty()) return;
+  const std::size_t pick =
+      victims.size() == 1
+          ? 0
+          : static_cast<std::size_t>(dice.roll(static_cast<int>(victims.size())) - 1);
+  finish_off<Full>(plan, state, self, victims[pick], dice, events);
+}
+
+// Plays the rounds after a battle that `winner` won (-1: a draw) until no
+// PC's fate is open.
+template <bool Full, class Dice, class Events>
+void play_aftermath(const BattlePlan& plan, BattleState& state, int winner, Dice& dice,
+                    Events& events) {
+  if (!aftermath_pending(plan, state)) return;
+  events.aftermath();
+  for (int round = 0; round < kMaxAftermathRounds && aftermath_pending(plan, state); ++round) {
+    for (int c : state.order) aftermath_turn<Full>(plan, state, winner, c, dice, events);
+  }
+}
+
+}  // namespace arena::dnd5e::detail
