@@ -18,13 +18,16 @@ struct ReplayOptions {
   EncounterInput input;
   std::int64_t battle = 0;
   std::optional<std::uint64_t> seed;  // default: the file's
+  arena::ReplayOptions replay;        // --why
 };
 
 int run_replay(const ReplayOptions& options) {
   auto encounter = load_encounter_or_report(options.input);
   if (!encounter) return kExitBadInput;
   if (options.seed) encounter->seed = *options.seed;
-  fmt::print("{}", replay_battle(*encounter, options.battle).text);
+  if (options.replay.why && !replay_explains(*encounter))
+    fmt::print(stderr, "note: --why: these rules have no action choices to explain\n");
+  fmt::print("{}", replay_battle(*encounter, options.battle, options.replay).text);
   return kExitOk;
 }
 
@@ -39,6 +42,9 @@ Command add_replay_command(CLI::App& app) {
       ->check(CLI::Range(std::int64_t{0}, kMaxBattles - 1))
       ->capture_default_str();
   cli->add_option("--seed", options->seed, "Master seed (default: the file's)");
+  cli->add_flag("--why", options->replay.why,
+                "Explain each action choice: its expected value (damage + conditions) against "
+                "the other actions the creature could take (5e)");
   cli->footer(
       "Examples:\n"
       "  arena replay scenarios/knight-vs-ogre.json --battle 42\n"

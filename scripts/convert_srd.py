@@ -25,7 +25,8 @@ armor.json    {"source": ..., "armor": [ARMOR, ...]}       every SRD armor, file
            "stealth_disadvantage": bool}
 
 monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, file order
-  MONSTER = {"name", "size", "type" (lowercase), "cr": number, "xp": int,
+  MONSTER = {"name", "size", "type" (lowercase), "subtypes": [str] (lowercase; omitted
+             when none or "any race"), "cr": number, "xp": int,
              "ac": int, "ac_source": str, "hp": int, "hit_dice": "2d6+2",
              "abilities": {"str","dex","con","int","wis","cha"}, "proficiency_bonus": int,
              "saves": {"dex": 4, ...},                   omitted when none
@@ -55,7 +56,9 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
             "save": {"ability": "con", "dc": 11, "effect": "<sentence of the text>",
                      "damage": "2d8 poison",        if the rider deals damage
                      "half_on_success": true,       if a success halves that damage
-                     "conditions": [COND]},         what a failed save imposes, if any
+                     "conditions": [COND],          what a failed save imposes, if any
+                     "target_clause": str,          a creature-type clause of the text
+                     "excludes": [str]},            the types and subtypes it spares
             "hit_conditions": [COND],               what a hit imposes without a save
                                                     (grapples, restrained while grappled)
             "magical": true}                        weapon attacks of a monster with a
@@ -74,6 +77,10 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
   by 5 or more", "if the poison damage reduces the target to 0 hit points") are left
   out, and so are all conditions of a petrification.  Size and creature-type
   preconditions ("if the target is Large or smaller") are ignored.
+  Creature-type clauses ("a creature other than an elf or undead", "that isn't a
+  demon", "each non-undead creature") become "excludes", the creature types and
+  subtypes the save spares; "target_clause" keeps the clause as written, also when
+  it could not be read (then without "excludes"), for `arena library coverage`.
 
   SAVE_ACTION = {"name": str,       an action, breath weapon option or legendary option
                  "ability": "dex", "dc": int,
@@ -87,7 +94,13 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                  "recharge_group": "Breath Weapons", options of one choice that share one
                                                     recharge (metallic dragons), each option
                                                     a SAVE_ACTION of its own
-                 "legendary_only": true}            exists only as a legendary action
+                 "legendary_only": true,            exists only as a legendary action
+                 "death_burst": true,               the save a "Death Burst" trait forces
+                                                    when the creature dies (not an action)
+                 "immunity_after_success": true,    "If a creature's saving throw is
+                                                    successful or the effect ends for it,
+                                                    the creature is immune to ..."
+                 "target_clause", "excludes"}       as in an ATTACK's save
     An action without an attack roll that names a saving throw becomes a SAVE_ACTION
     when it deals damage or imposes a COND, unless its text needs what the engine does
     not track (SAVE_ACTION_BLOCKERS: a grappled, charmed or frightened target,
@@ -404,7 +417,36 @@ def attack_save(action, save_damage):
     conditions = save_conditions(desc, match) if match else []
     if conditions:
         save["conditions"] = conditions
+    add_target_exclusions(save, effect)
     return save
+
+
+# A creature-type clause of a save's text, and the readable forms of one:
+# "other than an elf or undead", "other than an undead or a construct",
+# "that isn't a demon", "each non-undead creature".
+TARGET_CLAUSE_RE = re.compile(r"\bother than [^,.]+|\bthat isn't (?:an? )?\w+|\bnon-\w+ creatures?")
+EXCLUSION_RES = [re.compile(r"^other than (?:an? )?(\w+)(?: or (?:an? )?(\w+))?$"),
+                 re.compile(r"^that isn't (?:an? )?(\w+)$"),
+                 re.compile(r"^non-(\w+) creatures?$")]
+
+
+# "If a creature's saving throw is successful or the effect ends for it, the
+# creature is immune to the dragon's Frightful Presence for the next 24 hours."
+IMMUNE_AFTER_RE = re.compile(r"saving throw is successful[^.]*\bimmune to\b")
+
+
+def add_target_exclusions(save, text):
+    """Adds "target_clause" and, when read, "excludes" to a save from its text."""
+    clause = TARGET_CLAUSE_RE.search(text)
+    if clause is None:
+        return
+    save["target_clause"] = clause.group(0)
+    for pattern in EXCLUSION_RES:
+        match = pattern.match(clause.group(0))
+        if match:
+            save["excludes"] = [name for name in match.groups() if name]
+            return
+    warn("target clause not read: %r" % clause.group(0))
 
 
 def convert_attack(monster_name, action, magic_weapons=False):
@@ -803,6 +845,9 @@ def convert_save_action(monster_name, name, desc, dc_data=None, damage_entries=N
     # The whole save sentence, as in an ATTACK's save, plus the failure sentences.
     save_sentence = next(s for s in sentences(desc) if match.group(0) in s)
     action["effect"] = " ".join([save_sentence] + failure_sentences(desc, match)[1:])
+    add_target_exclusions(action, save_sentence)
+    if IMMUNE_AFTER_RE.search(desc):
+        action["immunity_after_success"] = True
     return action
 
 
@@ -1123,6 +1168,20 @@ def spells_matter(spellcasting, spells_by_name):
     return bool(spellcasting["spells"]) or any(
         (spells_by_name.get(name.lower()) or {}).get("damage")
         for name in spellcasting["not_modelled"])
+
+
+def death_bursts(monster):
+    """SAVE_ACTIONs with "death_burst": true for a "Death Burst" trait (magmin,
+    mephits): the save its death forces on the creatures around it."""
+    bursts = []
+    for ability in monster.get("special_abilities", []):
+        if trait_base_name(ability["name"]) != "Death Burst":
+            continue
+        burst = convert_save_action(monster["name"], ability["name"], ability["desc"])
+        if burst is not None:
+            burst["death_burst"] = True
+            bursts.append(burst)
+    return bursts
 
 
 def convert_traits(monster, has_spells):
@@ -1451,6 +1510,9 @@ def convert_monster(monster, stats, spells_by_name):
         "abilities": {key: monster[name] for key, name in ABILITY_KEYS},
         "proficiency_bonus": monster["proficiency_bonus"],
     }
+    subtype = (monster.get("subtype") or "").lower()
+    if subtype and subtype != "any race":
+        entry["subtypes"] = [subtype]
     saves = saving_throws(monster)
     if saves:
         entry["saves"] = saves
@@ -1481,6 +1543,8 @@ def convert_monster(monster, stats, spells_by_name):
     not_converted.extend(legendary_left)
     not_converted.extend("Reaction: " + a["name"] for a in monster.get("reactions", []))
     entry["actions_not_converted"] = not_converted
+    bursts = death_bursts(monster)
+    save_actions.extend(bursts)
 
     # New fields, each omitted when empty.
     if save_actions:
@@ -1492,6 +1556,7 @@ def convert_monster(monster, stats, spells_by_name):
         entry["legendary_resistance"] = resistance
     spellcasting = convert_spellcasting(monster, spells_by_name)
     rules, unmodelled = convert_traits(monster, spells_matter(spellcasting, spells_by_name))
+    unmodelled = [name for name in unmodelled if name not in [b["name"] for b in bursts]]
     if rules:
         entry["trait_rules"] = rules
     if spellcasting is not None:

@@ -280,12 +280,10 @@ TEST(LibraryCliTest, ShowDefencesAndAMonsterWithoutAttacks) {
             json::array({"bludgeoning", "piercing", "slashing"}));
   EXPECT_EQ(elemental["resistances"], json::array({"lightning", "thunder"}));
   const json werewolf = arena_json("library show \"werewolf, human form\" --format json");
-  const std::string silvered =
-      "not modelled: immunity to bludgeoning, piercing, and slashing from nonmagical weapons that "
-      "aren't silvered";
-  EXPECT_TRUE(std::find(werewolf["warnings"].begin(), werewolf["warnings"].end(), silvered) !=
-              werewolf["warnings"].end())
-      << werewolf["warnings"];
+  // "from nonmagical weapons that aren't silvered": only silvered or magical attacks hurt it.
+  EXPECT_EQ(werewolf["unsilvered_immunities"],
+            json::array({"bludgeoning", "piercing", "slashing"}));
+  EXPECT_TRUE(werewolf["warnings"].empty()) << werewolf["warnings"];
   EXPECT_TRUE(werewolf["nonmagical_immunities"].empty());
   const json frog = arena_json("library show frog --format json");
   EXPECT_EQ(frog["can_fight"], false);

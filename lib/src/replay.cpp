@@ -4,8 +4,14 @@
 
 namespace arena {
 
-Replay replay_battle(const Encounter& encounter, std::int64_t index) {
-  return ruleset_hooks(encounter.rules).replay(encounter, index);
+Replay replay_battle(const Encounter& encounter, std::int64_t index, const ReplayOptions& options) {
+  const RulesetHooks& hooks = ruleset_hooks(encounter.rules);
+  if (options.why && hooks.replay_why != nullptr) return hooks.replay_why(encounter, index);
+  return hooks.replay(encounter, index);
+}
+
+bool replay_explains(const Encounter& encounter) {
+  return ruleset_hooks(encounter.rules).replay_why != nullptr;
 }
 
 }  // namespace arena

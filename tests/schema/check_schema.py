@@ -57,6 +57,7 @@ KEY_LISTS = {
     ("lib/src/rules/dnd5e/field_reader.cpp", "kSpeedKeys"): "/definitions/member/properties/speed/oneOf/1",
     ("lib/src/rules/dnd5e/member_reader.cpp", "kMemberKeys"): "/definitions/member",
     ("lib/src/rules/dnd5e/member_reader.cpp", "kAttackKeys"): "/definitions/attack",
+    ("lib/src/rules/dnd5e/member_reader.cpp", "kMemberTacticsKeys"): "/definitions/member_tactics",
     ("lib/src/rules/common/readers.cpp", "kTacticsKeys"): "/definitions/tactics",
     ("lib/src/rules/dnd5e/abilities.hpp", "kAbilityKeys"): "/definitions/abilities",
     ("lib/src/rules/oldschool/run.cpp", "kEncounterKeys"): "",

@@ -23,6 +23,17 @@ struct Replay {
   std::vector<CombatantResult> results;  // per combatant, as the tally counts them
 };
 
-Replay replay_battle(const Encounter& encounter, std::int64_t index);
+struct ReplayOptions {
+  // Explain each action choice ("uses Claws (value 7.9: damage 3.8 +
+  // conditions 4.1) over Bite (4.0)"), for rulesets whose creatures choose
+  // between actions (replay_explains); others replay as without it.
+  bool why = false;
+};
+
+Replay replay_battle(const Encounter& encounter, std::int64_t index,
+                     const ReplayOptions& options = {});
+
+// Whether the encounter's ruleset explains choices (ReplayOptions::why).
+bool replay_explains(const Encounter& encounter);
 
 }  // namespace arena

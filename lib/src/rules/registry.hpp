@@ -75,6 +75,9 @@ struct RulesetHooks {
                                         std::vector<std::vector<ResolvedMember>>& members);
   RunResult (*run)(const Encounter& encounter, const RunOptions& options);
   Replay (*replay)(const Encounter& encounter, std::int64_t battle);
+  // The same replay explaining each choice (`arena replay --why`); nullptr
+  // for a ruleset whose creatures do not choose between actions.
+  Replay (*replay_why)(const Encounter& encounter, std::int64_t battle) = nullptr;
   std::string (*describe)(const Encounter& encounter);
   nlohmann::json (*describe_json)(const Encounter& encounter);
   // Its encounter keys as `validate --format json` shows them: an object

@@ -30,6 +30,25 @@ inline const Creature& creature(const Encounter& encounter, const std::string& n
   return none;
 }
 
+// A battle set up by hand: full HP, nobody has acted.
+struct Table {
+  Encounter encounter;
+  dnd5e::BattlePlan plan;
+  dnd5e::BattleState state;
+  explicit Table(Encounter e) : encounter(std::move(e)), plan(encounter) {
+    state.reset(plan);
+    for (int c = 0; c < plan.creature_count(); ++c) {
+      const int hp = dnd5e::creature_of(encounter, c).hp.flat();
+      state.combatants[static_cast<std::size_t>(c)].hp = hp;
+      state.combatants[static_cast<std::size_t>(c)].max_hp = hp;
+    }
+  }
+  dnd5e::CombatantState& operator[](int c) { return state.combatants[static_cast<std::size_t>(c)]; }
+  bool has(int c, dnd5e::Condition condition) const {
+    return state.rules[static_cast<std::size_t>(c)].conditions.contains(condition);
+  }
+};
+
 inline const Attack& attack(const Creature& creature, const std::string& name) {
   for (const Attack& a : creature.attacks) {
     if (a.name == name) return a;

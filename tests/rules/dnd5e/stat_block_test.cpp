@@ -7,6 +7,7 @@
 #include "arena/load.hpp"
 #include "arena/scripted_dice.hpp"
 #include "rules/dnd5e/battle.hpp"
+#include "rules/dnd5e/dnd5e_test_util.hpp"
 #include "rules/dnd5e/library.hpp"
 
 namespace arena::dnd5e {
@@ -53,21 +54,7 @@ std::size_t action_index(const Creature& c, std::string_view name) {
   return 0;
 }
 
-// A battle set up by hand: full HP, nobody has acted.
-struct Table {
-  Encounter encounter;
-  BattlePlan plan;
-  BattleState state;
-  explicit Table(Encounter e) : encounter(std::move(e)), plan(encounter) {
-    state.reset(plan);
-    for (int c = 0; c < plan.creature_count(); ++c) {
-      const int hp = creature_of(encounter, c).hp.flat();
-      state.combatants[static_cast<std::size_t>(c)].hp = hp;
-      state.combatants[static_cast<std::size_t>(c)].max_hp = hp;
-    }
-  }
-  CombatantState& operator[](int c) { return state.combatants[static_cast<std::size_t>(c)]; }
-};
+using testing::Table;
 
 // ---------------------------------------------------------------- stat blocks
 

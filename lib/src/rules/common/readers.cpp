@@ -82,16 +82,27 @@ std::optional<DiceExpr> read_hit_points(const JsonContext& context, const nlohma
 std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::json& value,
                                     const std::string& pointer) {
   ObjectReader object(context, value, pointer, kTacticsKeys);
-  Tactics tactics;
-  if (auto target = read_choice(object, "target", target_policy_names())) {
-    tactics.target = *parse_target_policy(*target);
-  }
-  if (auto ties = read_choice(object, "ties", tie_policy_names()))
-    tactics.ties = static_cast<TiePolicy>(index_of(*ties, tie_policy_names()));
-  if (auto downed = read_choice(object, "downed", downed_policy_names()))
-    tactics.downed = static_cast<DownedPolicy>(index_of(*downed, downed_policy_names()));
+  const Tactics tactics = read_tactics_given(object).over(Tactics{});
   object.finish();
   return tactics;
+}
+
+Tactics TacticsGiven::over(Tactics base) const {
+  if (target) base.target = *target;
+  if (ties) base.ties = *ties;
+  if (downed) base.downed = *downed;
+  return base;
+}
+
+TacticsGiven read_tactics_given(ObjectReader& object) {
+  TacticsGiven given;
+  if (auto target = read_choice(object, "target", target_policy_names()))
+    given.target = *parse_target_policy(*target);
+  if (auto ties = read_choice(object, "ties", tie_policy_names()))
+    given.ties = static_cast<TiePolicy>(index_of(*ties, tie_policy_names()));
+  if (auto downed = read_choice(object, "downed", downed_policy_names()))
+    given.downed = static_cast<DownedPolicy>(index_of(*downed, downed_policy_names()));
+  return given;
 }
 
 std::span<const std::string_view> tactics_keys() {

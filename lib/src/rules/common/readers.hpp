@@ -45,6 +45,16 @@ std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::
                                     const std::string& pointer);
 // Its keys (checked against scenarios/schema.json by a test).
 std::span<const std::string_view> tactics_keys();
+// The keys of a tactics object being read that it gives (for a ruleset
+// whose members' tactics take more keys than tactics_keys(), and fall back
+// to their faction's key by key).
+struct TacticsGiven {
+  std::optional<TargetPolicy> target;
+  std::optional<TiePolicy> ties;
+  std::optional<DownedPolicy> downed;
+  Tactics over(Tactics base) const;  // `base` with the given keys replaced
+};
+TacticsGiven read_tactics_given(ObjectReader& object);
 
 // A faction's "tactics", for every member without its own. Default: random targets.
 Tactics read_faction_tactics(const JsonContext& context, const FactionJson& faction);

@@ -2,6 +2,7 @@
 #include "rules/dnd5e/action_value.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "rules/dnd5e/attack_rules.hpp"
 
@@ -9,73 +10,224 @@ namespace arena::dnd5e {
 
 namespace {
 
+// The factor the target's defences apply to one damage type.
+double defence_factor(DamageType type, bool magical, const Creature& target,
+                      bool silvered = false) {
+  const Defence defence = defence_against(type, magical, target, silvered);
+  double factor = defence.immune ? 0 : 1;
+  if (defence.resistant) factor *= 0.5;
+  if (defence.vulnerable) factor *= 2;
+  return factor;
+}
+
 // The mean of `damage` after the target's defences (a save effect is not an
 // attack: resistances to nonmagical attacks do not apply to it).
 double mean_after_defences(const std::vector<DamageDice>& damage, const Creature& target) {
   double total = 0;
-  for (const DamageDice& part : damage) {
-    const Defence defence = defence_against(part.type, true, target);
-    double factor = defence.immune ? 0 : 1;
-    if (defence.resistant) factor *= 0.5;
-    if (defence.vulnerable) factor *= 2;
-    total += factor * part.dice.mean();
-  }
+  for (const DamageDice& part : damage)
+    total += defence_factor(part.type, true, target) * part.dice.mean();
   return total;
+}
+
+// P(the kept d20 shows `face`) when rolled in `mode`.
+double face_chance(int face, RollMode mode) {
+  switch (mode) {
+    case RollMode::Advantage:
+      return (2.0 * face - 1) / 400;
+    case RollMode::Disadvantage:
+      return (41.0 - 2 * face) / 400;
+    case RollMode::Normal:
+      break;
+  }
+  return 1.0 / 20;
+}
+
+struct HitChances {
+  double hit = 0;       // a plain hit
+  double critical = 0;  // a natural 20
+};
+
+HitChances hit_chances(const Attack& attack, const Creature& target, RollMode mode) {
+  const RollMode kept =
+      roll_mode(mode == RollMode::Advantage, mode == RollMode::Disadvantage || attack.disadvantage);
+  HitChances chances;
+  if (attack.auto_hit) {
+    chances.hit = 1;
+    return chances;
+  }
+  for (int face = 2; face <= 20; ++face) {
+    const double p = face_chance(face, kept);
+    if (face == 20) {
+      chances.critical += p;
+    } else if (face + attack.to_hit >= target.ac) {
+      chances.hit += p;
+    }
+  }
+  return chances;
+}
+
+// The damage per round of `attacker`'s best at-will action against
+// `target`, each attack rolled in the mode `mode_of` gives it.
+template <class ModeOf>
+double best_rate(const Creature& attacker, const Creature& target, ModeOf mode_of,
+                 bool melee_critical = false) {
+  double best = 0;
+  for (const Action& action : attacker.actions) {
+    if (action.resource >= 0) continue;
+    double total = 0;
+    for (int a : action.attacks) {
+      const Attack& attack = attacker.attacks[static_cast<std::size_t>(a)];
+      total += expected_damage(attack, target, mode_of(attack), melee_critical);
+    }
+    best = std::max(best, total);
+  }
+  return best;
+}
+
+// What one turn of `condition` takes from the target: its damage lost.
+double target_turn_value(Condition condition, const Matchup& m) {
+  switch (condition) {
+    case Condition::Paralyzed:
+    case Condition::Stunned:
+    case Condition::Incapacitated:
+      return m.target_rate;
+    case Condition::Blinded:
+    case Condition::Restrained:
+    case Condition::Frightened:
+    case Condition::Poisoned:
+      return m.target_rate - m.target_disadvantage;
+    case Condition::Prone:
+    case Condition::Grappled:
+      break;
+  }
+  return 0;
+}
+
+// What one round of attacks on a target under `condition` gains the
+// attacker (prone apart).
+double attacker_round_value(Condition condition, const Matchup& m) {
+  switch (condition) {
+    case Condition::Paralyzed:
+      return m.attacker_paralyzed - m.attacker_rate;
+    case Condition::Stunned:
+    case Condition::Blinded:
+    case Condition::Restrained:
+      return m.attacker_advantage - m.attacker_rate;
+    default:
+      break;
+  }
+  return 0;
 }
 
 }  // namespace
 
-double expected_damage(const Attack& attack, const Creature& target) {
-  // Chance that the kept d20 shows each face, then the verdict for that face.
-  double hit = 0;
-  double critical = 0;
-  for (int face = 1; face <= 20; ++face) {
-    // P(kept = face): 1/20, or (41 - 2 face)/400 for the lower of two.
-    const double p = attack.disadvantage ? (41.0 - 2 * face) / 400 : 1.0 / 20;
-    if (face == 20) {
-      critical += p;
-    } else if (face != 1 && face + attack.to_hit >= target.ac) {
-      hit += p;
-    }
-  }
-  if (attack.auto_hit) {
-    hit = 1;
-    critical = 0;
+Matchup matchup(const Creature& attacker, const Creature& target) {
+  Matchup m;
+  const auto plain = [](const Attack&) { return RollMode::Normal; };
+  const auto advantage = [](const Attack&) { return RollMode::Advantage; };
+  m.attacker_rate = best_rate(attacker, target, plain);
+  m.attacker_advantage = best_rate(attacker, target, advantage);
+  m.attacker_paralyzed = best_rate(attacker, target, advantage, true);
+  m.attacker_prone = best_rate(attacker, target, [](const Attack& attack) {
+    return attack.kind == AttackKind::Melee ? RollMode::Advantage : RollMode::Disadvantage;
+  });
+  m.target_rate = best_rate(target, attacker, plain);
+  m.target_disadvantage =
+      best_rate(target, attacker, [](const Attack&) { return RollMode::Disadvantage; });
+  m.rounds = m.attacker_rate > 0
+                 ? std::clamp(target.hp.mean() / m.attacker_rate, 1.0, Matchup::kMaxRounds)
+                 : Matchup::kMaxRounds;
+  return m;
+}
+
+double expected_damage(const Attack& attack, const Creature& target, RollMode mode,
+                       bool melee_critical) {
+  HitChances chances = hit_chances(attack, target, mode);
+  if (melee_critical && attack.kind == AttackKind::Melee && !attack.auto_hit) {
+    chances.critical += chances.hit;
+    chances.hit = 0;
   }
   double expected = 0;
   for (const DamageDice& part : attack.damage) {
     const double mean_hit = part.dice.mean();
     const double mean_dice = mean_hit - part.dice.flat();
-    const Defence defence = defence_against(part.type, attack.magical, target);
-    double factor = defence.immune ? 0 : 1;
-    if (defence.resistant) factor *= 0.5;
-    if (defence.vulnerable) factor *= 2;
-    expected += factor * (hit * mean_hit + critical * (mean_hit + mean_dice));
+    expected += defence_factor(part.type, attack.magical, target, attack.silvered) *
+                (chances.hit * mean_hit + chances.critical * (mean_hit + mean_dice));
   }
   return expected;
 }
 
-double expected_save_value(const SaveEffect& effect, const Creature& target) {
-  const double success = save_chance(target.saves[static_cast<int>(effect.ability)], effect.dc);
+double hit_chance(const Attack& attack, const Creature& target) {
+  const HitChances chances = hit_chances(attack, target, RollMode::Normal);
+  return chances.hit + chances.critical;
+}
+
+double condition_value(const ConditionEffect& effect, const Matchup& m, double repeat_success) {
+  // Prone lasts until the target stands up at the start of its turn: about
+  // half a round of the attacker's (and its allies') attacks.
+  if (effect.condition == Condition::Prone)
+    return std::max(0.0, 0.5 * (m.attacker_prone - m.attacker_rate));
+  double turns = m.rounds;
+  if (effect.duration > 0 && !effect.ends_with_source)
+    turns = std::min(turns, static_cast<double>(effect.duration));
+  // With a save at the end of each of its turns, the k-th turn is reached
+  // with chance (1 - q)^(k-1): the sum is (1 - (1 - q)^turns) / q.
+  if (effect.repeat_save && repeat_success > 0)
+    turns = (1 - std::pow(1 - repeat_success, turns)) / repeat_success;
+  // It ends at the end of one of the target's turns, so the attacker's side
+  // attacks it for about half a round fewer: the rest of the imposing turn
+  // and the allies acting before the target, then one round per turn more.
+  const double attacker_rounds = std::max(0.0, turns - 0.5);
+  return turns * target_turn_value(effect.condition, m) +
+         attacker_rounds * attacker_round_value(effect.condition, m);
+}
+
+ValueParts save_value_parts(const SaveEffect& effect, const Creature& target, const Matchup& m) {
+  if (spares(effect, target)) return {};
+  double success = save_chance(target.saves[static_cast<int>(effect.ability)], effect.dc);
+  if (effect.magical && target.traits.magic_resistance) success = 1 - (1 - success) * (1 - success);
   const double damage = mean_after_defences(effect.damage, target);
   const double on_success = effect.half_on_success ? 0.5 : 0.0;
   double conditions = 0;
-  for (const ConditionEffect& c : effect.conditions)
-    conditions += target.condition_immunities.contains(c.condition) ? 0 : 1;
-  return (1 - success) * (damage + conditions) + success * on_success * damage;
+  for (const ConditionEffect& c : effect.conditions) {
+    if (!target.condition_immunities.contains(c.condition))
+      conditions += condition_value(c, m, success);
+  }
+  return {(1 - success) * damage + success * on_success * damage, (1 - success) * conditions};
 }
 
-double expected_action_value(const Creature& attacker, const Action& action, const Creature& target,
-                             int enemies) {
-  double total = 0;
-  for (int attack : action.attacks)
-    total += expected_damage(attacker.attacks[static_cast<std::size_t>(attack)], target);
-  for (int save : action.saves) {
-    const SaveEffect& effect = attacker.save_effects[static_cast<std::size_t>(save)];
-    total +=
-        expected_save_value(effect, target) * std::clamp(enemies, 1, std::max(effect.targets, 1));
+double expected_save_value(const SaveEffect& effect, const Creature& target, const Matchup& m) {
+  return save_value_parts(effect, target, m).total();
+}
+
+ValueParts attack_value_parts(const Attack& attack, const Creature& target, const Matchup& m) {
+  ValueParts on_hit;
+  for (const SaveEffect& rider : attack.on_hit_saves) on_hit += save_value_parts(rider, target, m);
+  for (const ConditionEffect& c : attack.on_hit_conditions) {
+    if (!target.condition_immunities.contains(c.condition))
+      on_hit.conditions += condition_value(c, m, 0);
   }
-  return total;
+  const double hit = hit_chance(attack, target);
+  return {expected_damage(attack, target) + hit * on_hit.damage, hit * on_hit.conditions};
+}
+
+double expected_attack_value(const Attack& attack, const Creature& target, const Matchup& m) {
+  return attack_value_parts(attack, target, m).total();
+}
+
+ValueParts action_value_parts(const Creature& attacker, const Action& action,
+                              const Creature& target, int enemies) {
+  const Matchup m = matchup(attacker, target);
+  ValueParts parts;
+  for (int a : action.attacks)
+    parts += attack_value_parts(attacker.attacks[static_cast<std::size_t>(a)], target, m);
+  for (int e : action.saves) {
+    const SaveEffect& effect = attacker.save_effects[static_cast<std::size_t>(e)];
+    const double caught = std::clamp(enemies, 1, std::max(effect.targets, 1));
+    const ValueParts one = save_value_parts(effect, target, m);
+    parts += ValueParts{one.damage * caught, one.conditions * caught};
+  }
+  return parts;
 }
 
 }  // namespace arena::dnd5e

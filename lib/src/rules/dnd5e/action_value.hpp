@@ -1,23 +1,88 @@
-// What tactics expect an action to do: the mean damage it deals to the
-// target (and, for an area, to the other enemies it catches), so that a
-// creature takes its breath weapon or a spell only when it beats its
-// attacks. Situational advantage is left out; conditions imposed count one
-// hit point each, so that an action that only imposes them is still taken
-// when nothing else is possible. Plain functions; thread-safe.
+// What tactics expect an action to do, in hit points of damage: the mean
+// damage it deals the target (and, for an area, the other enemies it
+// catches), plus what the conditions it imposes are worth.
+//
+// A condition is valued by its effect over its expected duration: the
+// target's turns it lasts (its duration, or until a repeated save succeeds,
+// at most the rounds the fight is expected to last), each worth
+//   - the damage the target does not deal: a lost turn (incapacitated,
+//     paralyzed, stunned) takes away its whole damage per round; blinded,
+//     frightened, poisoned and restrained give its attacks disadvantage;
+// and, for half a round fewer (it ends at the end of the target's turn,
+// before the attacker's next one), a round of
+//   - the extra damage the attacker deals it: advantage (blinded, paralyzed,
+//     restrained, stunned), and every melee hit a critical (paralyzed).
+// Prone ends when the target stands up at the start of its turn: it is
+// worth half a round of the attacker's advantage in melee. Grappled alone
+// changes nothing in a fight without positions. Reactions are not modelled,
+// so a lost reaction is worth nothing yet. Values are computed per pair of
+// stat blocks when an encounter is planned (plan.cpp), never per turn.
+// Plain functions; thread-safe.
 #pragma once
 
 #include "rules/dnd5e/creature.hpp"
+#include "rules/dnd5e/events.hpp"
 
 namespace arena::dnd5e {
 
-// The mean damage of one attack against `target` (battle_rules.hpp).
-double expected_damage(const Attack& attack, const Creature& target);
+// The damage rates a condition changes, per round, between an attacker and
+// a target: each one's best at-will action against the other (attacks only,
+// riders left out), and the rounds the fight between them is expected to last.
+struct Matchup {
+  double attacker_rate = 0;        // the attacker's damage per round against the target
+  double attacker_advantage = 0;   // ... with advantage
+  double attacker_paralyzed = 0;   // ... with advantage, every melee hit a critical
+  double attacker_prone = 0;       // ... with advantage in melee, disadvantage at range
+  double target_rate = 0;          // the target's damage per round against the attacker
+  double target_disadvantage = 0;  // ... with disadvantage
+  double rounds = 1;  // the target's HP over the attacker's rate, within [1, kMaxRounds]
+  static constexpr double kMaxRounds = 10;
+};
 
-// The mean damage `effect` deals one target, and the conditions it imposes.
-double expected_save_value(const SaveEffect& effect, const Creature& target);
+Matchup matchup(const Creature& attacker, const Creature& target);
 
-// The whole action against `target`, its areas catching up to `enemies` enemies.
-double expected_action_value(const Creature& attacker, const Action& action, const Creature& target,
-                             int enemies);
+// The mean damage of one attack against `target`, rolled in `mode`; with
+// `melee_critical`, every melee hit is a critical (a paralyzed target).
+double expected_damage(const Attack& attack, const Creature& target,
+                       RollMode mode = RollMode::Normal, bool melee_critical = false);
+
+// The chance that one attack hits `target` (a critical included).
+double hit_chance(const Attack& attack, const Creature& target);
+
+// What `effect` imposed on the target of `m` is worth, the target repeating
+// its save (when the effect allows) with success chance `repeat_success`.
+double condition_value(const ConditionEffect& effect, const Matchup& m, double repeat_success);
+
+// A value split into the damage dealt and what the conditions imposed are
+// worth (for `arena replay --why`).
+struct ValueParts {
+  double damage = 0;
+  double conditions = 0;
+  double total() const { return damage + conditions; }
+  ValueParts& operator+=(const ValueParts& other) {
+    damage += other.damage;
+    conditions += other.conditions;
+    return *this;
+  }
+};
+
+// The mean value of `effect` for one target: its damage and conditions on
+// a failed save, half the damage (or none) on a success; 0 for a target it
+// spares (its creature type) and for conditions the target is immune to.
+double expected_save_value(const SaveEffect& effect, const Creature& target, const Matchup& m);
+
+// The mean value of one attack: its damage, and on a hit its riders (a
+// forced save) and the conditions it imposes.
+double expected_attack_value(const Attack& attack, const Creature& target, const Matchup& m);
+
+// The same, split into damage and conditions.
+ValueParts save_value_parts(const SaveEffect& effect, const Creature& target, const Matchup& m);
+ValueParts attack_value_parts(const Attack& attack, const Creature& target, const Matchup& m);
+
+// A whole action of `attacker` against `target` (its areas catching up to
+// `enemies` enemies), as the plan values it (plan.cpp), split; for replays,
+// not for the battle loop (it computes the matchup anew).
+ValueParts action_value_parts(const Creature& attacker, const Action& action,
+                              const Creature& target, int enemies);
 
 }  // namespace arena::dnd5e

@@ -63,6 +63,14 @@ template <class Dice, class Events>
   };
   for (int victim : targets) {
     if (!state.combatants[victim].can_act()) continue;
+    if (effect.spares_some && plan.spares(effect, victim)) {
+      events.note(victim, "is unaffected (its creature type)");
+      continue;
+    }
+    if (effect.immunity_after_success && immune_to_source(state, victim, source)) {
+      events.note(victim, "is immune (it shook off this effect before)");
+      continue;
+    }
     SaveRoll roll =
         saving_throw(plan, state, victim, effect.ability, effect.dc, effect.magical, dice);
     DealtDamage dealt = damage_for(victim, roll.success);
@@ -82,9 +90,13 @@ template <class Dice, class Events>
     if (dealt.total > 0) events.damaged(victim, hp_before - them.hp, them.hp);
     report_traits(victim, at_work, events);
     record_damage<true>(state, source, victim, fell, events);
-    if (roll.success) continue;
+    if (roll.success) {
+      if (effect.immunity_after_success) grant_immunity(state, victim, source);
+      continue;
+    }
     for (const ConditionEffect& condition : plan.conditions_of(effect.conditions)) {
-      impose_condition(plan, state, source, victim, condition, effect.ability, effect.dc, events);
+      impose_condition(plan, state, source, victim, condition, effect.ability, effect.dc, events,
+                       effect.immunity_after_success);
     }
   }
 }

@@ -80,12 +80,18 @@ struct Defence {
   bool vulnerable = false;
 };
 
-inline Defence defence_against(DamageType type, bool magical, const Creature& target) {
+// A silvered attack overcomes those "from nonmagical attacks that aren't
+// silvered" only (arena's attacks are never silvered unless they say so).
+inline Defence defence_against(DamageType type, bool magical, const Creature& target,
+                               bool silvered = false) {
+  const bool unsilvered = !magical && !silvered;
   Defence defence;
-  defence.immune =
-      target.immunities.contains(type) || (!magical && target.nonmagical_immunities.contains(type));
+  defence.immune = target.immunities.contains(type) ||
+                   (!magical && target.nonmagical_immunities.contains(type)) ||
+                   (unsilvered && target.unsilvered_immunities.contains(type));
   defence.resistant = target.resistances.contains(type) ||
-                      (!magical && target.nonmagical_resistances.contains(type));
+                      (!magical && target.nonmagical_resistances.contains(type)) ||
+                      (unsilvered && target.unsilvered_resistances.contains(type));
   defence.vulnerable = target.vulnerabilities.contains(type);
   return defence;
 }
@@ -121,8 +127,9 @@ template <class Dice>
 int roll_damage(const Attack& attack, bool critical, const Creature& target, Dice& dice) {
   int total = 0;
   for (const DamageDice& part : attack.damage) {
-    total += roll_damage_part(part.dice.flat(), part.dice.terms(), critical,
-                              defence_against(part.type, attack.magical, target), dice);
+    total +=
+        roll_damage_part(part.dice.flat(), part.dice.terms(), critical,
+                         defence_against(part.type, attack.magical, target, attack.silvered), dice);
   }
   return total;
 }

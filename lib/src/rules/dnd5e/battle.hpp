@@ -137,7 +137,11 @@ void begin_battle(const BattlePlan& plan, BattleState& state, Dice& dice) {
 template <bool Full, bool Field, class Dice, class Events>
 void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
   if (state.turns_stale) list_turns(state);
-  for (int self : state.turns) {
+  // Legendary actions follow every other creature's turn, the dead's
+  // included (it passes at once): with legendary creatures, every place of
+  // the initiative order is a turn.
+  const bool every_place = Full && !plan.legendary_creatures.empty();
+  for (int self : every_place ? state.order : state.turns) {
     take_turn<Full, Field>(plan, state, self, dice, events);
     if (state.standing.factions() <= 1) return;
     if constexpr (Full) {

@@ -14,10 +14,26 @@ inline void recount_conditions(RulesState& c) {
   for (int i = 0; i < c.active_count; ++i) c.conditions.insert(c.active[i].condition);
 }
 
+inline bool immune_to_source(const BattleState& state, int creature, int source) {
+  const RulesState& c = state.rules[creature];
+  for (int i = 0; i < c.immune_count; ++i) {
+    if (c.immune_to[i] == source) return true;
+  }
+  return false;
+}
+
+// `creature` becomes immune to `source`'s effects that grant immunity.
+inline void grant_immunity(BattleState& state, int creature, int source) {
+  RulesState& c = state.rules[creature];
+  if (immune_to_source(state, creature, source) || c.immune_count == kMaxImmunities) return;
+  c.immune_to[c.immune_count++] = static_cast<std::int16_t>(source);
+}
+
 template <class Events>
 void end_condition(BattleState& state, int creature, int index, Events& events) {
   RulesState& c = state.rules[creature];
   const Condition condition = c.active[index].condition;
+  if (c.active[index].immunity_on_end) grant_immunity(state, creature, c.active[index].source);
   c.active[index] = c.active[c.active_count - 1];
   --c.active_count;
   recount_conditions(c);
@@ -27,10 +43,12 @@ void end_condition(BattleState& state, int creature, int index, Events& events) 
 // `target` gains the condition of `effect` from `source` (a repeated save
 // against `ability` and `dc`, when the effect allows one). A creature immune
 // to it, out of the fight, or already under kMaxActiveConditions is spared;
-// the same condition from the same source is renewed, not stacked.
+// the same condition from the same source is renewed, not stacked. With
+// `immunity_on_end`, its end makes the target immune to the source's effect.
 template <class Events>
 void impose_condition(const BattlePlan& plan, BattleState& state, int source, int target,
-                      const ConditionEffect& effect, Ability ability, int dc, Events& events) {
+                      const ConditionEffect& effect, Ability ability, int dc, Events& events,
+                      bool immunity_on_end = false) {
   if (state.combatants[target].hp <= 0 ||
       plan.rules[target].condition_immunities.contains(effect.condition)) {
     return;
@@ -44,6 +62,7 @@ void impose_condition(const BattlePlan& plan, BattleState& state, int source, in
   active.ability = ability;
   active.dc = static_cast<std::int16_t>(dc);
   active.source = static_cast<std::int16_t>(source);
+  active.immunity_on_end = immunity_on_end;
   for (int i = 0; i < c.active_count; ++i) {
     if (c.active[i].condition == effect.condition && c.active[i].source == source) {
       c.active[i] = active;

@@ -5,6 +5,7 @@
 // copies ("Goblin 1", "Goblin 2") share it. Plain values; thread-safe to read.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
@@ -32,6 +33,12 @@ struct SaveEffect {
   bool magical = false;  // a spell or other magic: Magic Resistance gives advantage
   int targets = 1;       // enemies caught; an area effect catches several (area_targets)
   std::string area;      // "60-foot cone", for show; empty for one target
+  // Creature types and subtypes it spares ("other than an elf or undead"):
+  // such a target is simply unaffected (spares()).
+  std::vector<std::string> excludes;
+  // A target that saves, or whose condition from it ends, is immune to it
+  // from this source for the rest of the battle (Frightful Presence).
+  bool immunity_after_success = false;
   bool operator==(const SaveEffect&) const = default;
 };
 
@@ -45,6 +52,7 @@ struct Attack {
   int range_long = 0;
   bool disadvantage = false;  // always rolled with disadvantage (Small creature, heavy weapon)
   bool magical = false;       // overcomes resistance to nonmagical attacks
+  bool silvered = false;      // overcomes resistance to nonmagical attacks that aren't silvered
   bool auto_hit = false;      // no attack roll (magic missile)
   std::vector<SaveEffect> on_hit_saves;            // a hit also forces this save (0 or 1)
   std::vector<ConditionEffect> on_hit_conditions;  // a hit imposes these, no save (grapples)
@@ -91,12 +99,15 @@ struct Traits {
   DamageTypeSet regeneration_stopped_by;  // ... unless it took this damage since
   bool regenerates_from_zero = false;     // dies only if it starts a turn at 0 unregenerated
   int relentless = 0;                     // once: damage up to this that would drop it leaves 1 HP
+  int death_burst = -1;                   // save effect its death forces around it; -1: none
   bool any() const { return *this != Traits{}; }
   bool operator==(const Traits&) const = default;
 };
 struct Creature {
-  std::string name;  // the member's name, before copies are numbered
-  DiceExpr hp;       // a constant, or dice rolled anew for every battle
+  std::string name;                   // the member's name, before copies are numbered
+  std::string type;                   // creature type, lowercase ("undead"); empty when not given
+  std::vector<std::string> subtypes;  // lowercase ("elf", "goblinoid")
+  DiceExpr hp;                        // a constant, or dice rolled anew for every battle
   int ac = 10;
   std::string ac_source;  // "leather armor + shield (11 + DEX 2 + 2)"
   int initiative = 0;     // modifier added to the d20
@@ -116,10 +127,27 @@ struct Creature {
   DamageTypeSet vulnerabilities;
   DamageTypeSet nonmagical_resistances;  // "... from nonmagical attacks"
   DamageTypeSet nonmagical_immunities;
+  DamageTypeSet unsilvered_resistances;  // "... from nonmagical attacks that aren't silvered"
+  DamageTypeSet unsilvered_immunities;
   bool pc = false;  // falls unconscious and makes death saves at 0 HP
   Tactics tactics;
+  // Tactics "actions" (a fixed action policy, for experiments): `actions`
+  // holds only those named, in the order named, and the creature takes the
+  // first available one instead of the one of highest value.
+  bool fixed_actions = false;
   std::vector<std::string> warnings;  // what the stat block has that arena does not model
   bool operator==(const Creature&) const = default;
 };
+
+// Whether `effect` spares `target` by its creature type or one of its subtypes.
+inline bool spares(const SaveEffect& effect, const Creature& target) {
+  for (const std::string& excluded : effect.excludes) {
+    if (excluded == target.type || std::find(target.subtypes.begin(), target.subtypes.end(),
+                                             excluded) != target.subtypes.end()) {
+      return true;
+    }
+  }
+  return false;
+}
 
 }  // namespace arena::dnd5e

@@ -45,8 +45,9 @@ void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
     extra = &traits.sneak_attack;
   if (extra != nullptr && !self.extra_damage_used && !parts.empty()) {
     self.extra_damage_used = true;
-    dealt.total += roll_damage_part(0, plan.terms_of(*extra), critical,
-                                    plan.defence(target, parts.front().type, attack.magical), dice);
+    dealt.total += roll_damage_part(
+        0, plan.terms_of(*extra), critical,
+        plan.defence(target, parts.front().type, attack.magical, attack.silvered), dice);
   }
 }
 
@@ -60,8 +61,9 @@ template <bool Full, class Dice>
   DealtDamage dealt;
   dealt.critical = critical;
   for (const PlanDamagePart& part : plan.damage_of(attack.parts)) {
-    const int amount = roll_damage_part(part.dice.constant, plan.terms_of(part.dice), critical,
-                                        plan.defence(target, part.type, attack.magical), dice);
+    const int amount =
+        roll_damage_part(part.dice.constant, plan.terms_of(part.dice), critical,
+                         plan.defence(target, part.type, attack.magical, attack.silvered), dice);
     dealt.total += amount;
     if constexpr (Full) {  // the types matter to regeneration and Undead Fortitude only
       if (amount > 0) dealt.types.insert(part.type);
@@ -125,6 +127,10 @@ DamageEffect deal_full_damage(const BattlePlan& plan, BattleState& state, int ta
   if (them.regenerating_at_zero) return {};  // only its regeneration matters now
   const int damage = soften_dropping_blow(plan, state, target, dealt, dice, at_work);
   DamageEffect effect = apply_damage(them, plan.creatures[target].pc, damage, dealt.critical);
+  if (effect.killed && traits.death_burst >= 0) {
+    state.rules[target].burst_pending = true;  // forced once the action that killed it is over
+    state.bursts_pending = true;
+  }
   if (effect.killed && traits.regenerates_from_zero) {
     // A troll at 0 HP dies only if it does not regenerate at its next turn.
     them.dead = false;

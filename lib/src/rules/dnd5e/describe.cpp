@@ -94,6 +94,9 @@ std::string save_text(const SaveEffect& save) {
     text += fmt::format(", {} targets", save.targets);
   }
   if (save.magical) text += ", magical";
+  if (save.immunity_after_success) text += ", a success makes the target immune";
+  if (!save.excludes.empty())
+    text += fmt::format(", not against {}", fmt::join(save.excludes, " or "));
   return text;
 }
 
@@ -201,6 +204,7 @@ json save_json(const SaveEffect& save) {
           {"magical", save.magical},
           {"targets", save.targets},
           {"area", save.area},
+          {"excludes", save.excludes},
           {"text", save_text(save)}};
 }
 
@@ -214,6 +218,7 @@ json attack_json(const Attack& attack) {
                 {"mean_damage", mean_damage(attack.damage)},
                 {"disadvantage", attack.disadvantage},
                 {"magical", attack.magical},
+                {"silvered", attack.silvered},
                 {"auto_hit", attack.auto_hit},
                 {"on_hit_saves", on_hit_saves},
                 {"on_hit_conditions", conditions_json(attack.on_hit_conditions)},
@@ -262,6 +267,13 @@ json traits_json(const Creature& creature) {
 }  // namespace
 
 nlohmann::json creature_json(std::string_view combatant_name, const Creature& creature) {
+  // A fixed action policy shows as the file gives it: "actions", in order.
+  json tactics_with_actions = tactics_json(creature.tactics);
+  if (creature.fixed_actions) {
+    json names = json::array();
+    for (const Action& action : creature.actions) names.push_back(action.name);
+    tactics_with_actions["actions"] = names;
+  }
   json saves = json::object();
   for (std::size_t a = 0; a < creature.saves.size(); ++a)
     saves[std::string(kAbilityKeys[a])] = creature.saves[a];
@@ -284,9 +296,11 @@ nlohmann::json creature_json(std::string_view combatant_name, const Creature& cr
       {"hp", creature.hp.is_constant() ? json(creature.hp.flat()) : json(creature.hp.to_string())},
       {"ac", creature.ac},
       {"ac_source", creature.ac_source},
+      {"type", creature.type},
+      {"subtypes", creature.subtypes},
       {"initiative", creature.initiative},
       {"pc", creature.pc},
-      {"tactics", tactics_json(creature.tactics)},
+      {"tactics", tactics_with_actions},
       {"saves", saves},
       {"attacks", attacks},
       {"save_effects", save_effects},
@@ -302,6 +316,8 @@ nlohmann::json creature_json(std::string_view combatant_name, const Creature& cr
       {"vulnerabilities", type_names(creature.vulnerabilities)},
       {"nonmagical_resistances", type_names(creature.nonmagical_resistances)},
       {"nonmagical_immunities", type_names(creature.nonmagical_immunities)},
+      {"unsilvered_resistances", type_names(creature.unsilvered_resistances)},
+      {"unsilvered_immunities", type_names(creature.unsilvered_immunities)},
       {"warnings", creature.warnings}};
 }
 
@@ -310,6 +326,11 @@ std::string creature_table(std::string_view combatant_name, const Creature& crea
   std::string out = fmt::format("  {}{}\n    HP {}   AC {} ({})   initiative {:+d}\n",
                                 combatant_name, creature.pc ? " (PC)" : "", hp_text(creature),
                                 creature.ac, creature.ac_source, creature.initiative);
+  if (!creature.type.empty() || !creature.subtypes.empty()) {
+    out += fmt::format(
+        "    type: {}{}\n", creature.type.empty() ? "not given" : creature.type,
+        creature.subtypes.empty() ? "" : fmt::format(" ({})", fmt::join(creature.subtypes, ", ")));
+  }
   std::vector<std::string> saves;
   for (std::size_t a = 0; a < creature.saves.size(); ++a) {
     saves.push_back(
@@ -320,6 +341,7 @@ std::string creature_table(std::string_view combatant_name, const Creature& crea
     std::vector<std::string> flags;
     if (attack.disadvantage) flags.emplace_back("disadvantage");
     if (attack.magical) flags.emplace_back("magical");
+    if (attack.silvered) flags.emplace_back("silvered");
     if (attack.auto_hit) flags.emplace_back("automatic hit");
     out += fmt::format("    {:<28} {:+3d} to hit  {:<26} {:<24} {}{}\n", attack.name, attack.to_hit,
                        to_string(attack.damage), range_text(attack), attack.derivation,
@@ -332,11 +354,12 @@ std::string creature_table(std::string_view combatant_name, const Creature& crea
   }
   for (const SaveEffect& save : creature.save_effects)
     out += fmt::format("    {}: {}\n", save.name, save_text(save));
-  // At-will actions on one line, then each limited one on its own.
+  // At-will actions on one line, then each limited one on its own (a fixed
+  // policy's all on one line, in its order).
   std::string actions;
   std::vector<std::string> limited;
   for (const Action& action : creature.actions) {
-    if (action.resource >= 0) {
+    if (action.resource >= 0 && !creature.fixed_actions) {
       limited.push_back(action_text(creature, action));
     } else {
       actions += (actions.empty() ? "" : " | ") + action_text(creature, action);
@@ -346,7 +369,9 @@ std::string creature_table(std::string_view combatant_name, const Creature& crea
     actions = limited.front();
     limited.erase(limited.begin());
   }
-  out += fmt::format("    actions: {}\n", actions.empty() ? "none" : actions);
+  out +=
+      fmt::format("    actions{}: {}\n", creature.fixed_actions ? " (fixed, first available)" : "",
+                  actions.empty() ? "none" : actions);
   for (const std::string& action : limited) out += fmt::format("             {}\n", action);
   if (!creature.legendary_actions.empty()) {
     std::vector<std::string> options;
@@ -369,6 +394,8 @@ std::string creature_table(std::string_view combatant_name, const Creature& crea
   list("vulnerable", type_names(creature.vulnerabilities));
   list("resistant to nonmagical", type_names(creature.nonmagical_resistances));
   list("immune to nonmagical", type_names(creature.nonmagical_immunities));
+  list("resistant to nonmagical unsilvered", type_names(creature.unsilvered_resistances));
+  list("immune to nonmagical unsilvered", type_names(creature.unsilvered_immunities));
   list("no effect in a gridless fight", no_effect_traits);
   for (const std::string& warning : creature.warnings)
     out += fmt::format("    warning: {}\n", warning);

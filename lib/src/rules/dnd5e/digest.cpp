@@ -22,6 +22,8 @@ void add_save_effects(Digest& digest, const std::vector<SaveEffect>& effects) {
   for (const SaveEffect& e : effects) {
     digest.add("{}|{}|{}|{}|{}|{}|{}", e.name, key(e.ability), e.dc, to_string(e.damage),
                e.half_on_success, e.magical, e.targets);
+    for (const std::string& excluded : e.excludes) digest.add("x{}", excluded);
+    digest.add("{}", e.immunity_after_success);
     add_conditions(digest, e.conditions);
   }
 }
@@ -39,18 +41,21 @@ void add_traits(Digest& digest, const Traits& t) {
              t.undead_fortitude, t.blood_frenzy, t.reckless, t.rampage_attack,
              t.martial_advantage.to_string(), t.sneak_attack.to_string(), t.regeneration,
              t.regenerates_from_zero, t.relentless);
+  digest.add("{}", t.death_burst);
   add_set(digest, t.regeneration_stopped_by);
 }
 
 void add_creature(Digest& digest, const Creature& c) {
-  digest.add("{}|{}|{}|{}|{}|{}", c.name, c.hp.to_string(), c.ac, c.initiative, c.pc,
-             digest_code(c.tactics));
+  digest.add("{}|{}|{}|{}|{}|{}|{}", c.name, c.hp.to_string(), c.ac, c.initiative, c.pc,
+             digest_code(c.tactics), c.fixed_actions);
+  digest.add("{}", c.type);
+  for (const std::string& subtype : c.subtypes) digest.add("t{}", subtype);
   for (int score : c.abilities.scores) digest.add("{}", score);
   for (const Attack& a : c.attacks) {
     digest.add("{}|{}|{}|{}|{}|{}|{}|{}|{}", a.name, static_cast<int>(a.kind), a.to_hit,
                to_string(a.damage), a.reach, a.range_normal, a.range_long, a.disadvantage,
                a.magical);
-    digest.add("{}", a.auto_hit);
+    digest.add("{}|{}", a.auto_hit, a.silvered);
     add_save_effects(digest, a.on_hit_saves);
     add_conditions(digest, a.on_hit_conditions);
   }
@@ -63,8 +68,9 @@ void add_creature(Digest& digest, const Creature& c) {
   for (int i = 0; i < kConditionCount; ++i)
     digest.add("{}", c.condition_immunities.contains(static_cast<Condition>(i)));
   add_traits(digest, c.traits);
-  for (const DamageTypeSet* set : {&c.resistances, &c.immunities, &c.vulnerabilities,
-                                   &c.nonmagical_resistances, &c.nonmagical_immunities}) {
+  for (const DamageTypeSet* set :
+       {&c.resistances, &c.immunities, &c.vulnerabilities, &c.nonmagical_resistances,
+        &c.nonmagical_immunities, &c.unsilvered_resistances, &c.unsilvered_immunities}) {
     add_set(digest, *set);
   }
 }

@@ -104,6 +104,10 @@ SaveInfo read_save(const json& entry, std::string name) {
   save.per_day = entry.value("per_day", 0);
   save.recharge_group = entry.value("recharge_group", "");
   save.legendary_only = entry.value("legendary_only", false);
+  save.target_clause = entry.value("target_clause", "");
+  save.excludes = entry.value("excludes", std::vector<std::string>{});
+  save.immunity_after_success = entry.value("immunity_after_success", false);
+  save.death_burst = entry.value("death_burst", false);
   return save;
 }
 
@@ -182,6 +186,7 @@ MonsterInfo read_monster(const json& entry) {
   monster.name = entry.at("name").get<std::string>();
   monster.size = entry.at("size").get<std::string>();
   monster.type = entry.at("type").get<std::string>();
+  monster.subtypes = entry.value("subtypes", std::vector<std::string>{});
   monster.cr = entry.at("cr").get<double>();
   monster.ac = entry.at("ac").get<int>();
   monster.ac_source = entry.at("ac_source").get<std::string>();

@@ -60,6 +60,10 @@ struct SaveInfo {
   int per_day = 0;   // 0: no daily limit
   std::string recharge_group;
   bool legendary_only = false;
+  std::string target_clause;            // "other than an elf or undead", as written; empty: none
+  std::vector<std::string> excludes;    // the creature types and subtypes it spares
+  bool immunity_after_success = false;  // a success (or its end) makes the target immune
+  bool death_burst = false;             // forced by the creature's death, not an action
 };
 
 struct MonsterAttackInfo {
@@ -116,6 +120,7 @@ struct MonsterInfo {
   std::string name;
   std::string size;
   std::string type;
+  std::vector<std::string> subtypes;  // "goblinoid", "elf", "devil"
   double cr = 0;
   int ac = 10;
   std::string ac_source;

@@ -360,6 +360,12 @@ struct Coverage {
   // arena leaves out (damaging or not: a warning does not say).
   EntryCount damaging;
   std::map<std::string, NameCount> names;  // by normalised not-modelled name
+  // Creature-type clauses of saves ("other than an elf or undead"): how
+  // many, how many read into exclusions, and "Monster: Action: clause" for
+  // each of the others.
+  int target_clauses = 0;
+  int target_clauses_read = 0;
+  std::vector<std::string> unread_clauses;
 
   EntryCount& operator[](EntryKind kind) { return entries[static_cast<std::size_t>(kind)]; }
   const EntryCount& operator[](EntryKind kind) const {
@@ -461,6 +467,25 @@ void add_modelled(Coverage& coverage, const ResolvedMonster& monster, int defenc
   coverage[EntryKind::Defence].modelled += static_cast<int>(phrases) - defences_not_modelled;
 }
 
+void add_target_clause(Coverage& coverage, const MonsterInfo& info, const SaveInfo& save,
+                       std::string_view action) {
+  if (save.target_clause.empty()) return;
+  ++coverage.target_clauses;
+  if (!save.excludes.empty()) {
+    ++coverage.target_clauses_read;
+  } else {
+    coverage.unread_clauses.push_back(
+        fmt::format("{}: {}: {}", info.name, action, save.target_clause));
+  }
+}
+
+void add_target_clauses(Coverage& coverage, const MonsterInfo& info) {
+  for (const MonsterAttackInfo& attack : info.attacks) {
+    if (attack.save) add_target_clause(coverage, info, *attack.save, attack.name);
+  }
+  for (const SaveInfo& save : info.save_actions) add_target_clause(coverage, info, save, save.name);
+}
+
 void add_monster(Coverage& coverage, const ResolvedMonster& monster) {
   const Creature& creature = monster.creature;
   ++coverage.monsters;
@@ -484,6 +509,7 @@ void add_monster(Coverage& coverage, const ResolvedMonster& monster) {
     if (seen.insert(name).second) ++count.monsters;
   }
   add_modelled(coverage, monster, defences_not_modelled);
+  add_target_clauses(coverage, *monster.info);
 }
 
 // The not-modelled names, most frequent first; at most `top` (0: all).
@@ -532,6 +558,10 @@ json coverage_json(const Coverage& coverage, int top) {
               {"damaging_actions", count_json(coverage.damaging)},
               {"gridless_traits", count_json(coverage[EntryKind::Trait])},
               {"not_modelled_names", coverage.names.size()},
+              {"target_clauses",
+               {{"total", coverage.target_clauses},
+                {"read", coverage.target_clauses_read},
+                {"unread", coverage.unread_clauses}}},
               {"most_frequent", ranked}};
   out.update(count_json(coverage.all()));
   return out;
@@ -565,6 +595,12 @@ std::string coverage_table(const Coverage& coverage, int top) {
       "traits that change a gridless fight: {}; {} more have no effect in one\n",
       modelled_of(coverage.damaging), modelled_of(coverage[EntryKind::Trait]),
       coverage[EntryKind::Trait].no_effect);
+  out += fmt::format(
+      "creature-type clauses of saves:      {} read of {} (\"other than an elf or undead\": "
+      "those creatures are unaffected)\n",
+      coverage.target_clauses_read, coverage.target_clauses);
+  for (const std::string& clause : coverage.unread_clauses)
+    out += fmt::format("  not read: {}\n", clause);
   const auto ranked = ranked_names(coverage, top);
   out += fmt::format("\nmost frequent not modelled ({} of {} names):\n", ranked.size(),
                      coverage.names.size());

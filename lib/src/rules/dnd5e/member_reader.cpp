@@ -14,36 +14,29 @@ namespace arena::dnd5e {
 
 namespace {
 
-constexpr std::string_view kMemberKeys[] = {"monster",
-                                            "name",
-                                            "count",
-                                            "hp",
-                                            "ac",
-                                            "initiative",
-                                            "abilities",
-                                            "attacks",
-                                            "multiattack",
-                                            "resistances",
-                                            "immunities",
-                                            "vulnerabilities",
-                                            "pc",
-                                            "level",
-                                            "proficiency",
-                                            "proficiency_bonus",
-                                            "weapons",
-                                            "armor",
-                                            "shield",
-                                            "size",
-                                            "tactics",
-                                            "area_targets",
-                                            "at",
-                                            "speed",
-                                            "movement",
-                                            "maneuvers",
-                                            "superiority_dice"};
-constexpr std::string_view kAttackKeys[] = {"name",  "to_hit", "damage",
-                                            "reach", "range",  "magical"};
+constexpr std::string_view kMemberKeys[] = {"monster",     "name",
+                                            "count",       "hp",
+                                            "ac",          "initiative",
+                                            "abilities",   "attacks",
+                                            "multiattack", "resistances",
+                                            "immunities",  "vulnerabilities",
+                                            "pc",          "level",
+                                            "proficiency", "proficiency_bonus",
+                                            "weapons",     "armor",
+                                            "shield",      "size",
+                                            "tactics",     "area_targets",
+                                            "type",        "subtypes",
+                                            "saves",       "at",
+                                            "speed",       "movement",
+                                            "maneuvers",   "superiority_dice"};
+constexpr std::string_view kAttackKeys[] = {"name",  "to_hit",  "damage",  "reach",
+                                            "range", "magical", "silvered"};
+// A member's tactics: its faction's keys (tactics_keys()) and a fixed action policy.
+constexpr std::string_view kMemberTacticsKeys[] = {"target", "ties", "downed", "actions"};
 constexpr std::string_view kSizes[] = {"tiny", "small", "medium", "large", "huge", "gargantuan"};
+constexpr std::string_view kCreatureTypes[] = {
+    "aberration", "beast", "celestial", "construct",   "dragon", "elemental", "fey",
+    "fiend",      "giant", "humanoid",  "monstrosity", "ooze",   "plant",     "undead"};
 
 constexpr int kMaxAc = 100;
 constexpr int kMaxBonus = 100;
@@ -163,6 +156,7 @@ std::optional<AttackSpec> read_attack(const JsonContext& context, const nlohmann
     attack.range = read_range(context, *range, object.child("range"));
   }
   attack.magical = object.boolean("magical").value_or(false);
+  attack.silvered = object.boolean("silvered").value_or(false);
   object.finish();
   if (!ok) return std::nullopt;
   return attack;
@@ -222,6 +216,44 @@ std::optional<DamageTypeListSpec> read_damage_types(const JsonContext& context,
   return list;
 }
 
+// A member's "tactics": {"target": POLICY, "actions": ["Claws", ...]}.
+void read_member_tactics(ObjectReader& member_object, MemberSpec& member) {
+  const nlohmann::json* value = member_object.get("tactics");
+  if (value == nullptr) return;
+  const JsonContext& context = member_object.context();
+  ObjectReader object(context, *value, member_object.child("tactics"), kMemberTacticsKeys);
+  if (!object.is_object()) return;
+  member.tactics = read_tactics_given(object);
+  if (const nlohmann::json* actions = object.array("actions")) {
+    member.fixed_actions = read_names(context, *actions, object.child("actions"));
+  }
+  object.finish();
+}
+
+// Saving-throw proficiencies: ["str", "con"].
+std::optional<std::vector<Ability>> read_save_proficiencies(const JsonContext& context,
+                                                            const nlohmann::json& value,
+                                                            const std::string& pointer) {
+  auto names = read_names(context, value, pointer);
+  if (!names) return std::nullopt;
+  std::vector<Ability> abilities;
+  bool ok = true;
+  for (std::size_t i = 0; i < names->names.size(); ++i) {
+    const std::string& text = names->names[i];
+    if (auto ability = parse_ability(text)) {
+      abilities.push_back(*ability);
+    } else {
+      context.error(names->pointers[i],
+                    fmt::format("unknown ability \"{}\"{}; expected one of: str, dex, con, int, "
+                                "wis, cha",
+                                text, did_you_mean(text, kAbilityKeys)));
+      ok = false;
+    }
+  }
+  if (!ok) return std::nullopt;
+  return abilities;
+}
+
 template <class T, class Reader>
 void read_optional(ObjectReader& object, std::string_view key, std::optional<T>& out,
                    Reader reader) {
@@ -279,7 +311,10 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
   member.armor = object.string("armor");
   member.shield = object.boolean("shield").value_or(false);
   member.size = read_choice(object, "size", kSizes);
-  read_optional(object, "tactics", member.tactics, read_tactics);
+  member.type = read_choice(object, "type", kCreatureTypes);
+  read_optional(object, "subtypes", member.subtypes, read_names);
+  read_optional(object, "saves", member.save_proficiencies, read_save_proficiencies);
+  read_member_tactics(object, member);
   read_field_keys(object, member);
   object.finish();
   member.complete = context.problems() == problems_before;

@@ -17,6 +17,7 @@
 
 #include "arena/dice.hpp"
 #include "arena/json_reader.hpp"
+#include "rules/common/readers.hpp"
 #include "rules/common/tactics.hpp"
 #include "rules/dnd5e/abilities.hpp"
 #include "rules/dnd5e/battlefield.hpp"
@@ -31,6 +32,7 @@ struct AttackSpec {
   std::optional<int> reach;
   std::optional<std::pair<int, int>> range;  // normal, long (feet)
   bool magical = false;
+  bool silvered = false;
 };
 
 // A list of names as written: a string, or an array of strings (each with its pointer).
@@ -68,8 +70,12 @@ struct MemberSpec {
   std::optional<std::string> armor;
   bool shield = false;
   std::optional<std::string> size;
-  std::optional<Tactics> tactics;
-  std::optional<int> area_targets;  // enemies each of its area effects catches
+  std::optional<std::string> type;   // creature type, one of the SRD's (lowercase)
+  std::optional<NameList> subtypes;  // "elf", "goblinoid", ...
+  std::optional<std::vector<Ability>> save_proficiencies;  // "saves": ["str", "con"]
+  TacticsGiven tactics;                   // its tactics' keys; the others are its faction's
+  std::optional<NameList> fixed_actions;  // its tactics' "actions": only these, in this order
+  std::optional<int> area_targets;        // enemies each of its area effects catches
   // On a battlefield (battlefield.hpp); field_keys: the pointers of those given.
   std::optional<space::Square> at;
   std::optional<int> walk, fly;

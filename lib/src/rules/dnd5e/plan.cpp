@@ -44,6 +44,7 @@ class Compiler {
     compiled.conditions = conditions(effect.conditions);
     compiled.magical = effect.magical;
     compiled.targets = effect.targets;
+    compiled.immunity_after_success = effect.immunity_after_success;
     compiled.name = effect.name.c_str();
     return compiled;
   }
@@ -56,6 +57,7 @@ class Compiler {
     compiled.melee = attack.kind == AttackKind::Melee;
     compiled.disadvantage = attack.disadvantage;
     compiled.magical = attack.magical;
+    compiled.silvered = attack.silvered;
     compiled.auto_hit = attack.auto_hit;
     compiled.parts = damage(attack.damage);
     compiled.on_hit_conditions = conditions(attack.on_hit_conditions);
@@ -94,6 +96,7 @@ class Compiler {
     compiled.regeneration_stopped_by = traits.regeneration_stopped_by;
     compiled.regenerates_from_zero = traits.regenerates_from_zero;
     compiled.relentless = traits.relentless;
+    compiled.death_burst = traits.death_burst;
     return compiled;
   }
 
@@ -113,12 +116,11 @@ class Compiler {
     std::vector<PlanAttack> attacks;
     for (const Attack& a : creature.attacks) attacks.push_back(attack(a));
     const std::size_t first_save = plan_.save_effects.size();
-    for (const SaveEffect& effect : creature.save_effects)
-      plan_.save_effects.push_back(save_effect(effect));
+    for (const SaveEffect& effect : creature.save_effects) add_save_effect(effect);
     const auto own_saves = static_cast<std::uint32_t>(creature.save_effects.size());
     for (PlanAttack& a : attacks)
       a.on_hit_saves.first += static_cast<std::uint32_t>(first_save) + own_saves;
-    for (const SaveEffect* rider : riders_) plan_.save_effects.push_back(save_effect(*rider));
+    for (const SaveEffect* rider : riders_) add_save_effect(*rider);
     rules.save_effects = {static_cast<std::uint32_t>(first_save), own_saves};
     plan_.attacks.insert(plan_.attacks.end(), attacks.begin(), attacks.end());
     const std::size_t first_action = plan_.actions.size();
@@ -134,9 +136,18 @@ class Compiler {
     return rules;
   }
 
+  // The stat block's save effect behind the plan's save effect `index`.
+  const SaveEffect& save_source(std::size_t index) const { return *save_sources_[index]; }
+
  private:
+  void add_save_effect(const SaveEffect& effect) {
+    plan_.save_effects.push_back(save_effect(effect));
+    save_sources_.push_back(&effect);
+  }
+
   BattlePlan& plan_;
-  std::vector<const SaveEffect*> riders_;  // of the kind being compiled
+  std::vector<const SaveEffect*> riders_;        // of the kind being compiled
+  std::vector<const SaveEffect*> save_sources_;  // per plan save effect
 };
 
 bool needs_full_rules(const Creature& c) {
@@ -149,15 +160,22 @@ bool needs_full_rules(const Creature& c) {
   });
 }
 
-// The index of the action with the highest expected damage against
-// `target`, the earliest on ties.
-int best_action(const Creature& attacker, const Creature& target) {
+// The expected value of the attacks of `action` against `target`.
+double attacks_value(const Creature& attacker, const Action& action, const Creature& target,
+                     const Matchup& m) {
+  double total = 0;
+  for (int attack : action.attacks)
+    total += expected_attack_value(attacker.attacks[static_cast<std::size_t>(attack)], target, m);
+  return total;
+}
+
+// The index of the action with the highest expected value of its attacks
+// against `target`, the earliest on ties.
+int best_action(const Creature& attacker, const Creature& target, const Matchup& m) {
   int best_index = 0;
   double best = -1;
   for (std::size_t i = 0; i < attacker.actions.size(); ++i) {
-    double total = 0;
-    for (int attack : attacker.actions[i].attacks)
-      total += expected_damage(attacker.attacks[attack], target);
+    const double total = attacks_value(attacker, attacker.actions[i], target, m);
     if (total > best) {
       best = total;
       best_index = static_cast<int>(i);
@@ -186,8 +204,9 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
     compiled.pc = creature.pc;
     compiled.tactics = creature.tactics;
     compiled.hp = compiler.flatten(creature.hp);
-    compiled.only_attacks =
-        !creature.actions.empty() && creature.resources.empty() && creature.save_effects.empty();
+    compiled.fixed_actions = creature.fixed_actions;
+    compiled.only_attacks = !creature.actions.empty() && creature.resources.empty() &&
+                            creature.save_effects.empty() && !creature.fixed_actions;
     kind_rules.push_back(compiler.compile(creature, compiled.first_attack));
     kind_creatures.push_back(compiled);
   }
@@ -204,10 +223,19 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
     if (creature_rules.legendary_per_round > 0 && creature_rules.legendary.count > 0) {
       legendary_creatures.push_back(creature_count() - 1);
     }
-    for (int type = 0; type < kDamageTypeCount; ++type) {
-      for (bool magical : {false, true}) {
-        defences.push_back(defence_against(static_cast<DamageType>(type), magical, members[kind]));
-      }
+    for (int type = 0; type < kDamageTypeCount; ++type) {  // in BattlePlan::defence's order
+      const auto damage = static_cast<DamageType>(type);
+      defences.push_back(defence_against(damage, false, members[kind]));
+      defences.push_back(defence_against(damage, true, members[kind]));
+      defences.push_back(defence_against(damage, false, members[kind], true));
+    }
+  }
+  // Which kinds each save effect spares (its creature-type exclusions).
+  for (std::size_t e = 0; e < save_effects.size(); ++e) {
+    for (const Creature& target : members) {
+      const bool spared_kind = dnd5e::spares(compiler.save_source(e), target);
+      spared.push_back(spared_kind ? 1 : 0);
+      save_effects[e].spares_some = save_effects[e].spares_some || spared_kind;
     }
   }
   std::vector<std::uint32_t> first_attacks;
@@ -225,30 +253,40 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
 
   // What tactics need: the best attack action of each creature against
   // each, and per kind pair the values of every action's attacks and every
-  // save effect.
+  // save effect (action_value.hpp), from what each kind does to the other.
+  std::vector<Matchup> matchups;  // [attacker kind * kinds + target kind]
+  for (const Creature& attacker : members) {
+    for (const Creature& target : members) matchups.push_back(matchup(attacker, target));
+  }
+  const auto matchup_of = [&](std::size_t attacker, std::size_t target) -> const Matchup& {
+    return matchups[attacker * members.size() + target];
+  };
+  std::vector<int> best_of_kinds;  // [attacker kind * kinds + target kind]
+  for (std::size_t a = 0; a < members.size(); ++a) {
+    for (std::size_t t = 0; t < members.size(); ++t)
+      best_of_kinds.push_back(dnd5e::best_action(members[a], members[t], matchup_of(a, t)));
+  }
   for (int attacker = 0; attacker < creature_count(); ++attacker) {
-    const Creature& kind = members[static_cast<std::size_t>(creatures[attacker].kind)];
+    const auto kind = static_cast<std::size_t>(creatures[attacker].kind);
     for (const PlanCreature& target : creatures) {
-      const int best = dnd5e::best_action(kind, members[static_cast<std::size_t>(target.kind)]);
+      const int best = best_of_kinds[kind * members.size() + static_cast<std::size_t>(target.kind)];
       best_action.push_back(rules[attacker].actions.first + static_cast<std::uint32_t>(best));
     }
   }
-  for (const Creature& attacker : members) {
+  for (std::size_t a = 0; a < members.size(); ++a) {
+    const Creature& attacker = members[a];
     for (const auto* list : {&attacker.actions, &attacker.legendary_actions}) {
       for (const Action& action : *list) {
-        for (const Creature& target : members) {
-          double total = 0;  // summed in the order expected_action_value sums
-          for (int attack : action.attacks)
-            total += expected_damage(attacker.attacks[attack], target);
-          attack_values.push_back(total);
-        }
+        for (std::size_t t = 0; t < members.size(); ++t)
+          attack_values.push_back(attacks_value(attacker, action, members[t], matchup_of(a, t)));
       }
     }
     for (const SaveEffect& effect : attacker.save_effects) {
-      for (const Creature& target : members)
-        save_values.push_back(expected_save_value(effect, target));
+      for (std::size_t t = 0; t < members.size(); ++t)
+        save_values.push_back(expected_save_value(effect, members[t], matchup_of(a, t)));
     }
-    // Riders are never chosen between: no values, but keep the indexing.
+    // Riders are valued with their attacks (attack_values): no values of
+    // their own, but keep the indexing.
     for (const Attack& attack : attacker.attacks) {
       save_values.insert(save_values.end(), attack.on_hit_saves.size() * members.size(), 0.0);
     }
@@ -286,6 +324,7 @@ void BattleState::reset(const BattlePlan& plan) {
   std::fill(focus.begin(), focus.end(), -1);
   round = 0;
   if (plan.field.enabled) field.reset(plan.field);
+  bursts_pending = false;
   if (!plan.full_rules) return;
   resource_uses = plan.resource_start;
   rules.assign(creatures, RulesState{});

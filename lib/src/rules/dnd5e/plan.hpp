@@ -54,6 +54,7 @@ struct PlanAttack {
   bool melee = true;
   bool disadvantage = false;  // always rolled with disadvantage
   bool magical = false;
+  bool silvered = false;
   bool auto_hit = false;
   Slice parts;              // of BattlePlan::damage_parts
   Slice on_hit_conditions;  // of BattlePlan::conditions: a hit imposes them, no save
@@ -67,8 +68,10 @@ struct PlanSaveEffect {
   bool half_on_success = false;
   Slice conditions;  // of BattlePlan::conditions, on a failure
   bool magical = false;
-  int targets = 1;        // enemies an area catches
-  const char* name = "";  // the roster's, for events
+  int targets = 1;                      // enemies an area catches
+  bool spares_some = false;             // some kind of the encounter is spared (BattlePlan::spares)
+  bool immunity_after_success = false;  // SaveEffect::immunity_after_success
+  const char* name = "";                // the roster's, for events
 };
 
 struct PlanAction {
@@ -99,6 +102,7 @@ struct PlanTraits {
   DamageTypeSet regeneration_stopped_by;
   bool regenerates_from_zero = false;
   int relentless = 0;
+  int death_burst = -1;  // index of the save effect within the kind
 };
 
 // What the turn reads of a combatant on every attack.
@@ -109,6 +113,7 @@ struct PlanCreature {
   bool pc = false;
   Tactics tactics;
   bool only_attacks = true;  // some actions, at-will attacks only: BattlePlan::best_action decides
+  bool fixed_actions = false;  // takes its first available action (Creature::fixed_actions)
   FlatDice hp;
   std::uint32_t first_attack = 0;  // its attack i is BattlePlan::attacks[first_attack + i]
 };
@@ -119,7 +124,7 @@ struct PlanRules {
   std::array<int, 6> saves{};  // saving throw bonus per ability
   ConditionSet condition_immunities;
   PlanTraits traits;
-  Slice actions;                // of BattlePlan::actions, at-will ones first
+  Slice actions;                // of BattlePlan::actions, at-will ones first (or as fixed)
   Slice legendary;              // of BattlePlan::actions: legendary options
   Slice save_effects;           // of BattlePlan::save_effects
   Slice resources;              // of BattlePlan::resources (per kind)
@@ -143,18 +148,23 @@ struct BattlePlan {
   std::vector<PlanDamagePart> damage_parts;
   std::vector<ConditionEffect> conditions;
   std::vector<DiceTerm> terms;  // every dice term of the encounter
-  // defences[(target * kDamageTypeCount + type) * 2 + magical]
+  // defences[(target * kDamageTypeCount + type) * 3 + source], source 0:
+  // a nonmagical attack, 1: magical, 2: silvered (defence_against).
   std::vector<Defence> defences;
   int kinds = 0;
   // best_action[attacker * creatures + target]: the action (an index into
-  // `actions`) of highest expected damage, for creatures that choose
+  // `actions`) of highest expected value, for creatures that choose
   // between attacks only; one look-up per turn.
   std::vector<std::uint32_t> best_action;
-  // attack_values[action * kinds + target kind]: the mean damage of the
-  // action's attacks (action: index into `actions`); save_values[effect *
-  // kinds + target kind]: the mean value of one save effect for one target.
+  // attack_values[action * kinds + target kind]: the expected value of the
+  // action's attacks, their riders included (action: index into `actions`);
+  // save_values[effect * kinds + target kind]: the mean value of one save
+  // effect for one target (action_value.hpp).
   std::vector<double> attack_values;
   std::vector<double> save_values;
+  // spared[effect * kinds + kind]: the save effect (an index into
+  // save_effects) spares the kind by its creature type (SaveEffect::excludes).
+  std::vector<std::uint8_t> spared;
   std::vector<int> resource_start;       // per creature resource: uses at the start of a battle
   std::vector<int> legendary_creatures;  // creatures with legendary actions
   HarmTable harms;                       // who can change whose hit points (harm.hpp)
@@ -196,13 +206,20 @@ struct BattlePlan {
   std::span<const DiceTerm> terms_of(const FlatDice& dice) const {
     return slice(terms, dice.terms);
   }
-  Defence defence(int target, DamageType type, bool magical) const {
+  Defence defence(int target, DamageType type, bool magical, bool silvered = false) const {
+    const std::size_t source = magical ? 1 : silvered ? 2 : 0;
     const auto index =
-        (static_cast<std::size_t>(target) * kDamageTypeCount + static_cast<std::size_t>(type)) * 2 +
-        static_cast<std::size_t>(magical);
+        (static_cast<std::size_t>(target) * kDamageTypeCount + static_cast<std::size_t>(type)) * 3 +
+        source;
     return defences[index];
   }
   std::span<const int> enemies_of(int faction) const { return standing.enemies_of(faction); }
+  // Whether `effect` (an element of save_effects) leaves `target` unaffected.
+  bool spares(const PlanSaveEffect& effect, int target) const {
+    const auto index = static_cast<std::size_t>(&effect - save_effects.data());
+    return spared[index * static_cast<std::size_t>(kinds) +
+                  static_cast<std::size_t>(creatures[target].kind)] != 0;
+  }
   // The best action of `attacker` against `target` when only attacks are
   // chosen between (PlanCreature::only_attacks).
   const PlanAction& best_attack_action(int attacker, int target) const {

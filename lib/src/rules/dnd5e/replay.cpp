@@ -2,7 +2,10 @@
 // line per event.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "rules/common/replay_with.hpp"
+#include "rules/dnd5e/action_value.hpp"
 #include "rules/dnd5e/battle.hpp"
 #include "rules/dnd5e/ruleset.hpp"
 
@@ -22,11 +25,55 @@ std::string d20_text(RollMode mode, int first, int second, int natural) {
   return {};
 }
 
-// Writes each battle event as a line of text.
+// "value 7.9: damage 3.8 + conditions 4.1", or "value 4.0" without conditions.
+std::string value_text(const ValueParts& parts) {
+  if (parts.conditions == 0) return fmt::format("value {:.1f}", parts.total());
+  return fmt::format("value {:.1f}: damage {:.1f} + conditions {:.1f}", parts.total(), parts.damage,
+                     parts.conditions);
+}
+
+// Why `self` took the action `chosen` against `target`: its value, and the
+// other actions it could have taken with theirs, best first (per action
+// cost for a legendary option). As the turn chose (turn.hpp), from the
+// stat blocks (action_value.hpp).
+std::string why_text(const Encounter& encounter, const BattlePlan& plan, const BattleState& state,
+                     int self, int target, std::string_view chosen, bool legendary) {
+  const Creature& attacker = creature_of(encounter, self);
+  if (!legendary && attacker.fixed_actions)
+    return "    why: fixed actions, the first available in the order given\n";
+  const Creature& defender = creature_of(encounter, target);
+  const int enemies = enemies_standing(plan, state, self);
+  const auto& options = legendary ? attacker.legendary_actions : attacker.actions;
+  const auto planned = legendary ? plan.legendary_of(self) : plan.actions_of(self);
+  std::string mine;
+  std::vector<std::pair<double, std::string>> others;
+  for (std::size_t i = 0; i < options.size(); ++i) {
+    if (!detail::available(plan, state, self, planned[i])) continue;
+    const ValueParts parts = action_value_parts(attacker, options[i], defender, enemies);
+    const double cost = legendary ? options[i].cost : 1;
+    if (options[i].name == chosen && mine.empty()) {
+      mine = value_text(parts);
+    } else {
+      others.emplace_back(parts.total() / cost, options[i].name);
+    }
+  }
+  std::stable_sort(others.begin(), others.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::string text = fmt::format("    why: {}{}", mine, others.empty() ? " (its only choice)" : "");
+  for (std::size_t i = 0; i < others.size() && i < 3; ++i) {
+    text += fmt::format("{} {} ({:.1f}{})", i == 0 ? "; over" : ",", others[i].second,
+                        others[i].first, legendary ? " per action" : "");
+  }
+  return text + "\n";
+}
+
+// Writes each battle event as a line of text; with a plan, why each action
+// was chosen too.
 class TextEvents : public NoEvents {
  public:
-  TextEvents(const Encounter& encounter, const BattleState& state, std::string& out)
-      : encounter_(encounter), state_(state), out_(out) {}
+  TextEvents(const Encounter& encounter, const BattleState& state, std::string& out,
+             const BattlePlan* why = nullptr)
+      : encounter_(encounter), state_(state), out_(out), why_(why) {}
 
   void initiative(int creature, int d20, int total) {
     if (!initiative_header_) {
@@ -133,6 +180,8 @@ class TextEvents : public NoEvents {
   void action(int creature, int target, const char* name, bool legendary) {
     out_ += fmt::format("  {} {}{} ({})\n", who(creature),
                         legendary ? "legendary action: " : "uses ", name, who(target));
+    if (why_ != nullptr)
+      out_ += why_text(encounter_, *why_, state_, creature, target, name, legendary);
   }
 
   void save(int creature, const char* what, Ability ability, const SaveRoll& roll) {
@@ -190,6 +239,7 @@ class TextEvents : public NoEvents {
   const Encounter& encounter_;
   const BattleState& state_;
   std::string& out_;
+  const BattlePlan* why_;
   bool initiative_header_ = false;
 };
 
@@ -200,6 +250,14 @@ Replay replay(const Encounter& encounter, std::int64_t index) {
       encounter, index,
       [&](const BattlePlan& plan, BattleState& state, auto& dice, std::string& text) {
         return play_battle(plan, state, dice, TextEvents(encounter, state, text));
+      });
+}
+
+Replay replay_why(const Encounter& encounter, std::int64_t index) {
+  return replay_with<Engine>(
+      encounter, index,
+      [&](const BattlePlan& plan, BattleState& state, auto& dice, std::string& text) {
+        return play_battle(plan, state, dice, TextEvents(encounter, state, text, &plan));
       });
 }
 

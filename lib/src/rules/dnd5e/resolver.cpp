@@ -68,12 +68,17 @@ class Resolver {
     }
     if (!creature) return std::nullopt;
     apply_overrides(member, *creature);
-    if (!member.monster) {
+    if (!member.monster || member.save_proficiencies) {
       for (std::size_t a = 0; a < creature->saves.size(); ++a) {
         creature->saves[a] = creature->abilities.modifier(static_cast<Ability>(a));
       }
     }
-    creature->tactics = member.tactics.value_or(faction_tactics);
+    if (member.save_proficiencies) {
+      for (Ability ability : *member.save_proficiencies)
+        creature->saves[static_cast<std::size_t>(ability)] += proficiency_bonus(member);
+    }
+    creature->tactics = member.tactics.over(faction_tactics);
+    if (member.fixed_actions && !fix_actions(*member.fixed_actions, *creature)) return std::nullopt;
     if (creature->actions.empty() && creature->legendary_actions.empty()) {
       if (!member.monster) {
         context_.error(member.pointer, fmt::format("{} has no attack it can make", creature->name));
@@ -103,6 +108,8 @@ class Resolver {
     }
     Creature creature;
     creature.name = info->name;
+    creature.type = info->type;
+    creature.subtypes = info->subtypes;
     creature.hp = DiceExpr::constant(info->hp);
     creature.ac = info->ac;
     creature.ac_source = info->ac_source;
@@ -131,21 +138,22 @@ class Resolver {
     return creature;
   }
 
-  // "fire", or "bludgeoning, piercing, and slashing from nonmagical attacks".
+  // "fire", or "bludgeoning, piercing, and slashing from nonmagical attacks
+  // [that aren't silvered | adamantine]". Arena's attacks are never
+  // adamantine, and silvered only when they say so (Attack::silvered).
   void read_defence_phrases(const std::vector<std::string>& phrases, DamageTypeSet& plain,
-                            DamageTypeSet* nonmagical, Creature& creature, const char* what) {
+                            DamageTypeSet* nonmagical, DamageTypeSet* unsilvered,
+                            Creature& creature, const char* what) {
     for (const std::string& phrase : phrases) {
       if (auto type = parse_damage_type(phrase)) {
         plain.insert(*type);
         continue;
       }
-      const bool from_nonmagical = phrase.find("nonmagical") != std::string::npos &&
-                                   phrase.find("silvered") == std::string::npos &&
-                                   phrase.find("adamantine") == std::string::npos;
-      if (from_nonmagical && nonmagical != nullptr) {
+      DamageTypeSet* set = phrase.find("silvered") != std::string::npos ? unsilvered : nonmagical;
+      if (phrase.find("nonmagical") != std::string::npos && set != nullptr) {
         for (std::string_view type_name : damage_type_names()) {
           if (phrase.find(type_name) != std::string::npos)
-            nonmagical->insert(*parse_damage_type(type_name));
+            set->insert(*parse_damage_type(type_name));
         }
       } else {
         creature.warnings.push_back(fmt::format("not modelled: {} to {}", what, phrase));
@@ -155,10 +163,10 @@ class Resolver {
 
   void read_library_defences(const MonsterInfo& info, Creature& creature) {
     read_defence_phrases(info.resistances, creature.resistances, &creature.nonmagical_resistances,
-                         creature, "resistance");
+                         &creature.unsilvered_resistances, creature, "resistance");
     read_defence_phrases(info.immunities, creature.immunities, &creature.nonmagical_immunities,
-                         creature, "immunity");
-    read_defence_phrases(info.vulnerabilities, creature.vulnerabilities, nullptr, creature,
+                         &creature.unsilvered_immunities, creature, "immunity");
+    read_defence_phrases(info.vulnerabilities, creature.vulnerabilities, nullptr, nullptr, creature,
                          "vulnerability");
   }
 
@@ -287,6 +295,12 @@ class Resolver {
     if (member.immunities) creature.immunities = to_set(*member.immunities);
     if (member.vulnerabilities) creature.vulnerabilities = to_set(*member.vulnerabilities);
     if (member.pc) creature.pc = *member.pc;
+    if (member.type) creature.type = *member.type;
+    if (member.subtypes) {
+      creature.subtypes.clear();
+      for (const std::string& subtype : member.subtypes->names)
+        creature.subtypes.push_back(library_key(subtype));
+    }
     if (member.area_targets) {
       for (SaveEffect& effect : creature.save_effects) {
         if (!effect.area.empty()) effect.targets = *member.area_targets;
@@ -306,6 +320,7 @@ class Resolver {
     attack.to_hit = spec.to_hit;
     attack.damage = spec.damage;
     attack.magical = spec.magical;
+    attack.silvered = spec.silvered;
     attack.derivation = "given";
     attack.reach = spec.reach.value_or(spec.range ? 0 : 5);
     attack.kind = attack.reach > 0 ? AttackKind::Melee : AttackKind::Ranged;
@@ -369,6 +384,51 @@ class Resolver {
     for (const std::string& name : names.names) label += (label.empty() ? "" : ", ") + name;
     action.name = fmt::format("Multiattack ({})", label);
     creature.actions.push_back(std::move(action));
+  }
+
+  // Tactics "actions": keeps only the named actions, in the order named. A
+  // name is an action's whole name or its name before " (": "Multiattack"
+  // stands for each multiattack option, in stat block order.
+  bool fix_actions(const NameList& names, Creature& creature) {
+    const auto base_name = [](const std::string& name) { return name.substr(0, name.find(" (")); };
+    std::vector<Action> kept;
+    std::vector<std::string> known;
+    for (const Action& action : creature.actions) known.push_back(action.name);
+    bool ok = true;
+    for (std::size_t i = 0; i < names.names.size(); ++i) {
+      const std::string key = library_key(names.names[i]);
+      std::vector<const Action*> matches;
+      for (const Action& action : creature.actions) {
+        if (library_key(action.name) == key) matches.push_back(&action);
+      }
+      if (matches.empty()) {
+        for (const Action& action : creature.actions) {
+          if (library_key(base_name(action.name)) == key) matches.push_back(&action);
+        }
+      }
+      if (matches.empty()) {
+        context_.error(names.pointers[i],
+                       fmt::format("{} has no action \"{}\"{}", creature.name, names.names[i],
+                                   did_you_mean(names.names[i], known)));
+        ok = false;
+      }
+      for (const Action* action : matches) {
+        if (std::find(kept.begin(), kept.end(), *action) == kept.end()) kept.push_back(*action);
+      }
+    }
+    if (!ok) return false;
+    creature.actions = std::move(kept);
+    creature.fixed_actions = true;
+    return true;
+  }
+
+  // The proficiency bonus of the member's saving throws: its own, its
+  // level's, or its stat block's (2 for an inline one without a level).
+  int proficiency_bonus(const MemberSpec& member) const {
+    if (member.proficiency_bonus) return *member.proficiency_bonus;
+    if (member.level) return proficiency_bonus_for_level(*member.level);
+    if (member.monster) return library_.monster(*member.monster)->proficiency_bonus;
+    return 2;
   }
 
   bool check_proficiencies(const MemberSpec& member) {

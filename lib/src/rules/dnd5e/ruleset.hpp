@@ -36,6 +36,8 @@ struct Engine {
 
 // One battle, line by line (`arena replay`; replay.cpp).
 Replay replay(const Encounter& encounter, std::int64_t battle);
+// The same, with why each action was chosen (`arena replay --why`).
+Replay replay_why(const Encounter& encounter, std::int64_t battle);
 
 // The roster's part of an encounter fingerprint (digest.cpp).
 void digest_roster(const Encounter& encounter, Digest& digest);

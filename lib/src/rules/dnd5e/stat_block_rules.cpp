@@ -19,6 +19,8 @@ SaveEffect to_save_effect(const SaveInfo& info, bool magical) {
   effect.conditions = info.conditions;
   effect.magical = magical;
   effect.targets = area_targets(info.area);
+  effect.excludes = info.excludes;
+  effect.immunity_after_success = info.immunity_after_success;
   if (!info.area.shape.empty())
     effect.area = fmt::format("{}-foot {}", info.area.size, info.area.shape);
   return effect;
@@ -216,7 +218,9 @@ void add_stat_block_rules(const MonsterInfo& info, Creature& creature) {
 
 void finish_stat_block_rules(const MonsterInfo& info, Creature& creature) {
   for (const SaveInfo& save : info.save_actions) {
-    if (save.legendary_only) continue;
+    if (save.death_burst)
+      creature.traits.death_burst = find_by_name(creature.save_effects, save.name);
+    if (save.legendary_only || save.death_burst) continue;
     Action action;
     action.name = save.name;
     action.saves.push_back(find_by_name(creature.save_effects, save.name));
@@ -260,6 +264,8 @@ TraitStatus trait_status(const MonsterInfo& info, const std::string& trait) {
       {"Martial Advantage", !rules.martial_advantage.empty()},
       {"Sneak Attack", !rules.sneak_attack.empty()},
       {"Relentless", rules.relentless > 0},
+      {"Death Burst", std::any_of(info.save_actions.begin(), info.save_actions.end(),
+                                  [](const SaveInfo& save) { return save.death_burst; })},
       {"Legendary Resistance", info.legendary_resistance > 0},
       {"Spellcasting", spells},
       {"Innate Spellcasting", spells},

@@ -27,10 +27,12 @@ struct ActiveCondition {
   bool ends_with_source = false;
   Ability ability = Ability::Con;  // of the repeated save
   std::int16_t dc = 0;
-  std::int16_t source = -1;  // the creature that imposed it
+  std::int16_t source = -1;      // the creature that imposed it
+  bool immunity_on_end = false;  // its end makes the creature immune to its source's effect
   bool operator==(const ActiveCondition&) const = default;
 };
 inline constexpr int kMaxActiveConditions = 6;  // more at once are not imposed
+inline constexpr int kMaxImmunities = 4;  // sources a creature is immune to; more are not kept
 
 // What the full rules (BattlePlan::full_rules) track per creature, apart
 // from CombatantState so that plain battles do not carry it.
@@ -44,6 +46,11 @@ struct RulesState {
   bool extra_damage_used = false;  // martial advantage / sneak attack, this turn
   std::int8_t legendary_left = 0;
   std::int8_t legendary_resistance_left = 0;
+  // The creatures whose effects with SaveEffect::immunity_after_success it
+  // is immune to (it saved against one, or its condition ended).
+  std::int8_t immune_count = 0;
+  std::array<std::int16_t, kMaxImmunities> immune_to{};
+  bool burst_pending = false;  // died with a Death Burst not yet forced
   bool operator==(const RulesState&) const = default;
 };
 
@@ -81,6 +88,7 @@ struct BattleState {
   std::vector<int> resource_uses;          // per creature resource (BattlePlan::first_resource)
   std::vector<int> scratch;                // area targets being drawn
   FieldState field;                        // on a battlefield only
+  bool bursts_pending = false;             // some creature's RulesState::burst_pending
   int round = 0;
 
   // Sizes the vectors for the plan's encounter (allocating only the first

@@ -39,13 +39,23 @@ inline bool available(const BattlePlan& plan, const BattleState& state, int self
                              static_cast<std::uint32_t>(action.resource)] > 0;
 }
 
+// The first available action of a fixed action policy, or nullptr.
+inline const PlanAction* first_available(const BattlePlan& plan, const BattleState& state,
+                                         int self) {
+  for (const PlanAction& action : plan.actions_of(self)) {
+    if (available(plan, state, self, action)) return &action;
+  }
+  return nullptr;
+}
+
 // The action `self` takes against `target`, or nullptr when it has none:
 // the available one of highest expected value, the earliest on ties
 // (at-will actions come first, so a limited one is spent only when it does
-// better).
+// better); under a fixed action policy, the first available one.
 inline const PlanAction* choose_action(const BattlePlan& plan, const BattleState& state, int self,
                                        int target) {
   if (plan.creatures[self].only_attacks) return &plan.best_attack_action(self, target);
+  if (plan.creatures[self].fixed_actions) return first_available(plan, state, self);
   const int enemies = enemies_standing(plan, state, self);
   const PlanAction* best = nullptr;  // none for a stat block with nothing arena models
   double best_value = -1;
@@ -165,6 +175,25 @@ template <class Dice, class Events>
                     events);
 }
 
+// The Death Bursts of the creatures that died since: each forces its save
+// on its enemies around it (a random one and, for an area, more).
+template <class Dice, class Events>
+[[gnu::noinline]] void death_bursts(const BattlePlan& plan, BattleState& state, Dice& dice,
+                                    Events& events) {
+  while (state.bursts_pending) {  // a burst may kill another bursting creature
+    state.bursts_pending = false;
+    for (int c = 0; c < plan.creature_count(); ++c) {
+      if (!state.rules[c].burst_pending) continue;
+      state.rules[c].burst_pending = false;
+      const int target = choose_target(plan, state, c, dice);
+      if (target < 0) continue;
+      events.note(c, "bursts as it dies");
+      force_save(plan, state, c, target, plan.save_effect(c, plan.rules[c].traits.death_burst),
+                 dice, events);
+    }
+  }
+}
+
 // Takes `action` of `self` against `target`: its saves, then its attacks
 // (moving on to a new target when one drops), and a rampage. `Field`: on a
 // battlefield (attacks by range, field_rules.hpp).
@@ -231,6 +260,9 @@ void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
     }
   }
   if constexpr (Full) {
+    if (state.bursts_pending) death_bursts(plan, state, dice, events);
+  }
+  if constexpr (Full) {
     if (!state.combatants[self].dead) end_of_turn_conditions(plan, state, self, dice, events);
   }
 }
@@ -264,6 +296,7 @@ template <class Dice, class Events>
     if (best == nullptr) continue;
     me.legendary_left = static_cast<std::int8_t>(me.legendary_left - best->cost);
     take_action<true>(plan, state, c, target, *best, false, dice, events);
+    if (state.bursts_pending) death_bursts(plan, state, dice, events);
   }
 }
 
