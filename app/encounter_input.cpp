@@ -25,13 +25,13 @@ std::optional<Encounter> load_encounter_or_report(const EncounterInput& input) {
     }
     overrides.push_back(std::move(parsed).value());
   }
-  LoadTimings timings;
-  auto encounter = load_encounter_file(input.file, overrides, &timings);
+  LoadLog load_log;
+  auto encounter = load_encounter_file(input.file, overrides, &load_log);
   if (!encounter) {
     for (const std::string& line : encounter.error()) print_error(line);
     return std::nullopt;
   }
-  log_loaded(input.file, *encounter, timings);
+  log_loaded(input.file, *encounter, load_log);
   return std::move(encounter).value();
 }
 

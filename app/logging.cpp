@@ -17,7 +17,7 @@ void set_up_logging(const std::string& level, bool color) {
   spdlog::set_default_logger(logger);
 }
 
-void log_loaded(const std::string& file, const Encounter& encounter, const LoadTimings& timings) {
+void log_loaded(const std::string& file, const Encounter& encounter, const LoadLog& load_log) {
   if (!spdlog::should_log(spdlog::level::info)) return;
   spdlog::info("loaded {}: \"{}\", {} rules, {} battles, seed {}, at most {} rounds", file,
                encounter.name, name(encounter.rules), encounter.battles, encounter.seed,
@@ -28,8 +28,9 @@ void log_loaded(const std::string& file, const Encounter& encounter, const LoadT
       members.push_back(encounter.combatants[static_cast<std::size_t>(c)].name);
     spdlog::info("faction {}: {}", faction.name, fmt::join(members, ", "));
   }
-  spdlog::info("parse {:.1f} ms, resolve {:.1f} ms", 1e3 * timings.parse_seconds,
-               1e3 * timings.resolve_seconds);
+  for (const std::string& line : load_log.names_resolved) spdlog::info("resolved {}", line);
+  spdlog::info("parse {:.1f} ms, resolve {:.1f} ms", 1e3 * load_log.parse_seconds,
+               1e3 * load_log.resolve_seconds);
   if (!spdlog::should_log(spdlog::level::debug)) return;
   // The derived numbers, as `arena validate` shows them, one log line per line.
   const std::string text = describe_factions(encounter);

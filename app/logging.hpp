@@ -17,6 +17,6 @@ namespace arena::app {
 void set_up_logging(const std::string& level, bool color);
 
 // The encounter loaded from `file`: its frame at info, the derived numbers at debug.
-void log_loaded(const std::string& file, const Encounter& encounter, const LoadTimings& timings);
+void log_loaded(const std::string& file, const Encounter& encounter, const LoadLog& load_log);
 
 }  // namespace arena::app

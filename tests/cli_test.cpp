@@ -166,6 +166,10 @@ TEST(CliTest, LogLevelInfoSaysWhatWasLoadedAndWhereTheTimeWentOnStderrOnly) {
        {"info: loaded scenarios/goblin-ambush.json: \"Goblin ambush\", 5e rules",
         "info: faction Goblins: Goblin 1, Goblin 2, Goblin 3, Goblin 4, Goblin 5, Goblin 6, "
         "Goblin Boss\n",
+        "info: resolved /factions/0/members/0/armor: armor \"chain mail\" is Chain Mail\n",
+        "info: resolved /factions/0/members/3/weapons/1: weapon \"light crossbow\" is Crossbow, "
+        "light\n",
+        "info: resolved /factions/1/members/0/monster: monster \"goblin\" is Goblin\n",
         "info: parse ", " ms, resolve ",
         "info: run: battles 0 to 2999 on 2 threads, claimed in chunks of 256 (12 chunks)\n",
         "info: run ", " battles/s\n", "info: report (json) "}) {

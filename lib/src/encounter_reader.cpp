@@ -180,7 +180,7 @@ Encounter read_encounter(const JsonContext& context) {
 Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view text,
                                                              const std::string& file,
                                                              const std::vector<Override>& overrides,
-                                                             LoadTimings* timings) {
+                                                             LoadLog* load_log) {
   const auto start = std::chrono::steady_clock::now();
   auto source = JsonSource::parse(text);
   if (!source) return unexpected(std::vector<std::string>{format_diagnostic(file, source.error())});
@@ -191,25 +191,26 @@ Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view te
   Diagnostics diagnostics;
   const JsonContext context(*source, diagnostics);
   Encounter encounter = read_encounter(context);
-  if (timings) {
-    timings->parse_seconds += std::chrono::duration<double>(parsed - start).count();
-    timings->resolve_seconds +=
+  if (load_log) {
+    load_log->parse_seconds += std::chrono::duration<double>(parsed - start).count();
+    load_log->resolve_seconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - parsed).count();
   }
   if (!diagnostics.empty()) return unexpected(diagnostics.format(file));
+  if (load_log) load_log->names_resolved = diagnostics.notes();
   return encounter;
 }
 
 Expected<Encounter, std::vector<std::string>> load_encounter_file(
-    const std::string& path, const std::vector<Override>& overrides, LoadTimings* timings) {
+    const std::string& path, const std::vector<Override>& overrides, LoadLog* load_log) {
   const auto start = std::chrono::steady_clock::now();
   auto text = read_text_file(path, "an encounter file");
   if (!text) return unexpected(std::vector<std::string>{text.error()});
-  if (timings) {
-    timings->parse_seconds +=
+  if (load_log) {
+    load_log->parse_seconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
-  return load_encounter(*text, path, overrides, timings);
+  return load_encounter(*text, path, overrides, load_log);
 }
 
 }  // namespace arena

@@ -9,6 +9,11 @@
 
 namespace arena {
 
+void JsonContext::resolved(const std::string& pointer, std::string_view what,
+                           std::string_view asked, std::string_view found) const {
+  diagnostics_.note(fmt::format("{}: {} \"{}\" is {}", pointer, what, one_line(asked), found));
+}
+
 std::string describe_json_type(const nlohmann::json& value) {
   switch (value.type()) {
     case nlohmann::json::value_t::null:

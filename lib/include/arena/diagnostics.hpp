@@ -35,6 +35,13 @@ class Diagnostics {
   static constexpr std::size_t kMaxKept = 10000;
 
   void add(SourcePos pos, std::string pointer, std::string message);
+
+  // What the reader looked up in a library and found ("/factions/1/members/0/monster:
+  // monster \"goblin\" is Goblin"), for the log; not a problem.
+  void note(std::string line) {
+    if (notes_.size() < kMaxKept) notes_.push_back(std::move(line));
+  }
+  const std::vector<std::string>& notes() const { return notes_; }
   bool empty() const { return total_ == 0; }
   std::size_t total() const { return total_; }
   const std::vector<Diagnostic>& kept() const { return kept_; }
@@ -47,6 +54,7 @@ class Diagnostics {
  private:
   std::vector<Diagnostic> kept_;
   std::size_t total_ = 0;
+  std::vector<std::string> notes_;
 };
 
 // The one-line form of a problem: "FILE:LINE:COL: /pointer: message".

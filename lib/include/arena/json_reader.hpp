@@ -40,6 +40,10 @@ class JsonContext {
     pos.column += offset;
     diagnostics_.add(pos, pointer, std::move(message));
   }
+  // A library name the file gave and what it resolved to, for the log
+  // (--log-level info): `what` "monster", "weapon", ...
+  void resolved(const std::string& pointer, std::string_view what, std::string_view asked,
+                std::string_view found) const;
   const JsonSource& source() const { return source_; }
   // How many problems have been reported so far.
   std::size_t problems() const { return diagnostics_.total(); }

@@ -16,25 +16,27 @@
 
 namespace arena {
 
-// Where a load spent its time, for the log: reading and parsing the JSON
-// (with the overrides), and resolving it into an Encounter.
-struct LoadTimings {
+// What a load did, for the log: where it spent its time (reading and
+// parsing the JSON with the overrides, and resolving it into an Encounter),
+// and how each library name resolved ("POINTER: monster \"goblin\" is Goblin").
+struct LoadLog {
   double parse_seconds = 0;
   double resolve_seconds = 0;
+  std::vector<std::string> names_resolved;
 };
 
 // The whole load of JSON text. On failure, the problems as
 // "FILE:LINE:COL: /pointer: message" lines (`file` names the source; an
-// override's problem is one "--set ...: message" line). Fills `timings`
-// when given.
+// override's problem is one "--set ...: message" line). Fills `load_log` when
+// given.
 Expected<Encounter, std::vector<std::string>> load_encounter(
     std::string_view text, const std::string& file, const std::vector<Override>& overrides = {},
-    LoadTimings* timings = nullptr);
+    LoadLog* load_log = nullptr);
 
 // load_encounter on a file's contents; a missing, unreadable or non-regular
 // file is one problem line too. Reading the file counts as parsing.
 Expected<Encounter, std::vector<std::string>> load_encounter_file(
     const std::string& path, const std::vector<Override>& overrides = {},
-    LoadTimings* timings = nullptr);
+    LoadLog* load_log = nullptr);
 
 }  // namespace arena

@@ -98,6 +98,7 @@ class Resolver {
                      library_.monster_names());
       return std::nullopt;
     }
+    context_.resolved(member.pointer + "/monster", "monster", *member.monster, info->name);
     if (uses_equipment(member)) {
       const std::string_view key = equipment_key(member);
       context_.key_error(json_pointer_child(member.pointer, key),
@@ -193,6 +194,8 @@ class Resolver {
         context_.error(member.pointer + "/armor",
                        "a shield is not body armor: write \"shield\": true");
         ok = false;
+      } else {
+        context_.resolved(member.pointer + "/armor", "armor", *member.armor, armor->name);
       }
     }
     creature.ac = armor_class(armor, member.shield, creature.abilities, creature.ac_source);
@@ -211,6 +214,7 @@ class Resolver {
         ok = false;
         continue;
       }
+      context_.resolved(weapons.pointers[i], "weapon", name, weapon->name);
       if (auto seen = derived.find(weapon->name); seen != derived.end()) {
         main_attacks.push_back(seen->second.first);
         off_hand_attacks.push_back(seen->second.second);

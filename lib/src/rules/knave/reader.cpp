@@ -70,6 +70,7 @@ struct Reader {
                                                   "weapons", "knave"));
       return std::nullopt;
     }
+    context.resolved(pointer, "weapon", *text, weapon->name);
     return Attack{weapon->name, weapon->damage, weapon->ranged, weapon->quality};
   }
 
@@ -93,6 +94,7 @@ struct Reader {
           pointer, unknown_library_name("armor", *text, equipment.armor_names(), "armor", "knave"));
       return;
     }
+    context.resolved(pointer, "armor", *text, armor->name);
     for (const ArmorPiece& worn : creature.armor_pieces) {
       if (worn.kind == armor->kind) {
         const std::string what =

@@ -24,6 +24,8 @@ const T* read_equipment(ObjectReader& object, std::string_view key, std::string_
   if (found == nullptr && name) {
     object.context().error(object.child(key),
                            unknown_library_name(key, *name, names, view, "oldschool"));
+  } else if (found != nullptr && name) {
+    object.context().resolved(object.child(key), key, *name, found->name);
   }
   return found;
 }

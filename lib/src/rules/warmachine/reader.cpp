@@ -132,6 +132,7 @@ bool start_from_model(ObjectReader& object, Model& model) {
   const auto name = object.string("model");
   if (!name) return !object.has("model");
   if (const Model* found = library_model(*name)) {
+    object.context().resolved(object.child("model"), "model", *name, found->name);
     model = *found;
     return true;
   }
