@@ -141,6 +141,32 @@ TEST(BattlefieldTest, HoldStaysAndCannotReach) {
   EXPECT_TRUE(t.events.lines.empty());
 }
 
+TEST(BattlefieldTest, NearestTargetsTheClosestEnemy) {
+  // The weaker foe is 15 ft away, the stronger 5 ft: "nearest" takes the stronger.
+  const std::string nearest = R"(, "movement": "hold", "tactics": {"target": "nearest"})";
+  Table t(load(brute("Hero", 30, 0, 0, nearest),
+               brute("Strong", 30, 1, 0) + ", " + brute("Weak", 5, 3, 0)));
+  ScriptedDice dice{15, 3};
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(1), 25);
+  EXPECT_EQ(t.hp(2), 5);
+  // Two at 5 ft: a die among them (2: the second) ...
+  Table u(load(brute("Hero", 30, 0, 0, nearest),
+               brute("East", 30, 1, 0) + ", " + brute("South", 30, 0, 1)));
+  ScriptedDice tie{2, 15, 3};
+  u.turn(0, tie);
+  EXPECT_EQ(u.hp(1), 30);
+  EXPECT_EQ(u.hp(2), 25);
+  // ... or with "ties": "first", the earlier one, without a die.
+  Table v(load(brute("Hero", 30, 0, 0,
+                     R"(, "movement": "hold", "tactics": {"target": "nearest", "ties": "first"})"),
+               brute("East", 30, 1, 0) + ", " + brute("South", 30, 0, 1)));
+  ScriptedDice first{15, 3};
+  v.turn(0, first);
+  EXPECT_EQ(v.hp(1), 25);
+  EXPECT_EQ(v.hp(2), 30);
+}
+
 TEST(BattlefieldTest, ReachTenAgainstReachFive) {
   // 10 ft apart: the pike reaches without moving, the sword does not.
   Table t(load(brute("Pike", 30, 0, 0, R"(, "movement": "hold")", 10),
