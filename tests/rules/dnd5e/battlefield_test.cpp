@@ -317,6 +317,58 @@ TEST(BattlefieldTest, RiposteAfterAMiss) {
                                                       "0 attacks 1: hit 11"}));
 }
 
+// A caster with Shield and `slots` 1st-level slots (a club, AC 12), holding at (0, 0).
+std::string shield_caster(int slots) {
+  return brute(
+      "Mage", 20, 0, 0,
+      fmt::format(R"(, "movement": "hold", "reactions": ["shield"], "spell_slots": {})", slots));
+}
+
+TEST(BattlefieldTest, ShieldTurnsAHitIntoAMissUntilTheCastersNextTurn) {
+  Table t(load(shield_caster(1), brute("Foe", 30, 1, 0) + ", " + brute("Other", 30, 0, 1)));
+  ASSERT_TRUE(t.plan.field.creatures[0].shield);
+  ScriptedDice first{10};  // 14 hits AC 12, not 17: Shield, and a miss
+  t.turn(1, first);
+  EXPECT_EQ(t.hp(0), 20);
+  EXPECT_EQ(t.state.field.slots_left[0], 0);
+  EXPECT_EQ(t.state.field.ac_bonus[0], 5);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 Shield on 1", "1 attacks 0: miss 0"}));
+  // Still AC 17 this round, with no reaction spent: 16 misses.
+  ScriptedDice second{12};
+  t.turn(2, second);
+  EXPECT_EQ(t.hp(0), 20);
+  // Its turn ends the spell; no slot left, the next 14 hits.
+  ScriptedDice own{1, 2};  // the first of the two tied foes; the mage's club misses
+  t.turn(0, own);
+  EXPECT_EQ(t.state.field.ac_bonus[0], 0);
+  ScriptedDice third{10, 3};
+  t.turn(1, third);
+  EXPECT_EQ(t.hp(0), 15);
+}
+
+TEST(BattlefieldTest, ShieldIsCastOnlyWhenItTurnsTheHitIntoAMiss) {
+  // 17 + 4 = 21 beats AC 17: no slot spent, the hit lands.
+  Table t(load(shield_caster(2), brute("Foe", 30, 1, 0)));
+  ScriptedDice hit{17, 3};
+  t.turn(1, hit);
+  EXPECT_EQ(t.hp(0), 15);
+  EXPECT_EQ(t.state.field.slots_left[0], 2);
+  EXPECT_EQ(t.state.field.reacted[0], 0);
+  // A ranged hit triggers it too: 10 + 5 = 15 hits AC 12, not 17.
+  Table u(load(shield_caster(2), archer("Archer", 20, 10, 0, R"(, "movement": "hold")")));
+  ScriptedDice shot{10};
+  u.turn(1, shot);
+  EXPECT_EQ(u.hp(0), 20);
+  EXPECT_EQ(u.state.field.slots_left[0], 1);
+  EXPECT_EQ(u.events.lines, (std::vector<std::string>{"0 Shield on 1", "1 attacks 0: miss 0"}));
+  // A critical hit is a hit whatever the AC: no Shield.
+  Table v(load(shield_caster(2), brute("Foe", 30, 1, 0)));
+  ScriptedDice critical{20, 3, 4};
+  v.turn(1, critical);
+  EXPECT_EQ(v.hp(0), 11);
+  EXPECT_EQ(v.state.field.slots_left[0], 2);
+}
+
 TEST(BattlefieldTest, TheSeedsChainAParryInsideAnOpportunityAttackInsideAMove) {
   // Seed 001: the fighter moves, the goblin's opportunity attack hits, the
   // fighter parries and still drops, so the move never completes.
