@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "arena/load.hpp"
+#include "arena/replay.hpp"
 #include "arena/scripted_dice.hpp"
 #include "rules/dnd5e/battle.hpp"
 #include "rules/dnd5e/dnd5e_test_util.hpp"
@@ -447,6 +448,67 @@ TEST(BattlefieldTest, NoTwoCreaturesShareASquare) {
   t.turn(0, dice);
   EXPECT_EQ(t.at(0), (space::Square{3, 1}));
   EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 moves 15 to 3,1", "0 attacks 2: hit 5"}));
+}
+
+// The lines of `text` from the one after `first` on, `count` of them.
+std::vector<std::string> lines_after(const std::string& text, const std::string& first, int count) {
+  std::vector<std::string> lines;
+  std::size_t at = text.find(first);
+  if (at == std::string::npos) return lines;
+  at += first.size();
+  for (int i = 0; i < count && at < text.size(); ++i) {
+    const std::size_t end = text.find('\n', at);
+    lines.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return lines;
+}
+
+TEST(BattlefieldTest, ReplayMapsTheFieldAtTheStartOfEachRound) {
+  const Encounter e = load(brute("Hero", 30, 0, 0), brute("Foe", 30, 3, 1));
+  ReplayOptions options;
+  options.map = true;
+  const Replay mapped = replay_battle(e, 0, options);
+  EXPECT_TRUE(mapped.mapped);
+  // The squares the two span, a square of margin round them (none off the field).
+  EXPECT_EQ(lines_after(mapped.text, "Round 1\n", 5),
+            (std::vector<std::string>{"    map: x 0 to 4, y 0 to 2 (1 character = 5 ft)",
+                                      "      0 A....", "      1 ...B.", "      2 .....",
+                                      "    A Hero (30 HP), B Foe (30 HP)"}));
+  // One map per round, and otherwise the same replay.
+  const Replay plain = replay_battle(e, 0);
+  EXPECT_FALSE(plain.mapped);
+  std::size_t rounds = 0, maps = 0;
+  for (std::size_t at = 0; (at = mapped.text.find("\nRound ", at)) != std::string::npos; ++at)
+    ++rounds;
+  for (std::size_t at = 0; (at = mapped.text.find("    map: ", at)) != std::string::npos; ++at)
+    ++maps;
+  EXPECT_GT(rounds, 1u);
+  EXPECT_EQ(maps, rounds);
+  std::string without_maps;
+  for (std::size_t at = 0; at < mapped.text.size();) {
+    const std::size_t end = mapped.text.find('\n', at) + 1;
+    const std::string line = mapped.text.substr(at, end - at);
+    // The title, the rows (indented 6) and the legend (from A, the hero).
+    const bool map_line = line.starts_with("    map: ") || line.starts_with("      ") ||
+                          line.starts_with("    A Hero ");
+    if (!map_line) without_maps += line;
+    at = end;
+  }
+  EXPECT_EQ(without_maps, plain.text);
+}
+
+TEST(BattlefieldTest, ReplayDrawsNoMapWithoutABattlefield) {
+  auto e = load_encounter(
+      R"({"factions": [{"name": "a", "members": [{"monster": "knight"}]},
+                      {"name": "b", "members": [{"monster": "ogre"}]}]})",
+      "gridless.json");
+  ASSERT_TRUE(e.has_value());
+  ReplayOptions options;
+  options.map = true;
+  const Replay replay = replay_battle(*e, 3, options);
+  EXPECT_FALSE(replay.mapped);
+  EXPECT_EQ(replay.text, replay_battle(*e, 3).text);
 }
 
 }  // namespace
