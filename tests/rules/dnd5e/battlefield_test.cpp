@@ -368,6 +368,21 @@ TEST(BattlefieldTest, ShieldIsCastOnlyWhenItTurnsTheHitIntoAMiss) {
   v.turn(1, critical);
   EXPECT_EQ(v.hp(0), 11);
   EXPECT_EQ(v.state.field.slots_left[0], 2);
+  // Nor against an automatic hit (magic missile's darts: not modelled), only a rolled one.
+  AttackRoll rolled;
+  rolled.natural = 10;
+  rolled.total = 14;
+  rolled.hit = true;
+  AttackRoll dart = detail::automatic_hit();
+  detail::Tentative offered;
+  offered.trigger = detail::Trigger::RangedHit;
+  offered.actor = 1;
+  offered.target = 0;
+  offered.ac = 12;
+  offered.roll = &rolled;
+  EXPECT_TRUE(detail::Shield::triggered(v.plan, v.state, 0, offered));
+  offered.roll = &dart;
+  EXPECT_FALSE(detail::Shield::triggered(v.plan, v.state, 0, offered));
 }
 
 TEST(BattlefieldTest, TheSeedsChainAParryInsideAnOpportunityAttackInsideAMove) {

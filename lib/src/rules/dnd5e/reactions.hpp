@@ -31,7 +31,7 @@ enum class Trigger : std::uint8_t {
   LeavesSquare,  // `actor` steps from `from` to `to`
   MeleeHit,      // `actor`'s melee attack on `target` would hit (`roll`)
   MeleeMiss,     // `actor`'s melee attack on `target` misses
-  RangedHit,     // `actor`'s ranged (or magic missile's) attack on `target` would hit
+  RangedHit,     // `actor`'s ranged attack (or automatic hit) on `target` would hit
 };
 
 struct Tentative {
@@ -116,15 +116,16 @@ struct MonsterParry {
 
 // Shield (the spell, from a 1st-level slot): +5 AC until the start of the
 // caster's next turn, against the attack that would hit it and every one
-// after; cast only when that turns the hit into a miss. A magic missile
-// (an automatic hit: total 0) is stopped too, as the spell says.
+// after; cast only when that turns the hit into a miss. Not against an
+// automatic hit (no d20: a magic missile's darts, each its own attack,
+// which the spell would stop all of): that part is not modelled.
 struct Shield {
   static constexpr const char* kName = "Shield";
   static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
                         const Tentative& t) {
     return (t.trigger == Trigger::MeleeHit || t.trigger == Trigger::RangedHit) &&
            t.target == reactor && plan.field.creatures[reactor].shield &&
-           state.field.slots_left[reactor] > 0 && !t.roll->critical &&
+           state.field.slots_left[reactor] > 0 && t.roll->natural > 0 && !t.roll->critical &&
            t.roll->total < t.ac + kShieldAc;
   }
   template <bool Full, class Dice, class Events>
