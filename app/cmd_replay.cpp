@@ -18,7 +18,7 @@ struct ReplayOptions {
   EncounterInput input;
   std::int64_t battle = 0;
   std::optional<std::uint64_t> seed;  // default: the file's
-  arena::ReplayOptions replay;        // --why
+  arena::ReplayOptions replay;        // --why, --map
 };
 
 int run_replay(const ReplayOptions& options) {
@@ -27,7 +27,10 @@ int run_replay(const ReplayOptions& options) {
   if (options.seed) encounter->seed = *options.seed;
   if (options.replay.why && !replay_explains(*encounter))
     fmt::print(stderr, "note: --why: these rules have no action choices to explain\n");
-  fmt::print("{}", replay_battle(*encounter, options.battle, options.replay).text);
+  const Replay replay = replay_battle(*encounter, options.battle, options.replay);
+  if (options.replay.map && !replay.mapped)
+    fmt::print(stderr, "note: --map: this encounter has no battlefield, so no positions to map\n");
+  fmt::print("{}", replay.text);
   return kExitOk;
 }
 
@@ -45,6 +48,9 @@ Command add_replay_command(CLI::App& app) {
   cli->add_flag("--why", options->replay.why,
                 "Explain each action choice: its expected value (damage + conditions) against "
                 "the other actions the creature could take (5e)");
+  cli->add_flag("--map", options->replay.map,
+                "A text map of the battlefield at the start of each round, one character per "
+                "5-ft square (5e encounters with a \"battlefield\")");
   cli->footer(
       "Examples:\n"
       "  arena replay scenarios/knight-vs-ogre.json --battle 42\n"

@@ -1080,3 +1080,23 @@ TEST_F(ScriptingTest, ValidateReplayAndLibraryShowTheKnaveRules) {
       {"library", "monsters", "--rules", "knave"},
       "error: the knave rules have no monsters in their library (they have: weapons, armor)");
 }
+
+TEST_F(ScriptingTest, ReplayMapDrawsTheBattlefieldOnlyWhereThereIsOne) {
+  const std::string field = scenario("knight-vs-ogre-battlefield");
+  const Output mapped = arena({"replay", field, "--battle", "2", "--map"});
+  ASSERT_EQ(mapped.exit_code, 0) << mapped.err;
+  EXPECT_TRUE(mapped.err.empty()) << mapped.err;
+  // The first round's map: the knight at (0, 0), the Large ogre on 2 x 2 squares from (6, 0).
+  EXPECT_NE(mapped.out.find("Round 1\n    map: x 0 to 8, y 0 to 2 (1 character = 5 ft)\n"
+                            "      0 A.....BB.\n      1 ......BB.\n      2 .........\n"
+                            "    A Knight (52 HP), B Ogre (59 HP)\n"),
+            std::string::npos)
+      << mapped.out;
+  // Gridless: a note, and the replay as without --map.
+  const std::string gridless = scenario("knight-vs-ogre");
+  const Output note = arena({"replay", gridless, "--battle", "2", "--map"});
+  ASSERT_EQ(note.exit_code, 0) << note.err;
+  EXPECT_NE(note.err.find("note: --map: this encounter has no battlefield"), std::string::npos)
+      << note.err;
+  EXPECT_EQ(note.out, arena({"replay", gridless, "--battle", "2"}).out);
+}

@@ -21,6 +21,7 @@ struct Replay {
   std::string text;
   BattleOutcome outcome;
   std::vector<CombatantResult> results;  // per combatant, as the tally counts them
+  bool mapped = false;                   // maps were drawn (ReplayOptions::map)
 };
 
 struct ReplayOptions {
@@ -28,12 +29,16 @@ struct ReplayOptions {
   // conditions 4.1) over Bite (4.0)"), for rulesets whose creatures choose
   // between actions (replay_explains); others replay as without it.
   bool why = false;
+  // A text map of the positions at the start of each round, for
+  // encounters whose creatures have positions (5e with a battlefield).
+  bool map = false;
 };
 
 Replay replay_battle(const Encounter& encounter, std::int64_t index,
                      const ReplayOptions& options = {});
 
 // Whether the encounter's ruleset explains choices (ReplayOptions::why).
+// Whether maps were drawn is in the replay (Replay::mapped).
 bool replay_explains(const Encounter& encounter);
 
 }  // namespace arena

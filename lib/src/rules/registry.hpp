@@ -75,9 +75,11 @@ struct RulesetHooks {
                                         std::vector<std::vector<ResolvedMember>>& members);
   RunResult (*run)(const Encounter& encounter, const RunOptions& options);
   Replay (*replay)(const Encounter& encounter, std::int64_t battle);
-  // The same replay explaining each choice (`arena replay --why`); nullptr
-  // for a ruleset whose creatures do not choose between actions.
-  Replay (*replay_why)(const Encounter& encounter, std::int64_t battle) = nullptr;
+  // The same replay with options: explaining each choice (`arena replay
+  // --why`), maps of the positions (`--map`); nullptr for a ruleset whose
+  // creatures neither choose between actions nor have positions.
+  Replay (*replay_options)(const Encounter& encounter, std::int64_t battle,
+                           const ReplayOptions& options) = nullptr;
   std::string (*describe)(const Encounter& encounter);
   nlohmann::json (*describe_json)(const Encounter& encounter);
   // Its encounter keys as `validate --format json` shows them: an object

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "arena/load.hpp"
+#include "arena/replay.hpp"
 #include "arena/scripted_dice.hpp"
 #include "rules/dnd5e/battle.hpp"
 #include "rules/dnd5e/dnd5e_test_util.hpp"
@@ -139,6 +140,32 @@ TEST(BattlefieldTest, HoldStaysAndCannotReach) {
   t.turn(0, dice);
   EXPECT_EQ(t.at(0), (space::Square{0, 0}));
   EXPECT_TRUE(t.events.lines.empty());
+}
+
+TEST(BattlefieldTest, NearestTargetsTheClosestEnemy) {
+  // The weaker foe is 15 ft away, the stronger 5 ft: "nearest" takes the stronger.
+  const std::string nearest = R"(, "movement": "hold", "tactics": {"target": "nearest"})";
+  Table t(load(brute("Hero", 30, 0, 0, nearest),
+               brute("Strong", 30, 1, 0) + ", " + brute("Weak", 5, 3, 0)));
+  ScriptedDice dice{15, 3};
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(1), 25);
+  EXPECT_EQ(t.hp(2), 5);
+  // Two at 5 ft: a die among them (2: the second) ...
+  Table u(load(brute("Hero", 30, 0, 0, nearest),
+               brute("East", 30, 1, 0) + ", " + brute("South", 30, 0, 1)));
+  ScriptedDice tie{2, 15, 3};
+  u.turn(0, tie);
+  EXPECT_EQ(u.hp(1), 30);
+  EXPECT_EQ(u.hp(2), 25);
+  // ... or with "ties": "first", the earlier one, without a die.
+  Table v(load(brute("Hero", 30, 0, 0,
+                     R"(, "movement": "hold", "tactics": {"target": "nearest", "ties": "first"})"),
+               brute("East", 30, 1, 0) + ", " + brute("South", 30, 0, 1)));
+  ScriptedDice first{15, 3};
+  v.turn(0, first);
+  EXPECT_EQ(v.hp(1), 25);
+  EXPECT_EQ(v.hp(2), 30);
 }
 
 TEST(BattlefieldTest, ReachTenAgainstReachFive) {
@@ -291,6 +318,73 @@ TEST(BattlefieldTest, RiposteAfterAMiss) {
                                                       "0 attacks 1: hit 11"}));
 }
 
+// A caster with Shield and `slots` 1st-level slots (a club, AC 12), holding at (0, 0).
+std::string shield_caster(int slots) {
+  return brute(
+      "Mage", 20, 0, 0,
+      fmt::format(R"(, "movement": "hold", "reactions": ["shield"], "spell_slots": {})", slots));
+}
+
+TEST(BattlefieldTest, ShieldTurnsAHitIntoAMissUntilTheCastersNextTurn) {
+  Table t(load(shield_caster(1), brute("Foe", 30, 1, 0) + ", " + brute("Other", 30, 0, 1)));
+  ASSERT_TRUE(t.plan.field.creatures[0].shield);
+  ScriptedDice first{10};  // 14 hits AC 12, not 17: Shield, and a miss
+  t.turn(1, first);
+  EXPECT_EQ(t.hp(0), 20);
+  EXPECT_EQ(t.state.field.slots_left[0], 0);
+  EXPECT_EQ(t.state.field.ac_bonus[0], 5);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 Shield on 1", "1 attacks 0: miss 0"}));
+  // Still AC 17 this round, with no reaction spent: 16 misses.
+  ScriptedDice second{12};
+  t.turn(2, second);
+  EXPECT_EQ(t.hp(0), 20);
+  // Its turn ends the spell; no slot left, the next 14 hits.
+  ScriptedDice own{1, 2};  // the first of the two tied foes; the mage's club misses
+  t.turn(0, own);
+  EXPECT_EQ(t.state.field.ac_bonus[0], 0);
+  ScriptedDice third{10, 3};
+  t.turn(1, third);
+  EXPECT_EQ(t.hp(0), 15);
+}
+
+TEST(BattlefieldTest, ShieldIsCastOnlyWhenItTurnsTheHitIntoAMiss) {
+  // 17 + 4 = 21 beats AC 17: no slot spent, the hit lands.
+  Table t(load(shield_caster(2), brute("Foe", 30, 1, 0)));
+  ScriptedDice hit{17, 3};
+  t.turn(1, hit);
+  EXPECT_EQ(t.hp(0), 15);
+  EXPECT_EQ(t.state.field.slots_left[0], 2);
+  EXPECT_EQ(t.state.field.reacted[0], 0);
+  // A ranged hit triggers it too: 10 + 5 = 15 hits AC 12, not 17.
+  Table u(load(shield_caster(2), archer("Archer", 20, 10, 0, R"(, "movement": "hold")")));
+  ScriptedDice shot{10};
+  u.turn(1, shot);
+  EXPECT_EQ(u.hp(0), 20);
+  EXPECT_EQ(u.state.field.slots_left[0], 1);
+  EXPECT_EQ(u.events.lines, (std::vector<std::string>{"0 Shield on 1", "1 attacks 0: miss 0"}));
+  // A critical hit is a hit whatever the AC: no Shield.
+  Table v(load(shield_caster(2), brute("Foe", 30, 1, 0)));
+  ScriptedDice critical{20, 3, 4};
+  v.turn(1, critical);
+  EXPECT_EQ(v.hp(0), 11);
+  EXPECT_EQ(v.state.field.slots_left[0], 2);
+  // Nor against an automatic hit (magic missile's darts: not modelled), only a rolled one.
+  AttackRoll rolled;
+  rolled.natural = 10;
+  rolled.total = 14;
+  rolled.hit = true;
+  AttackRoll dart = detail::automatic_hit();
+  detail::Tentative offered;
+  offered.trigger = detail::Trigger::RangedHit;
+  offered.actor = 1;
+  offered.target = 0;
+  offered.ac = 12;
+  offered.roll = &rolled;
+  EXPECT_TRUE(detail::Shield::triggered(v.plan, v.state, 0, offered));
+  offered.roll = &dart;
+  EXPECT_FALSE(detail::Shield::triggered(v.plan, v.state, 0, offered));
+}
+
 TEST(BattlefieldTest, TheSeedsChainAParryInsideAnOpportunityAttackInsideAMove) {
   // Seed 001: the fighter moves, the goblin's opportunity attack hits, the
   // fighter parries and still drops, so the move never completes.
@@ -369,6 +463,67 @@ TEST(BattlefieldTest, NoTwoCreaturesShareASquare) {
   t.turn(0, dice);
   EXPECT_EQ(t.at(0), (space::Square{3, 1}));
   EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 moves 15 to 3,1", "0 attacks 2: hit 5"}));
+}
+
+// The lines of `text` from the one after `first` on, `count` of them.
+std::vector<std::string> lines_after(const std::string& text, const std::string& first, int count) {
+  std::vector<std::string> lines;
+  std::size_t at = text.find(first);
+  if (at == std::string::npos) return lines;
+  at += first.size();
+  for (int i = 0; i < count && at < text.size(); ++i) {
+    const std::size_t end = text.find('\n', at);
+    lines.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return lines;
+}
+
+TEST(BattlefieldTest, ReplayMapsTheFieldAtTheStartOfEachRound) {
+  const Encounter e = load(brute("Hero", 30, 0, 0), brute("Foe", 30, 3, 1));
+  ReplayOptions options;
+  options.map = true;
+  const Replay mapped = replay_battle(e, 0, options);
+  EXPECT_TRUE(mapped.mapped);
+  // The squares the two span, a square of margin round them (none off the field).
+  EXPECT_EQ(lines_after(mapped.text, "Round 1\n", 5),
+            (std::vector<std::string>{"    map: x 0 to 4, y 0 to 2 (1 character = 5 ft)",
+                                      "      0 A....", "      1 ...B.", "      2 .....",
+                                      "    A Hero (30 HP), B Foe (30 HP)"}));
+  // One map per round, and otherwise the same replay.
+  const Replay plain = replay_battle(e, 0);
+  EXPECT_FALSE(plain.mapped);
+  std::size_t rounds = 0, maps = 0;
+  for (std::size_t at = 0; (at = mapped.text.find("\nRound ", at)) != std::string::npos; ++at)
+    ++rounds;
+  for (std::size_t at = 0; (at = mapped.text.find("    map: ", at)) != std::string::npos; ++at)
+    ++maps;
+  EXPECT_GT(rounds, 1u);
+  EXPECT_EQ(maps, rounds);
+  std::string without_maps;
+  for (std::size_t at = 0; at < mapped.text.size();) {
+    const std::size_t end = mapped.text.find('\n', at) + 1;
+    const std::string line = mapped.text.substr(at, end - at);
+    // The title, the rows (indented 6) and the legend (from A, the hero).
+    const bool map_line = line.starts_with("    map: ") || line.starts_with("      ") ||
+                          line.starts_with("    A Hero ");
+    if (!map_line) without_maps += line;
+    at = end;
+  }
+  EXPECT_EQ(without_maps, plain.text);
+}
+
+TEST(BattlefieldTest, ReplayDrawsNoMapWithoutABattlefield) {
+  auto e = load_encounter(
+      R"({"factions": [{"name": "a", "members": [{"monster": "knight"}]},
+                      {"name": "b", "members": [{"monster": "ogre"}]}]})",
+      "gridless.json");
+  ASSERT_TRUE(e.has_value());
+  ReplayOptions options;
+  options.map = true;
+  const Replay replay = replay_battle(*e, 3, options);
+  EXPECT_FALSE(replay.mapped);
+  EXPECT_EQ(replay.text, replay_battle(*e, 3).text);
 }
 
 }  // namespace

@@ -80,9 +80,11 @@ std::optional<DiceExpr> read_hit_points(const JsonContext& context, const nlohma
 }
 
 std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::json& value,
-                                    const std::string& pointer) {
+                                    const std::string& pointer, std::string_view no_positions) {
   ObjectReader object(context, value, pointer, kTacticsKeys);
   const Tactics tactics = read_tactics_given(object).over(Tactics{});
+  if (tactics.target == TargetPolicy::Nearest && !no_positions.empty())
+    report_nearest_without_positions(context, object.child("target"), no_positions);
   object.finish();
   return tactics;
 }
@@ -105,14 +107,22 @@ TacticsGiven read_tactics_given(ObjectReader& object) {
   return given;
 }
 
+void report_nearest_without_positions(const JsonContext& context, const std::string& pointer,
+                                      std::string_view no_positions) {
+  context.error(pointer,
+                fmt::format("\"nearest\" needs creatures with positions, and {}", no_positions));
+}
+
 std::span<const std::string_view> tactics_keys() {
   return kTacticsKeys;
 }
 
-Tactics read_faction_tactics(const JsonContext& context, const FactionJson& faction) {
+Tactics read_faction_tactics(const JsonContext& context, const FactionJson& faction,
+                             std::string_view no_positions) {
   const nlohmann::json* value = faction.object->get("tactics");
   if (value == nullptr) return Tactics{};
-  return read_tactics(context, *value, faction.object->child("tactics")).value_or(Tactics{});
+  return read_tactics(context, *value, faction.object->child("tactics"), no_positions)
+      .value_or(Tactics{});
 }
 
 }  // namespace arena

@@ -39,10 +39,16 @@ void report_dice_error(const JsonContext& context, const std::string& pointer,
 std::optional<DiceExpr> read_hit_points(const JsonContext& context, const nlohmann::json& value,
                                         const std::string& pointer);
 
+// Why "target": "nearest" cannot be played where creatures have no
+// positions (the default: rulesets without any); empty where they have.
+inline constexpr std::string_view kNoPositions = "battles of these rules have no positions";
+
 // A "tactics" object of a faction or a member: {"target": POLICY, "ties":
-// "random" | "first", "downed": "ignore" | "finish"}.
+// "random" | "first", "downed": "ignore" | "finish"}; "nearest" is an error
+// unless `no_positions` is empty.
 std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::json& value,
-                                    const std::string& pointer);
+                                    const std::string& pointer,
+                                    std::string_view no_positions = kNoPositions);
 // Its keys (checked against scenarios/schema.json by a test).
 std::span<const std::string_view> tactics_keys();
 // The keys of a tactics object being read that it gives (for a ruleset
@@ -55,8 +61,12 @@ struct TacticsGiven {
   Tactics over(Tactics base) const;  // `base` with the given keys replaced
 };
 TacticsGiven read_tactics_given(ObjectReader& object);
+// Reports a "target": "nearest" at `pointer` (the "target" key) that cannot be played.
+void report_nearest_without_positions(const JsonContext& context, const std::string& pointer,
+                                      std::string_view no_positions);
 
 // A faction's "tactics", for every member without its own. Default: random targets.
-Tactics read_faction_tactics(const JsonContext& context, const FactionJson& faction);
+Tactics read_faction_tactics(const JsonContext& context, const FactionJson& faction,
+                             std::string_view no_positions = kNoPositions);
 
 }  // namespace arena

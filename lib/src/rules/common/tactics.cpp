@@ -8,8 +8,8 @@ namespace arena {
 
 namespace {
 // Indexed by TargetPolicy, TiePolicy and DownedPolicy.
-constexpr std::array<std::string_view, 5> kNames = {"random", "weakest", "strongest", "lowest_ac",
-                                                    "focus"};
+constexpr std::array<std::string_view, 6> kNames = {"random",    "weakest", "strongest",
+                                                    "lowest_ac", "focus",   "nearest"};
 constexpr std::array<std::string_view, 2> kTieNames = {"random", "first"};
 constexpr std::array<std::string_view, 2> kDownedNames = {"ignore", "finish"};
 }  // namespace

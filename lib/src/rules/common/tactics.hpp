@@ -20,6 +20,7 @@ enum class TargetPolicy : std::uint8_t {
   Strongest,  // highest current HP
   LowestAc,   // easiest to hit
   Focus,      // the faction's shared target until it drops
+  Nearest,    // the enemy at the smallest distance (needs positions: a 5e battlefield)
 };
 
 // Who gets a target that several enemies deserve equally (targeting.hpp).

@@ -8,6 +8,8 @@
 // or with "ties": "first" to the earlier creature of the encounter. `focus`
 // keeps the faction's shared target while it stands and picks a new one
 // when it drops: at random, or the first enemy standing with "ties": "first".
+// `nearest` takes the enemy at the smallest distance; only a view with
+// positions offers it (readers reject it elsewhere).
 //
 // The battle is seen through a view, a small struct of inline functions
 // over the ruleset's plan and state:
@@ -15,6 +17,7 @@
 //                                                    (standing.hpp keeps the lists)
 //   bool can_act(int c); int hp(int c); int ac(int c)
 //   int& focus(int self)                    the faction's focus target, -1 when none
+//   int distance(int self, int c)           optional: feet between them, for `nearest`
 #pragma once
 
 #include <algorithm>
@@ -23,6 +26,7 @@
 #include <limits>
 #include <span>
 
+#include "arena/check.hpp"
 #include "arena/encounter.hpp"
 #include "rules/common/tactics.hpp"
 
@@ -105,6 +109,14 @@ template <class View, class Dice>
       }
       return focus;
     }
+    case TargetPolicy::Nearest:
+      if constexpr (requires { view.distance(self, self); }) {
+        return targeting::best_enemy(
+            view, self, [&](int c) -> std::int64_t { return view.distance(self, c); }, ties, dice);
+      } else {
+        ARENA_CHECK(false);  // a ruleset without positions rejects "nearest" as it reads
+        return -1;
+      }
   }
   return -1;
 }

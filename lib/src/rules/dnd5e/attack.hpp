@@ -119,7 +119,9 @@ template <bool Full, bool Field = false, class Dice>
   if (attack.auto_hit) return automatic_hit();
   RollMode mode = attack_mode<Full>(plan, state, attacker, target, attack, own_turn);
   if constexpr (Field) mode = field_mode(plan, state, attacker, target, attack, mode);
-  AttackRoll roll = roll_attack(attack.to_hit, plan.creatures[target].ac, mode, dice);
+  int ac = plan.creatures[target].ac;
+  if constexpr (Field) ac += state.field.ac_bonus[target];  // a Shield cast this round
+  AttackRoll roll = roll_attack(attack.to_hit, ac, mode, dice);
   if constexpr (Full) {
     if (roll.hit && attack.melee && state.rules[target].conditions.contains(Condition::Paralyzed))
       roll.critical = true;

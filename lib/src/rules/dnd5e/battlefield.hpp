@@ -32,6 +32,12 @@ inline constexpr std::string_view kManeuverNames[] = {"parry", "riposte"};
 inline constexpr std::uint8_t kManeuverParry = 1;
 inline constexpr std::uint8_t kManeuverRiposte = 2;
 
+// A caster's reaction spells (member key "reactions"), as bits of
+// FieldMember::reactions, cast from its 1st-level slots ("spell_slots").
+inline constexpr std::string_view kReactionNames[] = {"shield"};
+inline constexpr std::uint8_t kReactionShield = 1;
+inline constexpr int kShieldAc = 5;  // the Shield spell's AC bonus
+
 // What the battlefield needs of a member of the file (copies share it).
 struct FieldMember {
   int walk = 30;  // feet per turn; equipment-built PCs and unlisted speeds: 30
@@ -44,6 +50,8 @@ struct FieldMember {
   int superiority_dice = 0;    // per battle
   int superiority_die = 0;     // its sides (d8: 8)
   int dex = 0;                 // DEX modifier, added by the Battle Master's parry
+  std::uint8_t reactions = 0;  // kReaction* bits
+  int spell_slots = 0;         // 1st-level slots for them, per battle
   int speed() const { return walk > fly ? walk : fly; }
   bool operator==(const FieldMember&) const = default;
 };

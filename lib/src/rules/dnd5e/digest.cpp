@@ -87,6 +87,9 @@ void digest_roster(const Encounter& encounter, Digest& digest) {
   for (const FieldMember& m : field.members)
     digest.add("{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", m.walk, m.fly, m.side, static_cast<int>(m.movement),
                m.parry, m.nimble_escape, m.maneuvers, m.superiority_dice, m.superiority_die, m.dex);
+  // Only members with reaction spells add to it: other fingerprints stay as they were.
+  for (const FieldMember& m : field.members)
+    if (m.reactions != 0) digest.add("reactions|{}|{}", m.reactions, m.spell_slots);
   for (const space::Footprint& f : field.starts) digest.add("{}|{}|{}", f.at.x, f.at.y, f.side);
 }
 

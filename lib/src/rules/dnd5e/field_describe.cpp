@@ -49,6 +49,9 @@ std::vector<std::string> reactions_of(const Shown& s) {
         fmt::format("Battle Master parry ({} superiority dice + DEX {:+d})", dice, s.member->dex));
   if ((s.member->maneuvers & kManeuverRiposte) != 0 && s.reach > 0)
     reactions.push_back(fmt::format("riposte ({} superiority dice)", dice));
+  if ((s.member->reactions & kReactionShield) != 0)
+    reactions.push_back(
+        fmt::format("Shield (+{} AC, {} 1st-level slots)", kShieldAc, s.member->spell_slots));
   return reactions;
 }
 

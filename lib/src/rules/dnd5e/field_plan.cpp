@@ -45,6 +45,8 @@ FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint3
     compiled.superiority_dice = placed.superiority_dice;
     compiled.superiority_die = placed.superiority_die;
     compiled.dex = placed.dex;
+    compiled.shield = (placed.reactions & kReactionShield) != 0;
+    compiled.spell_slots = placed.spell_slots;
     for (std::size_t a = 0; a < creature.attacks.size(); ++a) {
       const FieldAttack attack = field_attack(creature.attacks[a]);
       plan.attacks[first_attack[c] + a] = attack;
@@ -74,11 +76,14 @@ void FieldState::reset(const FieldPlan& plan) {
   at.resize(plan.creatures.size());
   reacted.assign(plan.creatures.size(), 0);
   superiority_left.resize(plan.creatures.size());
+  slots_left.resize(plan.creatures.size());
+  ac_bonus.assign(plan.creatures.size(), 0);
   riposte_bonus = 0;
   standing_up = false;
   for (std::size_t c = 0; c < plan.creatures.size(); ++c) {
     at[c] = plan.creatures[c].start;
     superiority_left[c] = static_cast<std::int8_t>(plan.creatures[c].superiority_dice);
+    slots_left[c] = static_cast<std::int8_t>(plan.creatures[c].spell_slots);
     mark(plan, at[c], static_cast<int>(c));
   }
 }

@@ -39,6 +39,8 @@ struct FieldCreature {
   int superiority_dice = 0;
   int superiority_die = 0;
   int dex = 0;
+  bool shield = false;  // casts Shield (reactions.hpp)
+  int spell_slots = 0;  // 1st-level slots for it, per battle
 };
 
 struct FieldPlan {
@@ -64,6 +66,8 @@ struct FieldState {
   std::vector<std::int8_t> superiority_left;  // per creature: superiority dice left this battle
   bool standing_up = false;                   // the creature taking its turn began it prone
   int riposte_bonus = 0;  // a riposte's superiority die, added to its hit (attack.hpp)
+  std::vector<std::int8_t> slots_left;  // per creature: 1st-level slots left this battle
+  std::vector<std::int8_t> ac_bonus;    // per creature: AC until its next turn (Shield)
   std::vector<std::int16_t> occupant;
 
   // Everyone at their starts (clearing only the squares of the last battle).

@@ -2,9 +2,11 @@
 #include "rules/dnd5e/field_reader.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <span>
 
 #include "arena/suggest.hpp"
 #include "rules/common/readers.hpp"
@@ -19,6 +21,7 @@ constexpr std::string_view kSpeedKeys[] = {"walk", "fly"};
 constexpr std::string_view kDiagonalNames[] = {"phb", "5-10-5"};
 constexpr int kMaxSquares = 1000;
 constexpr int kMaxFeet = 5000;
+constexpr int kMaxSlots = 20;  // 1st-level slots per battle (a slot count fits the state's int8)
 
 std::optional<space::Square> read_square(const JsonContext& context, const nlohmann::json& value,
                                          const std::string& pointer) {
@@ -45,24 +48,34 @@ std::string placed_text(const PlacedMember& member, int copy, const space::Footp
   return text;
 }
 
+// A list of names under `key` ("maneuvers": ["parry", "riposte"]), as bits
+// of their places in `names`; unknown names are reported as a `what`.
+std::uint8_t read_name_bits(ObjectReader& object, MemberSpec& member, std::string_view key,
+                            std::span<const std::string_view> names, std::string_view what) {
+  const JsonContext& context = object.context();
+  std::uint8_t bits = 0;
+  const nlohmann::json* list = object.array(key, true);
+  if (list == nullptr) return bits;
+  member.field_keys.push_back(object.child(key));
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const std::string pointer = json_pointer_child(object.child(key), i);
+    auto name = read_string(context, (*list)[i], pointer);
+    if (!name) continue;
+    const auto found = std::find(names.begin(), names.end(), *name);
+    if (found == names.end()) {
+      context.error(pointer, fmt::format("unknown {} \"{}\"{}; arena plays: {}", what, *name,
+                                         did_you_mean(*name, names), fmt::join(names, ", ")));
+      continue;
+    }
+    bits |= static_cast<std::uint8_t>(1 << (found - names.begin()));
+  }
+  return bits;
+}
+
 // "maneuvers": ["parry", "riposte"] and "superiority_dice": "4d8".
 void read_maneuvers(ObjectReader& object, MemberSpec& member) {
   const JsonContext& context = object.context();
-  if (const nlohmann::json* list = object.array("maneuvers", true)) {
-    member.field_keys.push_back(object.child("maneuvers"));
-    for (std::size_t i = 0; i < list->size(); ++i) {
-      const std::string pointer = json_pointer_child(object.child("maneuvers"), i);
-      auto name = read_string(context, (*list)[i], pointer);
-      if (!name) continue;
-      const auto* found = std::find(std::begin(kManeuverNames), std::end(kManeuverNames), *name);
-      if (found == std::end(kManeuverNames)) {
-        context.error(pointer, fmt::format("unknown maneuver \"{}\"{}; arena plays: parry, riposte",
-                                           *name, did_you_mean(*name, kManeuverNames)));
-        continue;
-      }
-      member.maneuvers |= static_cast<std::uint8_t>(1 << (found - std::begin(kManeuverNames)));
-    }
-  }
+  member.maneuvers = read_name_bits(object, member, "maneuvers", kManeuverNames, "maneuver");
   if (auto text = object.string("superiority_dice")) {
     member.field_keys.push_back(object.child("superiority_dice"));
     int count = 0, sides = 0;
@@ -79,6 +92,18 @@ void read_maneuvers(ObjectReader& object, MemberSpec& member) {
   }
   if (member.maneuvers != 0 && !member.superiority) {
     context.error(object.pointer(), "\"maneuvers\" need \"superiority_dice\", such as \"4d8\"");
+  }
+}
+
+// "reactions": ["shield"] and "spell_slots": 2 (1st-level slots, per battle).
+void read_reactions(ObjectReader& object, MemberSpec& member) {
+  member.reactions = read_name_bits(object, member, "reactions", kReactionNames, "reaction");
+  if (object.has("spell_slots")) member.field_keys.push_back(object.child("spell_slots"));
+  if (auto slots = object.integer("spell_slots", 0, kMaxSlots))
+    member.spell_slots = static_cast<int>(*slots);
+  if (member.reactions != 0 && !member.spell_slots) {
+    object.context().error(object.pointer(),
+                           "\"reactions\" need \"spell_slots\", the 1st-level slots to cast them");
   }
 }
 
@@ -135,6 +160,7 @@ void read_field_keys(ObjectReader& object, MemberSpec& member) {
     }
   }
   read_maneuvers(object, member);
+  read_reactions(object, member);
   if (object.has("movement")) member.field_keys.push_back(object.child("movement"));
   if (auto movement = read_choice(object, "movement", kMovementNames)) {
     const auto* found = std::find(std::begin(kMovementNames), std::end(kMovementNames), *movement);
@@ -150,6 +176,8 @@ FieldMember field_member(const MemberSpec& spec, const MonsterInfo* monster, int
     member.superiority_die = spec.superiority->second;
   }
   member.dex = dex_modifier;
+  member.reactions = spec.reactions;
+  member.spell_slots = spec.spell_slots.value_or(0);
   member.walk = spec.walk.value_or(member.walk);
   member.fly = spec.fly.value_or(member.fly);
   member.side = space::squares_for_size(spec.size ? *spec.size : monster ? monster->size : "");

@@ -28,7 +28,8 @@ constexpr std::string_view kMemberKeys[] = {"monster",     "name",
                                             "type",        "subtypes",
                                             "saves",       "at",
                                             "speed",       "movement",
-                                            "maneuvers",   "superiority_dice"};
+                                            "maneuvers",   "superiority_dice",
+                                            "reactions",   "spell_slots"};
 constexpr std::string_view kAttackKeys[] = {"name",  "to_hit",  "damage",  "reach",
                                             "range", "magical", "silvered"};
 // A member's tactics: its faction's keys (tactics_keys()) and a fixed action policy.

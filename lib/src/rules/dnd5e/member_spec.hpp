@@ -82,6 +82,8 @@ struct MemberSpec {
   std::optional<Movement> movement;
   std::uint8_t maneuvers = 0;                      // kManeuver* bits
   std::optional<std::pair<int, int>> superiority;  // dice count, sides
+  std::uint8_t reactions = 0;                      // kReaction* bits
+  std::optional<int> spell_slots;                  // 1st-level slots for them
   std::vector<std::string> field_keys;
 };
 

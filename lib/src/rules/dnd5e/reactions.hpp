@@ -15,8 +15,9 @@
 // reactor's reach without disengaging: one melee attack, made before it
 // leaves; a mover that drops ends its move where it was), a stat block's
 // Parry (+AC against a melee attack that would hit), and a Battle Master's
-// Parry and Riposte (superiority dice). A new reaction is one more rule
-// struct offered in answer().
+// Parry and Riposte (superiority dice), and the Shield spell (+5 AC until
+// the caster's next turn, from a 1st-level slot). A new reaction is one
+// more rule struct offered in answer().
 #pragma once
 
 #include <climits>
@@ -30,6 +31,7 @@ enum class Trigger : std::uint8_t {
   LeavesSquare,  // `actor` steps from `from` to `to`
   MeleeHit,      // `actor`'s melee attack on `target` would hit (`roll`)
   MeleeMiss,     // `actor`'s melee attack on `target` misses
+  RangedHit,     // `actor`'s ranged attack (or automatic hit) on `target` would hit
 };
 
 struct Tentative {
@@ -112,6 +114,29 @@ struct MonsterParry {
   }
 };
 
+// Shield (the spell, from a 1st-level slot): +5 AC until the start of the
+// caster's next turn, against the attack that would hit it and every one
+// after; cast only when that turns the hit into a miss. Not against an
+// automatic hit (no d20: a magic missile's darts, each its own attack,
+// which the spell would stop all of): that part is not modelled.
+struct Shield {
+  static constexpr const char* kName = "Shield";
+  static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
+                        const Tentative& t) {
+    return (t.trigger == Trigger::MeleeHit || t.trigger == Trigger::RangedHit) &&
+           t.target == reactor && plan.field.creatures[reactor].shield &&
+           state.field.slots_left[reactor] > 0 && t.roll->natural > 0 && !t.roll->critical &&
+           t.roll->total < t.ac + kShieldAc;
+  }
+  template <bool Full, class Dice, class Events>
+  static void take(const BattlePlan&, BattleState& state, int reactor, Tentative& t, Dice&,
+                   Events&) {
+    --state.field.slots_left[reactor];
+    state.field.ac_bonus[reactor] = kShieldAc;
+    t.roll->hit = false;
+  }
+};
+
 // A Battle Master's maneuver: its bit, and a superiority die left.
 inline bool has_maneuver(const BattlePlan& plan, const BattleState& state, int reactor,
                          std::uint8_t maneuver) {
@@ -183,8 +208,10 @@ void answer(const BattlePlan& plan, BattleState& state, Tentative& t, Dice& dice
   for (int reactor : plan.enemies_of(plan.creatures[t.actor].faction)) {
     if (!can_react<Full>(state, reactor)) continue;
     // The first rule that the outcome triggers for this creature.
+    // Shield before a Battle Master's parry: it stops the whole hit.
     (void)(offer(reactor, OpportunityAttack{}) || offer(reactor, MonsterParry{}) ||
-           offer(reactor, BattleMasterParry{}) || offer(reactor, Riposte{}));
+           offer(reactor, Shield{}) || offer(reactor, BattleMasterParry{}) ||
+           offer(reactor, Riposte{}));
     if (t.cancelled) {
       events.cancelled(t.actor, t.trigger == Trigger::LeavesSquare ? "the move is cancelled"
                                                                    : "the attack is cancelled");
@@ -193,18 +220,21 @@ void answer(const BattlePlan& plan, BattleState& state, Tentative& t, Dice& dice
   }
 }
 
-// Step 2 of an attack on a battlefield (attack.hpp): a melee attack that
-// would hit is offered to the chain.
+// Step 2 of an attack on a battlefield (attack.hpp): a melee attack, or a
+// ranged one that would hit, is offered to the chain (a ranged miss
+// triggers nothing modelled).
 template <bool Full, class Dice, class Events>
 void answer_attack(const BattlePlan& plan, BattleState& state, int attacker, int target,
                    const PlanAttack& attack, AttackRoll& roll, Dice& dice, Events& events) {
-  if (!attack.melee) return;
+  if (!attack.melee && !roll.hit) return;
   Tentative t;
-  t.trigger = roll.hit ? Trigger::MeleeHit : Trigger::MeleeMiss;
+  t.trigger = !attack.melee ? Trigger::RangedHit
+              : roll.hit    ? Trigger::MeleeHit
+                            : Trigger::MeleeMiss;
   t.actor = attacker;
   t.target = target;
   t.roll = &roll;
-  t.ac = plan.creatures[target].ac;
+  t.ac = plan.creatures[target].ac + state.field.ac_bonus[target];
   answer<Full>(plan, state, t, dice, events, [] {});
 }
 

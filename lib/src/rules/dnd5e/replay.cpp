@@ -7,6 +7,7 @@
 #include "rules/common/replay_with.hpp"
 #include "rules/dnd5e/action_value.hpp"
 #include "rules/dnd5e/battle.hpp"
+#include "rules/dnd5e/field_map.hpp"
 #include "rules/dnd5e/ruleset.hpp"
 
 namespace arena::dnd5e {
@@ -72,8 +73,8 @@ std::string why_text(const Encounter& encounter, const BattlePlan& plan, const B
 class TextEvents : public NoEvents {
  public:
   TextEvents(const Encounter& encounter, const BattleState& state, std::string& out,
-             const BattlePlan* why = nullptr)
-      : encounter_(encounter), state_(state), out_(out), why_(why) {}
+             const BattlePlan* why = nullptr, const BattlePlan* map = nullptr)
+      : encounter_(encounter), state_(state), out_(out), why_(why), map_(map) {}
 
   void initiative(int creature, int d20, int total) {
     if (!initiative_header_) {
@@ -108,6 +109,7 @@ class TextEvents : public NoEvents {
       }
     }
     out_ += fmt::format("Round {}\n", round);
+    if (map_ != nullptr) out_ += field_map(encounter_, *map_, state_);
   }
 
   void moved(int creature, int feet, space::Square to) {
@@ -141,9 +143,11 @@ class TextEvents : public NoEvents {
       verdict = fmt::format("{}, {} damage, {} has {} HP", roll.critical ? "CRITICAL HIT" : "hit",
                             damage, who(target), hp_left);
     }
+    // On a battlefield, with a Shield cast this round (reactions.hpp).
+    const int ac = creature_of(encounter_, target).ac +
+                   (state_.field.ac_bonus.empty() ? 0 : state_.field.ac_bonus[target]);
     out_ += fmt::format("  {} attacks {} with {}: {} {:+d} = {} vs AC {}: {}\n", who(attacker),
-                        who(target), attack.name, dice, attack.to_hit, roll.total,
-                        creature_of(encounter_, target).ac, verdict);
+                        who(target), attack.name, dice, attack.to_hit, roll.total, ac, verdict);
   }
 
   void falls(int creature, bool dead) {
@@ -240,6 +244,7 @@ class TextEvents : public NoEvents {
   const BattleState& state_;
   std::string& out_;
   const BattlePlan* why_;
+  const BattlePlan* map_;
   bool initiative_header_ = false;
 };
 
@@ -253,12 +258,19 @@ Replay replay(const Encounter& encounter, std::int64_t index) {
       });
 }
 
-Replay replay_why(const Encounter& encounter, std::int64_t index) {
-  return replay_with<Engine>(
+Replay replay_options(const Encounter& encounter, std::int64_t index,
+                      const ReplayOptions& options) {
+  bool mapped = false;
+  Replay result = replay_with<Engine>(
       encounter, index,
       [&](const BattlePlan& plan, BattleState& state, auto& dice, std::string& text) {
-        return play_battle(plan, state, dice, TextEvents(encounter, state, text, &plan));
+        mapped = options.map && plan.field.enabled;
+        return play_battle(plan, state, dice,
+                           TextEvents(encounter, state, text, options.why ? &plan : nullptr,
+                                      mapped ? &plan : nullptr));
       });
+  result.mapped = mapped;
+  return result;
 }
 
 }  // namespace arena::dnd5e

@@ -525,14 +525,21 @@ std::shared_ptr<const arena::Roster> read_roster(
   Resolver resolver(Library::builtin(), input.context);
   std::optional<Battlefield> field = read_battlefield(input.context, input.object);
   std::vector<PlacedMember> placed;
+  // "target": "nearest" needs positions: a battlefield.
+  const std::string_view no_positions =
+      field ? "" : "this encounter has no \"battlefield\" (without one, battles are gridless)";
   for (std::size_t f = 0; f < input.factions.size(); ++f) {
     const FactionJson& faction = input.factions[f];
-    const Tactics tactics = read_faction_tactics(input.context, faction);
+    const Tactics tactics = read_faction_tactics(input.context, faction, no_positions);
     roster->faction_tactics.push_back(tactics);
     for (const MemberJson& json : faction.members) {
       const MemberSpec spec = read_member(input.context, *json.value, json.pointer);
       auto creature = resolver.resolve_member(spec, tactics);
       if (!field) report_field_keys_without_field(input.context, spec);
+      if (spec.tactics.target == TargetPolicy::Nearest && !no_positions.empty()) {
+        report_nearest_without_positions(
+            input.context, json_pointer_child(spec.pointer + "/tactics", "target"), no_positions);
+      }
       if (!creature) continue;
       if (field) {
         const FieldMember member =

@@ -36,8 +36,10 @@ struct Engine {
 
 // One battle, line by line (`arena replay`; replay.cpp).
 Replay replay(const Encounter& encounter, std::int64_t battle);
-// The same, with why each action was chosen (`arena replay --why`).
-Replay replay_why(const Encounter& encounter, std::int64_t battle);
+// The same, with why each action was chosen (`arena replay --why`) and
+// maps of the battlefield (`--map`; field_map.hpp).
+Replay replay_options(const Encounter& encounter, std::int64_t battle,
+                      const ReplayOptions& options);
 
 // The roster's part of an encounter fingerprint (digest.cpp).
 void digest_roster(const Encounter& encounter, Digest& digest);

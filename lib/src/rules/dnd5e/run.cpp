@@ -29,7 +29,7 @@ RulesetHooks hooks() {
           .read = read_roster,
           .run = run,
           .replay = replay,
-          .replay_why = replay_why,
+          .replay_options = replay_options,
           .describe = describe_factions,
           .describe_json = describe_factions_json,
           .digest = digest_roster,

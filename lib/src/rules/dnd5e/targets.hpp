@@ -24,6 +24,10 @@ struct TargetView {
   int hp(int c) const { return state.combatants[c].hp; }
   int ac(int c) const { return plan.creatures[c].ac; }
   int& focus(int self) const { return state.focus[faction(self)]; }
+  // Feet between them on the battlefield (only "nearest" asks, and only a battlefield has it).
+  int distance(int self, int c) const {
+    return space::distance_feet(state.field.at[self], state.field.at[c], plan.field.diagonals);
+  }
 };
 
 // The number of enemies of `self` who can act.

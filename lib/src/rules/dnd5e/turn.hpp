@@ -242,8 +242,9 @@ template <bool Full, bool Field = false, class Dice, class Events>
 void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice, Events& events) {
   if (state.combatants[self].dead) return;
   if constexpr (Field) {
-    state.field.reacted[self] = 0;  // its reaction comes back
-    if constexpr (Full)             // standing up costs half its speed (field_turn.hpp)
+    state.field.reacted[self] = 0;   // its reaction comes back
+    state.field.ac_bonus[self] = 0;  // and a Shield it cast ends
+    if constexpr (Full)              // standing up costs half its speed (field_turn.hpp)
       state.field.standing_up = state.rules[self].conditions.contains(Condition::Prone);
   }
   if (begin_turn<Full>(plan, state, self, dice, events)) {
