@@ -42,9 +42,10 @@ inline bool can_finish(const BattlePlan& plan, const BattleState& state, int sel
 }
 
 // Whether anyone's fate is still open: a PC dying, or one down that a
-// creature will finish off.
+// creature will finish off. Only the PCs down at the end of the battle
+// (state.down_after) can be down after it.
 inline bool aftermath_pending(const BattlePlan& plan, const BattleState& state) {
-  for (int victim = 0; victim < plan.creature_count(); ++victim) {
+  for (int victim : state.down_after) {
     const CombatantState& v = state.combatants[victim];
     if (!is_down(v)) continue;
     if (!v.stable) return true;
@@ -89,9 +90,10 @@ void aftermath_turn(const BattlePlan& plan, BattleState& state, int winner, int 
     if (state.rules[self].conditions.any_of(kIncapacitating)) return;
   }
   const int faction = plan.creatures[self].faction;
-  for (int ally = 0; faction == winner && ally < plan.creature_count(); ++ally) {
+  for (int ally : state.down_after) {  // the first in creature order
     CombatantState& them = state.combatants[ally];
-    if (plan.creatures[ally].faction == faction && is_down(them) && !them.stable) {
+    if (faction == winner && plan.creatures[ally].faction == faction && is_down(them) &&
+        !them.stable) {
       them.stable = true;
       events.stabilises(self, ally);
       return;
@@ -100,7 +102,7 @@ void aftermath_turn(const BattlePlan& plan, BattleState& state, int winner, int 
   if (plan.creatures[self].tactics.downed != DownedPolicy::Finish) return;
   std::vector<int>& victims = state.scratch;
   victims.clear();
-  for (int c = 0; c < plan.creature_count(); ++c) {
+  for (int c : state.down_after) {
     if (can_finish(plan, state, self, c)) victims.push_back(c);
   }
   if (victims.empty()) return;
@@ -116,10 +118,29 @@ void aftermath_turn(const BattlePlan& plan, BattleState& state, int winner, int 
 template <bool Full, class Dice, class Events>
 void play_aftermath(const BattlePlan& plan, BattleState& state, int winner, Dice& dice,
                     Events& events) {
+  std::vector<int>& down = state.down_after;
+  down.clear();
+  bool winner_down = false;  // the winner has a PC to stabilise
+  for (int c = 0; c < plan.creature_count(); ++c) {
+    if (!is_down(state.combatants[c])) continue;
+    down.push_back(c);
+    winner_down = winner_down || plan.creatures[c].faction == winner;
+  }
   if (!aftermath_pending(plan, state)) return;
   events.aftermath();
+  // Only the down, the winner's members when it has a PC down, and
+  // finishers do anything after the battle; the others' turns draw no dice,
+  // so leaving them out changes nothing and saves a pass over everyone.
+  std::vector<int>& acting = state.acting_after;
+  acting.clear();
+  for (int c : state.order) {
+    const bool acts = is_down(state.combatants[c]) ||
+                      (winner_down && plan.creatures[c].faction == winner) ||
+                      plan.creatures[c].tactics.downed == DownedPolicy::Finish;
+    if (acts && !state.combatants[c].dead) acting.push_back(c);
+  }
   for (int round = 0; round < kMaxAftermathRounds && aftermath_pending(plan, state); ++round) {
-    for (int c : state.order) aftermath_turn<Full>(plan, state, winner, c, dice, events);
+    for (int c : acting) aftermath_turn<Full>(plan, state, winner, c, dice, events);
   }
 }
 

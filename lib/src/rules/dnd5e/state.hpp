@@ -87,8 +87,12 @@ struct BattleState {
   std::vector<RulesState> rules;           // per creature, with the full rules only
   std::vector<int> resource_uses;          // per creature resource (BattlePlan::first_resource)
   std::vector<int> scratch;                // area targets being drawn
-  FieldState field;                        // on a battlefield only
-  bool bursts_pending = false;             // some creature's RulesState::burst_pending
+  // After the battle (aftermath.hpp): the PCs down at its end, in creature
+  // order, and the creatures whose turns can still matter, in initiative order.
+  std::vector<int> down_after;
+  std::vector<int> acting_after;
+  FieldState field;             // on a battlefield only
+  bool bursts_pending = false;  // some creature's RulesState::burst_pending
   int round = 0;
 
   // Sizes the vectors for the plan's encounter (allocating only the first
