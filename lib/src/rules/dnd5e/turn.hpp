@@ -48,14 +48,12 @@ inline const PlanAction* first_available(const BattlePlan& plan, const BattleSta
   return nullptr;
 }
 
-// The action `self` takes against `target`, or nullptr when it has none:
-// the available one of highest expected value, the earliest on ties
-// (at-will actions come first, so a limited one is spent only when it does
-// better); under a fixed action policy, the first available one.
-inline const PlanAction* choose_action(const BattlePlan& plan, const BattleState& state, int self,
-                                       int target) {
-  if (plan.creatures[self].only_attacks) return &plan.best_attack_action(self, target);
-  if (plan.creatures[self].fixed_actions) return first_available(plan, state, self);
+// The available action of `self` of highest expected value against
+// `target`, the earliest on ties (at-will actions come first, so a limited
+// one is spent only when it does better), or nullptr when it has none.
+[[gnu::noinline]] inline const PlanAction* best_valued_action(const BattlePlan& plan,
+                                                              const BattleState& state, int self,
+                                                              int target) {
   const int enemies = enemies_standing(plan, state, self);
   const PlanAction* best = nullptr;  // none for a stat block with nothing arena models
   double best_value = -1;
@@ -68,6 +66,17 @@ inline const PlanAction* choose_action(const BattlePlan& plan, const BattleState
     }
   }
   return best;
+}
+
+// The action `self` takes against `target`, or nullptr when it has none:
+// with at-will attacks only, the best against it (looked up); under a fixed
+// action policy, the first available one; otherwise the best valued.
+inline const PlanAction* choose_action(const BattlePlan& plan, const BattleState& state, int self,
+                                       int target) {
+  const PlanCreature& creature = plan.creatures[self];
+  if (creature.only_attacks) return &plan.best_attack_action(self, target);
+  if (creature.fixed_actions) return first_available(plan, state, self);
+  return best_valued_action(plan, state, self, target);
 }
 
 // A PC at 0 HP rolls a death save instead of acting; returns whether it
