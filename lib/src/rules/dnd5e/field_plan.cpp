@@ -60,8 +60,7 @@ FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint3
 void FieldState::mark(const FieldPlan& plan, const space::Footprint& f, int who) {
   for (int y = f.at.y; y < f.at.y + f.side; ++y) {
     for (int x = f.at.x; x < f.at.x + f.side; ++x)
-      occupant[static_cast<std::size_t>(y) * static_cast<std::size_t>(plan.width) +
-               static_cast<std::size_t>(x)] = static_cast<std::int16_t>(who);
+      occupant[square_index(plan, {x, y})] = static_cast<std::int16_t>(who);
   }
 }
 
@@ -88,13 +87,11 @@ void FieldState::reset(const FieldPlan& plan) {
   }
 }
 
-void FieldState::move(const FieldPlan& plan, int c, const space::Footprint& to) {
+void FieldState::move_footprint(const FieldPlan& plan, int c, const space::Footprint& to) {
   space::Footprint& from = at[static_cast<std::size_t>(c)];
   for (int y = from.at.y; y < from.at.y + from.side; ++y) {
     for (int x = from.at.x; x < from.at.x + from.side; ++x) {
-      std::int16_t& square =
-          occupant[static_cast<std::size_t>(y) * static_cast<std::size_t>(plan.width) +
-                   static_cast<std::size_t>(x)];
+      std::int16_t& square = occupant[square_index(plan, {x, y})];
       if (square == c) square = -1;
     }
   }

@@ -59,24 +59,39 @@ FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint3
 
 // Where each creature stands, and whether it has used its reaction this round.
 struct FieldState {
-  std::vector<space::Footprint> at;   // per creature
-  std::vector<std::uint8_t> reacted;  // per creature: reaction spent since its turn began
-  // Per square (y * width + x): the creature last placed there, -1 for none;
-  // a square is free when that creature has left it or is dead.
+  std::vector<space::Footprint> at;           // per creature
+  std::vector<std::uint8_t> reacted;          // per creature: reaction spent since its turn began
   std::vector<std::int8_t> superiority_left;  // per creature: superiority dice left this battle
   bool standing_up = false;                   // the creature taking its turn began it prone
   int riposte_bonus = 0;  // a riposte's superiority die, added to its hit (attack.hpp)
   std::vector<std::int8_t> slots_left;  // per creature: 1st-level slots left this battle
   std::vector<std::int8_t> ac_bonus;    // per creature: AC until its next turn (Shield)
+  // Per square (square_index): the creature last placed there, -1 for none;
+  // a square is free when that creature has left it or is dead.
   std::vector<std::int16_t> occupant;
 
   // Everyone at their starts (clearing only the squares of the last battle).
   void reset(const FieldPlan& plan);
-  // Moves creature `c` to `to`.
-  void move(const FieldPlan& plan, int c, const space::Footprint& to);
+  // Moves creature `c` to `to`. Inline, with a one-square creature's move
+  // first: every step of every move comes here.
+  void move(const FieldPlan& plan, int c, const space::Footprint& to) {
+    space::Footprint& from = at[static_cast<std::size_t>(c)];
+    if (from.side != 1 || to.side != 1) return move_footprint(plan, c, to);
+    std::int16_t& left = occupant[square_index(plan, from.at)];
+    if (left == c) left = -1;
+    from = to;
+    occupant[square_index(plan, to.at)] = static_cast<std::int16_t>(c);
+  }
   // The squares of `f` set to `who`.
   void mark(const FieldPlan& plan, const space::Footprint& f, int who);
+  static std::size_t square_index(const FieldPlan& plan, space::Square s) {
+    return static_cast<std::size_t>(s.y) * static_cast<std::size_t>(plan.width) +
+           static_cast<std::size_t>(s.x);
+  }
   bool operator==(const FieldState&) const = default;
+
+ private:
+  void move_footprint(const FieldPlan& plan, int c, const space::Footprint& to);
 };
 
 }  // namespace arena::dnd5e
