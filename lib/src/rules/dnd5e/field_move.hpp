@@ -82,7 +82,8 @@ int steps_clear_of_reach(const BattlePlan& plan, const BattleState& state, int s
     const int reach = plan.field.creatures[e].reach;
     if (reach == 0 || !can_react<Full>(state, e)) continue;
     const int gap = feet_between(plan, state, self, e) - reach;
-    clear = std::min(clear, gap <= 0 ? 0 : (gap + most - 1) / most);
+    if (gap <= 0) return 0;  // already within a reach: no one else changes that
+    clear = std::min(clear, (gap + most - 1) / most);
   }
   return clear;
 }
