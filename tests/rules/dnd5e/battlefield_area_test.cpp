@@ -6,14 +6,18 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <span>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "arena/load.hpp"
+#include "arena/replay.hpp"
 #include "arena/scripted_dice.hpp"
 #include "rules/dnd5e/attack.hpp"
 #include "rules/dnd5e/dnd5e_test_util.hpp"
+#include "rules/dnd5e/field_describe.hpp"
 
 namespace arena::dnd5e {
 namespace {
@@ -157,6 +161,82 @@ TEST(BattlefieldAreaTest, TheAimSparesTheCastersAllies) {
       R"({"monster": "mage", "at": [20, 8]}, {"monster": "thug", "at": [3, 2]})");
   EXPECT_EQ(caught(cast(e, "Mage", "Fireball", "Target", dice(8, 2, {5, 5}))),
             (Names{"Pair 1", "Pair 2"}));
+}
+
+TEST(BattlefieldAreaTest, OfItsChoiceSparesTheSourcesAllies) {
+  // An adult red dragon's Frightful Presence (120 ft, "each creature of the
+  // dragon's choice"): the hero 115 ft away saves, the one 130 ft away and
+  // the dragon's kobold beside it do not.
+  const Encounter e = load(fmt::format("{}, {}", hero("Near", 25, 0), hero("Far", 28, 0)),
+                           R"({"monster": "adult red dragon", "at": [0, 0]},
+                              {"monster": "kobold", "at": [3, 0]})");
+  EXPECT_EQ(caught(cast(e, "Adult Red Dragon", "Frightful Presence", "Near", {15})),
+            (Names{"Near"}));
+  EXPECT_EQ(field_line(e, 2),
+            "    battlefield: at (0,0), 3x3 squares, speed 30 ft, movement advance, reach 15 ft, "
+            "reactions: opportunity attack\n"
+            "    areas by geometry (not the target counts above): Frightful Presence (120-foot "
+            "emanation, enemies only), Fire Breath (60-foot cone), Wing Attack (10-foot "
+            "emanation)\n");
+}
+
+TEST(BattlefieldAreaTest, ReplayNamesWhoEachAreaCaughtAndEachOfThemSaves) {
+  // The shipped young dragon on a battlefield: every "catches" line is
+  // followed by the saves of exactly the creatures it names, in order.
+  auto e = load_encounter_file(std::string(ARENA_SOURCE_DIR) +
+                               "/scenarios/young-dragon-party-battlefield.json");
+  ASSERT_TRUE(e) << e.error().front();
+  int areas = 0;
+  for (int battle = 0; battle < 10; ++battle) {
+    std::istringstream lines(replay_battle(*e, battle).text);
+    std::vector<std::string> expected, seen;
+    const auto settle = [&] {
+      EXPECT_EQ(seen, expected);
+      expected.clear();
+      seen.clear();
+    };
+    for (std::string line; std::getline(lines, line);) {
+      const std::string marker = ") catches ";
+      if (const auto at = line.find(marker); at != std::string::npos) {
+        settle();
+        ++areas;
+        std::istringstream names(line.substr(at + marker.size()));
+        for (std::string name; std::getline(names >> std::ws, name, ',');) expected.push_back(name);
+      } else if (const auto save = line.find(" dex save against Acid Breath");
+                 save != std::string::npos) {
+        seen.push_back(line.substr(2, save - 2));
+      }
+    }
+    settle();
+  }
+  EXPECT_GT(areas, 5);
+}
+
+// Whether `area` of a creature on `self`, aimed at `target`, catches it.
+bool aimed_catches(const FieldArea& area, const space::Footprint& self,
+                   const space::Footprint& target) {
+  bool caught = false;
+  detail::placements_at(area, self, target, [&](const space::Area& drawn) {
+    caught = caught || space::footprint_caught(drawn, target);
+  });
+  return caught;
+}
+
+TEST(BattlefieldAreaTest, AreasAreUsedWhereTheyAreSureToCatchTheTarget) {
+  // A 30-ft cone or line is sure of its target within 20 ft: the worst case
+  // is a diagonal, (4, 4) from (0, 0) is 20 ft away and caught, (5, 5) at
+  // 25 ft is not, though (5, 0) at 25 ft is.
+  for (AreaShape shape : {AreaShape::Cone, AreaShape::Line}) {
+    const FieldArea area{shape, 30, false};
+    EXPECT_EQ(detail::area_limit(area), 20);
+    EXPECT_TRUE(aimed_catches(area, {{0, 0}, 1}, {{4, 4}, 1}));
+    EXPECT_FALSE(aimed_catches(area, {{0, 0}, 1}, {{5, 5}, 1}));
+    EXPECT_TRUE(aimed_catches(area, {{0, 0}, 1}, {{5, 0}, 1}));
+  }
+  EXPECT_EQ(detail::area_limit({AreaShape::Cone, 15, false}), 10);
+  EXPECT_EQ(detail::area_limit({AreaShape::Cube, 15, false}), 10);
+  EXPECT_EQ(detail::area_limit({AreaShape::Emanation, 10, false}), 10);
+  EXPECT_EQ(detail::area_limit({AreaShape::Sphere, 20, false}), INT_MAX);
 }
 
 TEST(BattlefieldAreaTest, GridlessTheDmgTableStillCounts) {

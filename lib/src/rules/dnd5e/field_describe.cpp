@@ -17,6 +17,7 @@ struct Shown {
   space::Footprint start;
   const FieldMember* member = nullptr;
   int reach = 0;  // longest melee reach; 0: none, and no opportunity attacks
+  const Creature* creature = nullptr;
 };
 
 std::optional<Shown> shown(const Encounter& encounter, int c) {
@@ -25,7 +26,7 @@ std::optional<Shown> shown(const Encounter& encounter, int c) {
   const auto member =
       static_cast<std::size_t>(encounter.combatants[static_cast<std::size_t>(c)].member);
   Shown s{roster.battlefield->starts[static_cast<std::size_t>(c)],
-          &roster.battlefield->members[member], 0};
+          &roster.battlefield->members[member], 0, &roster.members[member]};
   for (const Attack& attack : roster.members[member].attacks) {
     if (attack.kind == AttackKind::Melee) s.reach = std::max(s.reach, attack.reach);
   }
@@ -62,16 +63,33 @@ std::string reactions_text(const Shown& s) {
   return text;
 }
 
+// Its areas, which catch by geometry here (field_area.hpp): "Acid Breath
+// (30-foot line)", "Frightful Presence (120-foot emanation, enemies only)".
+std::vector<std::string> areas_of(const Shown& s) {
+  std::vector<std::string> areas;
+  for (const SaveEffect& e : s.creature->save_effects) {
+    if (!e.area_shape.empty())
+      areas.push_back(
+          fmt::format("{} ({}{})", e.name, e.area, e.chosen_targets ? ", enemies only" : ""));
+  }
+  return areas;
+}
+
 }  // namespace
 
 std::string field_line(const Encounter& encounter, int c) {
   const auto s = shown(encounter, c);
   if (!s) return {};
-  return fmt::format(
+  std::string line = fmt::format(
       "    battlefield: at ({},{}), {}x{} squares, speed {}, movement {}, reach {} ft, "
       "reactions: {}\n",
       s->start.at.x, s->start.at.y, s->start.side, s->start.side, speed_text(*s->member),
       kMovementNames[static_cast<std::size_t>(s->member->movement)], s->reach, reactions_text(*s));
+  const std::vector<std::string> areas = areas_of(*s);
+  if (!areas.empty())
+    line += fmt::format("    areas by geometry (not the target counts above): {}\n",
+                        fmt::join(areas, ", "));
+  return line;
 }
 
 nlohmann::json field_json(const Encounter& encounter, int c) {
@@ -85,7 +103,8 @@ nlohmann::json field_json(const Encounter& encounter, int c) {
           {"movement", kMovementNames[static_cast<std::size_t>(s->member->movement)]},
           {"reach", s->reach},
           {"reactions", reactions},
-          {"nimble_escape", s->member->nimble_escape}};
+          {"nimble_escape", s->member->nimble_escape},
+          {"areas", areas_of(*s)}};
 }
 
 }  // namespace arena::dnd5e
