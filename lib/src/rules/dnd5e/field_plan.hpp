@@ -23,13 +23,6 @@ namespace arena::dnd5e {
 
 struct SaveEffect;
 
-struct FieldAttack {
-  bool melee = true;
-  int reach = 5;    // feet, melee
-  int normal = 0;   // feet, ranged: no disadvantage within it
-  int longest = 0;  // feet, ranged: nothing beyond it
-};
-
 // How a save effect's area is drawn on the battlefield (field_area.hpp).
 enum class AreaShape : std::uint8_t {
   None,       // one target: the one the creature chose
@@ -44,6 +37,16 @@ struct FieldArea {
   AreaShape shape = AreaShape::None;
   int size = 0;                 // feet: length, radius or side
   bool chosen_targets = false;  // spares the source's allies ("of its choice")
+};
+
+// The battlefield area of a stat block's save effect (AreaShape::None without one).
+FieldArea field_area(const SaveEffect& effect);
+
+struct FieldAttack {
+  bool melee = true;
+  int reach = 5;    // feet, melee
+  int normal = 0;   // feet, ranged: no disadvantage within it
+  int longest = 0;  // feet, ranged: nothing beyond it
 };
 
 struct FieldCreature {
@@ -66,13 +69,10 @@ struct FieldPlan {
   int width = 0;
   int height = 0;
   space::Diagonals diagonals = space::Diagonals::Phb;
+  std::vector<FieldArea> areas;          // indexed like BattlePlan::save_effects
   std::vector<FieldCreature> creatures;  // indexed like BattlePlan::creatures
   std::vector<FieldAttack> attacks;      // indexed like BattlePlan::attacks
-  std::vector<FieldArea> areas;          // indexed like BattlePlan::save_effects
 };
-
-// The battlefield area of a stat block's save effect (AreaShape::None without one).
-FieldArea field_area(const SaveEffect& effect);
 
 // The field of `encounter` (disabled when it has no battlefield);
 // `first_attack[c]` is combatant c's first attack in BattlePlan::attacks.

@@ -241,11 +241,11 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
   std::vector<std::uint32_t> first_attacks;
   for (const PlanCreature& creature : creatures) first_attacks.push_back(creature.first_attack);
   field = compile_field(encounter, first_attacks, attacks.size());
-  for (std::size_t e = 0; field.enabled && e < save_effects.size(); ++e)
-    field.areas.push_back(field_area(compiler.save_source(e)));
   std::vector<int> factions;
   for (const PlanCreature& creature : creatures) factions.push_back(creature.faction);
   standing = StandingStart(factions, static_cast<int>(encounter.factions.size()));
+  for (std::size_t e = 0; field.enabled && e < save_effects.size(); ++e)
+    field.areas.push_back(field_area(compiler.save_source(e)));
   harms = HarmTable(standing, [&](int a, int b) { return can_harm(*this, a, b); });
   any_pc =
       std::any_of(creatures.begin(), creatures.end(), [](const PlanCreature& c) { return c.pc; });
