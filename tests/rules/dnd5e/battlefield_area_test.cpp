@@ -172,12 +172,11 @@ TEST(BattlefieldAreaTest, OfItsChoiceSparesTheSourcesAllies) {
                               {"monster": "kobold", "at": [3, 0]})");
   EXPECT_EQ(caught(cast(e, "Adult Red Dragon", "Frightful Presence", "Near", {15})),
             (Names{"Near"}));
-  EXPECT_EQ(field_line(e, 2),
-            "    battlefield: at (0,0), 3x3 squares, speed 30 ft, movement advance, reach 15 ft, "
-            "reactions: opportunity attack\n"
+  EXPECT_EQ(field_areas_line(e, 2),
             "    areas by geometry (not the target counts above): Frightful Presence (120-foot "
             "emanation, enemies only), Fire Breath (60-foot cone), Wing Attack (10-foot "
             "emanation)\n");
+  EXPECT_EQ(field_areas_line(e, 3), "");  // the kobold has none
 }
 
 TEST(BattlefieldAreaTest, ReplayNamesWhoEachAreaCaughtAndEachOfThemSaves) {

@@ -33,6 +33,18 @@ std::optional<Shown> shown(const Encounter& encounter, int c) {
   return s;
 }
 
+// Its areas, which catch by geometry here (field_area.hpp): "Acid Breath
+// (30-foot line)", "Frightful Presence (120-foot emanation, enemies only)".
+std::vector<std::string> areas_of(const Shown& s) {
+  std::vector<std::string> areas;
+  for (const SaveEffect& e : s.creature->save_effects) {
+    if (!e.area_shape.empty())
+      areas.push_back(
+          fmt::format("{} ({}{})", e.name, e.area, e.chosen_targets ? ", enemies only" : ""));
+  }
+  return areas;
+}
+
 std::string speed_text(const FieldMember& m) {
   return m.fly > 0 ? fmt::format("walk {} ft, fly {} ft", m.walk, m.fly)
                    : fmt::format("{} ft", m.walk);
@@ -63,33 +75,16 @@ std::string reactions_text(const Shown& s) {
   return text;
 }
 
-// Its areas, which catch by geometry here (field_area.hpp): "Acid Breath
-// (30-foot line)", "Frightful Presence (120-foot emanation, enemies only)".
-std::vector<std::string> areas_of(const Shown& s) {
-  std::vector<std::string> areas;
-  for (const SaveEffect& e : s.creature->save_effects) {
-    if (!e.area_shape.empty())
-      areas.push_back(
-          fmt::format("{} ({}{})", e.name, e.area, e.chosen_targets ? ", enemies only" : ""));
-  }
-  return areas;
-}
-
 }  // namespace
 
 std::string field_line(const Encounter& encounter, int c) {
   const auto s = shown(encounter, c);
   if (!s) return {};
-  std::string line = fmt::format(
+  return fmt::format(
       "    battlefield: at ({},{}), {}x{} squares, speed {}, movement {}, reach {} ft, "
       "reactions: {}\n",
       s->start.at.x, s->start.at.y, s->start.side, s->start.side, speed_text(*s->member),
       kMovementNames[static_cast<std::size_t>(s->member->movement)], s->reach, reactions_text(*s));
-  const std::vector<std::string> areas = areas_of(*s);
-  if (!areas.empty())
-    line += fmt::format("    areas by geometry (not the target counts above): {}\n",
-                        fmt::join(areas, ", "));
-  return line;
 }
 
 nlohmann::json field_json(const Encounter& encounter, int c) {
@@ -105,6 +100,15 @@ nlohmann::json field_json(const Encounter& encounter, int c) {
           {"reactions", reactions},
           {"nimble_escape", s->member->nimble_escape},
           {"areas", areas_of(*s)}};
+}
+
+std::string field_areas_line(const Encounter& encounter, int c) {
+  const auto s = shown(encounter, c);
+  if (!s) return {};
+  const std::vector<std::string> areas = areas_of(*s);
+  if (areas.empty()) return {};
+  return fmt::format("    areas by geometry (not the target counts above): {}\n",
+                     fmt::join(areas, ", "));
 }
 
 }  // namespace arena::dnd5e
