@@ -15,20 +15,29 @@
 #pragma once
 
 #include <algorithm>
+#include <span>
 #include <vector>
 
 #include "rules/dnd5e/damage.hpp"
+#include "rules/dnd5e/field_area.hpp"
 #include "rules/dnd5e/field_rules.hpp"
 
 namespace arena::dnd5e::detail {
 
-// `source` forces `effect` on `target` and, for an area, on more enemies
-// drawn at random. The damage is rolled once for all.
+// The creatures `effect` of `source` catches, aimed at `target`, into
+// `targets`: gridless, `target` and, for an area, more enemies drawn at
+// random (the DMG table's count); on a battlefield, those inside the area
+// (field_area.hpp).
 template <class Dice, class Events>
-[[gnu::noinline]] void force_save(const BattlePlan& plan, BattleState& state, int source,
-                                  int target, const PlanSaveEffect& effect, Dice& dice,
-                                  Events& events) {
-  std::vector<int>& targets = state.scratch;
+void save_targets(const BattlePlan& plan, const BattleState& state, int source, int target,
+                  const PlanSaveEffect& effect, std::vector<int>& targets, Dice& dice,
+                  Events& events) {
+  if (plan.field.enabled) {
+    field_area_targets(plan, state, source, target, effect, targets);
+    if (field_area_of(plan, effect).shape != AreaShape::None)
+      events.area(source, effect.name, std::span<const int>(targets));
+    return;
+  }
   targets.clear();
   targets.push_back(target);
   if (effect.targets > 1) {
@@ -44,6 +53,16 @@ template <class Dice, class Events>
     }
     targets.resize(static_cast<std::size_t>(wanted));
   }
+}
+
+// `source` forces `effect` on the creatures it catches (save_targets()).
+// The damage is rolled once for all.
+template <class Dice, class Events>
+[[gnu::noinline]] void force_save(const BattlePlan& plan, BattleState& state, int source,
+                                  int target, const PlanSaveEffect& effect, Dice& dice,
+                                  Events& events) {
+  std::vector<int>& targets = state.scratch;
+  save_targets(plan, state, source, target, effect, targets, dice, events);
   const auto parts = plan.damage_of(effect.damage);
   int rolled[8] = {};  // per damage part (a save effect has few parts)
   const std::size_t part_count = std::min<std::size_t>(parts.size(), 8);

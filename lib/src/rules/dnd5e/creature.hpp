@@ -33,6 +33,13 @@ struct SaveEffect {
   bool magical = false;  // a spell or other magic: Magic Resistance gives advantage
   int targets = 1;       // enemies caught; an area effect catches several (area_targets)
   std::string area;      // "60-foot cone", for show; empty for one target
+  // The area for a battlefield (field_area.hpp): its shape ("cone", "line",
+  // "sphere", "cylinder", "cube", "emanation"; empty: one target), its size
+  // in feet, and whether its source picks who it catches ("each creature of
+  // the dragon's choice"): then it spares the source's allies.
+  std::string area_shape;
+  int area_size = 0;
+  bool chosen_targets = false;
   // Creature types and subtypes it spares ("other than an elf or undead"):
   // such a target is simply unaffected (spares()).
   std::vector<std::string> excludes;

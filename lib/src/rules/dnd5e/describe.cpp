@@ -406,7 +406,7 @@ std::string describe_factions(const Encounter& encounter) {
   return describe_factions_text(encounter, roster_of(encounter).faction_tactics, [&](int c) {
     return creature_table(encounter.combatants[static_cast<std::size_t>(c)].name,
                           creature_of(encounter, c)) +
-           field_line(encounter, c);
+           field_line(encounter, c) + field_areas_line(encounter, c);
   });
 }
 

@@ -91,6 +91,13 @@ void digest_roster(const Encounter& encounter, Digest& digest) {
   for (const FieldMember& m : field.members)
     if (m.reactions != 0) digest.add("reactions|{}|{}", m.reactions, m.spell_slots);
   for (const space::Footprint& f : field.starts) digest.add("{}|{}|{}", f.at.x, f.at.y, f.side);
+  // Areas play by geometry on a battlefield; members without any add nothing.
+  for (const Creature& creature : roster.members) {
+    for (const SaveEffect& e : creature.save_effects) {
+      if (!e.area_shape.empty())
+        digest.add("area|{}|{}|{}", e.area_shape, e.area_size, e.chosen_targets);
+    }
+  }
 }
 
 }  // namespace arena::dnd5e

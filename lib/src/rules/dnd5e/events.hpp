@@ -5,6 +5,8 @@
 // nothing for the replay's detail. Plain values.
 #pragma once
 
+#include <span>
+
 #include "rules/dnd5e/abilities.hpp"
 #include "rules/dnd5e/conditions.hpp"
 #include "space/grid.hpp"
@@ -75,6 +77,8 @@ struct NoEvents {
   void moved(int /*creature*/, int /*feet*/, space::Square /*to*/) {}
   void reaction(int /*creature*/, int /*trigger*/, const char* /*what*/) {}
   void cancelled(int /*creature*/, const char* /*what*/) {}
+  // On a battlefield: the creatures an area effect `what` caught (its saves follow).
+  void area(int /*creature*/, const char* /*what*/, std::span<const int> /*caught*/) {}
 };
 
 }  // namespace arena::dnd5e

@@ -17,6 +17,7 @@ struct Shown {
   space::Footprint start;
   const FieldMember* member = nullptr;
   int reach = 0;  // longest melee reach; 0: none, and no opportunity attacks
+  const Creature* creature = nullptr;
 };
 
 std::optional<Shown> shown(const Encounter& encounter, int c) {
@@ -25,11 +26,23 @@ std::optional<Shown> shown(const Encounter& encounter, int c) {
   const auto member =
       static_cast<std::size_t>(encounter.combatants[static_cast<std::size_t>(c)].member);
   Shown s{roster.battlefield->starts[static_cast<std::size_t>(c)],
-          &roster.battlefield->members[member], 0};
+          &roster.battlefield->members[member], 0, &roster.members[member]};
   for (const Attack& attack : roster.members[member].attacks) {
     if (attack.kind == AttackKind::Melee) s.reach = std::max(s.reach, attack.reach);
   }
   return s;
+}
+
+// Its areas, which catch by geometry here (field_area.hpp): "Acid Breath
+// (30-foot line)", "Frightful Presence (120-foot emanation, enemies only)".
+std::vector<std::string> areas_of(const Shown& s) {
+  std::vector<std::string> areas;
+  for (const SaveEffect& e : s.creature->save_effects) {
+    if (!e.area_shape.empty())
+      areas.push_back(
+          fmt::format("{} ({}{})", e.name, e.area, e.chosen_targets ? ", enemies only" : ""));
+  }
+  return areas;
 }
 
 std::string speed_text(const FieldMember& m) {
@@ -85,7 +98,17 @@ nlohmann::json field_json(const Encounter& encounter, int c) {
           {"movement", kMovementNames[static_cast<std::size_t>(s->member->movement)]},
           {"reach", s->reach},
           {"reactions", reactions},
-          {"nimble_escape", s->member->nimble_escape}};
+          {"nimble_escape", s->member->nimble_escape},
+          {"areas", areas_of(*s)}};
+}
+
+std::string field_areas_line(const Encounter& encounter, int c) {
+  const auto s = shown(encounter, c);
+  if (!s) return {};
+  const std::vector<std::string> areas = areas_of(*s);
+  if (areas.empty()) return {};
+  return fmt::format("    areas by geometry (not the target counts above): {}\n",
+                     fmt::join(areas, ", "));
 }
 
 }  // namespace arena::dnd5e

@@ -16,4 +16,9 @@ std::string field_line(const Encounter& encounter, int combatant);
 // The same as JSON; null without a battlefield.
 nlohmann::json field_json(const Encounter& encounter, int combatant);
 
+// On a battlefield, the areas that catch by geometry (field_area.hpp):
+// "    areas by geometry (...): Acid Breath (30-foot line)" with its
+// newline; empty without any, or without a battlefield.
+std::string field_areas_line(const Encounter& encounter, int combatant);
+
 }  // namespace arena::dnd5e

@@ -2,6 +2,8 @@
 #include "rules/dnd5e/field_plan.hpp"
 
 #include <algorithm>
+#include <string_view>
+#include <utility>
 
 #include "rules/dnd5e/roster.hpp"
 
@@ -19,6 +21,20 @@ FieldAttack field_attack(const Attack& attack) {
 }
 
 }  // namespace
+
+FieldArea field_area(const SaveEffect& effect) {
+  static constexpr std::pair<std::string_view, AreaShape> kShapes[] = {
+      {"cone", AreaShape::Cone},     {"line", AreaShape::Line},
+      {"sphere", AreaShape::Sphere}, {"cylinder", AreaShape::Sphere},
+      {"cube", AreaShape::Cube},     {"emanation", AreaShape::Emanation}};
+  FieldArea area;
+  for (const auto& [name, shape] : kShapes) {
+    if (effect.area_shape == name) area.shape = shape;
+  }
+  area.size = effect.area_size;
+  area.chosen_targets = effect.chosen_targets;
+  return area;
+}
 
 FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint32_t>& first_attack,
                         std::size_t attack_count) {

@@ -21,6 +21,27 @@ struct Encounter;
 
 namespace arena::dnd5e {
 
+struct SaveEffect;
+
+// How a save effect's area is drawn on the battlefield (field_area.hpp).
+enum class AreaShape : std::uint8_t {
+  None,       // one target: the one the creature chose
+  Cone,       // from the creature's edge towards a point
+  Line,       // likewise, 5 ft wide
+  Sphere,     // around a point (a cylinder too: the field is flat)
+  Cube,       // one face against the creature's side
+  Emanation,  // every creature within `size` feet of the creature
+};
+
+struct FieldArea {
+  AreaShape shape = AreaShape::None;
+  int size = 0;                 // feet: length, radius or side
+  bool chosen_targets = false;  // spares the source's allies ("of its choice")
+};
+
+// The battlefield area of a stat block's save effect (AreaShape::None without one).
+FieldArea field_area(const SaveEffect& effect);
+
 struct FieldAttack {
   bool melee = true;
   int reach = 5;    // feet, melee
@@ -48,6 +69,7 @@ struct FieldPlan {
   int width = 0;
   int height = 0;
   space::Diagonals diagonals = space::Diagonals::Phb;
+  std::vector<FieldArea> areas;          // indexed like BattlePlan::save_effects
   std::vector<FieldCreature> creatures;  // indexed like BattlePlan::creatures
   std::vector<FieldAttack> attacks;      // indexed like BattlePlan::attacks
 };

@@ -8,13 +8,15 @@
 //     beyond the long range (a ranged attack without a range reaches any
 //     distance);
 //   - an action can be taken against a target when all its attacks reach it
-//     (save effects are not limited by range yet: areas by geometry are to come).
+//     and its areas can be aimed to catch it (field_area.hpp's area_limit();
+//     a save effect without an area, or a sphere, reaches any distance).
 // Only battle code compiled for a battlefield (Field, turn.hpp) calls these.
 #pragma once
 
 #include <algorithm>
 #include <climits>
 
+#include "rules/dnd5e/field_area.hpp"
 #include "rules/dnd5e/plan.hpp"
 #include "rules/dnd5e/state.hpp"
 
@@ -41,7 +43,8 @@ inline int attack_comfort(const FieldAttack& attack) {
 }
 
 // The farthest a target can be for every attack of `action` to reach it
-// (`comfort`: without disadvantage from range). INT_MAX without attacks.
+// (`comfort`: without disadvantage from range) and every area to catch it.
+// INT_MAX without either.
 inline int action_limit(const BattlePlan& plan, int self, const PlanAction& action, bool comfort) {
   int limit = INT_MAX;
   for (int a : plan.parts_of(action.attacks)) {
@@ -49,6 +52,8 @@ inline int action_limit(const BattlePlan& plan, int self, const PlanAction& acti
         plan.field.attacks[plan.creatures[self].first_attack + static_cast<std::uint32_t>(a)];
     limit = std::min(limit, comfort ? attack_comfort(attack) : attack_limit(attack));
   }
+  for (int s : plan.parts_of(action.saves))
+    limit = std::min(limit, area_limit(field_area_of(plan, plan.save_effect(self, s))));
   return limit;
 }
 

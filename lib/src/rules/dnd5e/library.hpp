@@ -64,6 +64,7 @@ struct SaveInfo {
   std::vector<std::string> excludes;    // the creature types and subtypes it spares
   bool immunity_after_success = false;  // a success (or its end) makes the target immune
   bool death_burst = false;             // forced by the creature's death, not an action
+  bool chosen_targets = false;          // "each creature of its choice" in its area
 };
 
 struct MonsterAttackInfo {

@@ -244,6 +244,8 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
   std::vector<int> factions;
   for (const PlanCreature& creature : creatures) factions.push_back(creature.faction);
   standing = StandingStart(factions, static_cast<int>(encounter.factions.size()));
+  for (std::size_t e = 0; field.enabled && e < save_effects.size(); ++e)
+    field.areas.push_back(field_area(compiler.save_source(e)));
   harms = HarmTable(standing, [&](int a, int b) { return can_harm(*this, a, b); });
   any_pc =
       std::any_of(creatures.begin(), creatures.end(), [](const PlanCreature& c) { return c.pc; });

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <span>
+#include <string>
 
 #include "rules/common/replay_with.hpp"
 #include "rules/dnd5e/action_value.hpp"
@@ -218,6 +220,18 @@ class TextEvents : public NoEvents {
 
   void note(int creature, const char* what) {
     out_ += fmt::format("  {} {}\n", who(creature), what);
+  }
+
+  // "Young Red Dragon's Fire Breath (30-foot cone) catches Fighter, Wizard"
+  void area(int creature, const char* what, std::span<const int> caught) {
+    std::string shape;
+    for (const SaveEffect& effect : creature_of(encounter_, creature).save_effects) {
+      if (effect.name == what) shape = fmt::format(" ({})", effect.area);
+    }
+    std::string names;
+    for (int c : caught) names += (names.empty() ? "" : ", ") + who(c);
+    out_ += fmt::format("  {}'s {}{} catches {}\n", who(creature), what, shape,
+                        names.empty() ? "nobody" : names);
   }
 
   void aftermath() { out_ += "After the battle:\n"; }

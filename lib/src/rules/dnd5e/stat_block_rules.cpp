@@ -23,6 +23,9 @@ SaveEffect to_save_effect(const SaveInfo& info, bool magical) {
   effect.immunity_after_success = info.immunity_after_success;
   if (!info.area.shape.empty())
     effect.area = fmt::format("{}-foot {}", info.area.size, info.area.shape);
+  effect.area_shape = info.area.shape;
+  effect.area_size = info.area.size;
+  effect.chosen_targets = info.chosen_targets;
   return effect;
 }
 
