@@ -56,6 +56,12 @@ struct Recorder : NoEvents {
   }
   void cancelled(int c, const char* what) { lines.push_back(fmt::format("{}: {}", c, what)); }
   void note(int c, const char* what) { lines.push_back(fmt::format("{} {}", c, what)); }
+  void save(int c, const char* what, Ability, const SaveRoll& roll) {
+    lines.push_back(fmt::format("{} {} {}", c, roll.success ? "saves against" : "fails", what));
+  }
+  void condition(int c, Condition condition, bool gained) {  // gained only
+    if (gained) lines.push_back(fmt::format("{} is {}", c, name(condition)));
+  }
   void attack(int attacker, int target, int, const AttackRoll& roll, int damage, int) {
     lines.push_back(fmt::format("{} attacks {}: {}{} {}", attacker, target,
                                 roll.mode == RollMode::Disadvantage ? "disadvantage " : "",
@@ -524,6 +530,57 @@ TEST(BattlefieldTest, ReplayDrawsNoMapWithoutABattlefield) {
   const Replay replay = replay_battle(*e, 3, options);
   EXPECT_FALSE(replay.mapped);
   EXPECT_EQ(replay.text, replay_battle(*e, 3).text);
+}
+
+TEST(BattlefieldTest, AChargeWithItsSave) {
+  // A minotaur (Large, at x 0-1) 25 ft from its foe advances 20 ft straight
+  // at it: its charge is ready, so it gores (not its greataxe), recklessly:
+  // the higher of two d20s, 2d8 + 4 and the charge's 2d8.
+  const std::string minotaur = R"({"monster": "minotaur", "at": [0, 0]})";
+  Table made(load(minotaur, brute("Foe", 40, 6, 0)));
+  ASSERT_TRUE(made.plan.full_rules);
+  ScriptedDice dice{15, 3, 4, 4, 5, 4, 14};  // hit; 12 + 9 = 21; the STR save: 14 makes DC 14
+  made.turn(0, dice);
+  EXPECT_EQ(made.hp(1), 19);
+  EXPECT_EQ(made.at(1), (space::Square{6, 0}));
+  EXPECT_FALSE(made.state.rules[1].conditions.contains(Condition::Prone));
+  EXPECT_EQ(made.events.lines, (std::vector<std::string>{"0 moves 20 to 4,0", "0 attacks 1: hit 21",
+                                                         "1 saves against charge"}));
+  // A failed save: pushed 10 ft away, then prone.
+  Table failed(load(minotaur, brute("Foe", 40, 6, 0)));
+  ScriptedDice fail{15, 3, 4, 4, 5, 4, 13};
+  failed.turn(0, fail);
+  EXPECT_EQ(failed.hp(1), 19);
+  EXPECT_EQ(failed.at(1), (space::Square{8, 0}));
+  EXPECT_TRUE(failed.state.rules[1].conditions.contains(Condition::Prone));
+  EXPECT_EQ(failed.events.lines,
+            (std::vector<std::string>{"0 moves 20 to 4,0", "0 attacks 1: hit 21", "1 fails charge",
+                                      "1 is pushed", "1 moves 10 to 8,0", "1 is prone"}));
+}
+
+TEST(BattlefieldTest, NoChargeWithoutTheRun) {
+  // 5 ft short of its 10-ft run: it walks 5 ft and swings its greataxe (2d12 + 4).
+  Table t(load(R"({"monster": "minotaur", "at": [0, 0]})", brute("Foe", 40, 3, 0)));
+  ScriptedDice dice{15, 3, 6, 6};
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(1), 24);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 moves 5 to 1,0", "0 attacks 1: hit 16"}));
+  // Gridless, the minotaur never charges: its greataxe, whatever the distance.
+  auto gridless = load_encounter(
+      R"({"factions": [{"name": "a", "members": [{"monster": "minotaur"}]},
+                      {"name": "b", "members": [{"name": "Foe", "hp": 40, "ac": 12,
+                        "attacks": [{"name": "Club", "to_hit": 4, "damage": "1d6+2"}]}]}]})",
+      "gridless.json");
+  ASSERT_TRUE(gridless.has_value()) << gridless.error().front();
+  BattlePlan plan(*gridless);
+  BattleState state;
+  testing::start_at_full_hp(*gridless, plan, state);
+  ScriptedDice axe{15, 3, 6, 6};
+  Recorder events;
+  detail::take_turn<true, false>(plan, state, 0, axe, events);
+  EXPECT_EQ(axe.remaining(), 0u);
+  EXPECT_EQ(state.combatants[1].hp, 24);
+  EXPECT_EQ(events.lines, (std::vector<std::string>{"0 attacks 1: hit 16"}));
 }
 
 }  // namespace

@@ -190,6 +190,8 @@ FieldMember field_member(const MemberSpec& spec, const MonsterInfo* monster, int
     const auto& traits = monster->traits;
     member.nimble_escape =
         std::find(traits.begin(), traits.end(), kNimbleEscapeTrait) != traits.end();
+    member.flyby = monster->trait_rules.flyby;
+    member.charge = monster->trait_rules.charge;
   }
   return member;
 }

@@ -87,4 +87,21 @@ inline RollMode field_mode(const BattlePlan& plan, const BattleState& state, int
   return mode;
 }
 
+// Whether `self`'s charge is ready against `target`.
+inline bool charge_ready(const BattlePlan& plan, const BattleState& state, int self, int target) {
+  const FieldCharge& charge = plan.field.creatures[self].charge;
+  return charge.distance > 0 && state.field.charger == self &&
+         state.field.charge_target == target && state.field.charge_feet >= charge.distance;
+}
+
+// Whether attack `attack_index` of `attacker` on `target` is its charge
+// (the full rules only: a charge makes the encounter play them, FieldPlan::any_charge).
+template <bool Full>
+bool charging(const BattlePlan& plan, const BattleState& state, int attacker, int target,
+              int attack_index) {
+  if constexpr (!Full) return false;
+  return charge_ready(plan, state, attacker, target) &&
+         plan.field.creatures[attacker].charge.attack == attack_index;
+}
+
 }  // namespace arena::dnd5e::detail
