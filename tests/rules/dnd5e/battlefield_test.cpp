@@ -583,5 +583,26 @@ TEST(BattlefieldTest, NoChargeWithoutTheRun) {
   EXPECT_EQ(events.lines, (std::vector<std::string>{"0 attacks 1: hit 16"}));
 }
 
+TEST(BattlefieldTest, PounceBitesAProneTargetAsABonusAction) {
+  // A panther 30 ft away runs 25 ft and claws (1d4 + 2, not its better
+  // bite): the target fails the DC 12 STR save, falls prone and is bitten
+  // with advantage (prone, within 5 ft) for 1d6 + 2.
+  const std::string panther = R"({"monster": "panther", "at": [0, 0]})";
+  Table t(load(panther, brute("Foe", 40, 6, 0)));
+  ScriptedDice dice{15, 2, 5, 10, 2, 3};
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(1), 31);
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 moves 25 to 5,0", "0 attacks 1: hit 4", "1 fails charge",
+                                      "1 is prone", "0 attacks the prone target as a bonus action",
+                                      "0 attacks 1: hit 5"}));
+  // A made save: no bite.
+  Table u(load(panther, brute("Foe", 40, 6, 0)));
+  ScriptedDice saved{15, 2, 12};
+  u.turn(0, saved);
+  EXPECT_EQ(u.hp(1), 36);
+  EXPECT_FALSE(u.state.rules[1].conditions.contains(Condition::Prone));
+}
+
 }  // namespace
 }  // namespace arena::dnd5e
