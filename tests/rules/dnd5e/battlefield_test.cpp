@@ -604,5 +604,28 @@ TEST(BattlefieldTest, PounceBitesAProneTargetAsABonusAction) {
   EXPECT_FALSE(u.state.rules[1].conditions.contains(Condition::Prone));
 }
 
+TEST(BattlefieldTest, FlybyProvokesNoOpportunityAttackWhenItFlies) {
+  // A giant owl (Large) flies past the guard next to it to the weaker runner: Flyby,
+  // no opportunity attack; its talons (2d6 + 1) drop the runner.
+  const std::string foes = brute("Guard", 20, 0, 2) + ", " + brute("Runner", 5, 7, 0);
+  Table flying(
+      load(R"({"monster": "giant owl", "at": [0, 0], "speed": {"walk": 5, "fly": 60}})", foes));
+  ASSERT_TRUE(flying.plan.field.creatures[0].flyby);
+  ScriptedDice dice{15, 3, 3};
+  flying.turn(0, dice);
+  EXPECT_EQ(flying.state.field.reacted[1], 0);
+  EXPECT_EQ(flying.events.lines,
+            (std::vector<std::string>{"0 moves 25 to 5,0", "0 attacks 2: hit 7"}));
+  // Walking (no fly speed), Flyby does not help: the guard's opportunity attack.
+  Table walking(load(R"({"monster": "giant owl", "at": [0, 0], "speed": 30})", foes));
+  ASSERT_FALSE(walking.plan.field.creatures[0].flyby);
+  ScriptedDice walk{15, 3, 15, 3, 3};
+  walking.turn(0, walk);
+  EXPECT_EQ(
+      walking.events.lines,
+      (std::vector<std::string>{"0 moves 5 to 1,0", "1 opportunity attack on 0",
+                                "1 attacks 0: hit 5", "0 moves 20 to 5,0", "0 attacks 2: hit 7"}));
+}
+
 }  // namespace
 }  // namespace arena::dnd5e
