@@ -627,5 +627,42 @@ TEST(BattlefieldTest, FlybyProvokesNoOpportunityAttackWhenItFlies) {
                                 "1 attacks 0: hit 5", "0 moves 20 to 5,0", "0 attacks 2: hit 7"}));
 }
 
+TEST(BattlefieldTest, PackTacticsNeedsAnAllyBesideTheTarget) {
+  // A wolf next to its foe; its packmate beside the foe gives advantage
+  // (3 then 15: the bite hits, 2d4 + 2, then the foe's DC 11 save against
+  // prone), 10 ft away it does not (3 + 4 misses AC 12).
+  const std::string wolf = R"({"monster": "wolf", "at": [0, 0], "movement": "hold"})";
+  const std::string foe = brute("Foe", 40, 1, 0, R"(, "movement": "hold")");
+  Table beside(load(wolf + ", " + brute("Packmate", 10, 2, 0), foe));
+  ScriptedDice advantage{3, 15, 2, 2, 15};
+  beside.turn(0, advantage);
+  EXPECT_EQ(beside.hp(2), 34);
+  Table away(load(wolf + ", " + brute("Packmate", 10, 3, 0), foe));
+  ScriptedDice one_die{3};
+  away.turn(0, one_die);
+  EXPECT_EQ(away.hp(2), 40);
+  // An incapacitated packmate beside the foe does not help either.
+  Table stunned(load(wolf + ", " + brute("Packmate", 10, 2, 0), foe));
+  stunned.state.rules[1].conditions.insert(Condition::Stunned);
+  ScriptedDice alone{3};
+  stunned.turn(0, alone);
+  EXPECT_EQ(stunned.hp(2), 40);
+}
+
+TEST(BattlefieldTest, SneakAttackNeedsAnAllyBesideTheTarget) {
+  // A spy's two shortswords (1d6 + 2 each) both hit; with its ally beside
+  // the target the first adds Sneak Attack's 2d6, with the ally 10 ft away neither does.
+  const std::string spy = R"({"monster": "spy", "at": [0, 0], "movement": "hold"})";
+  const std::string foe = brute("Foe", 40, 1, 0, R"(, "movement": "hold")");
+  Table beside(load(spy + ", " + brute("Ally", 10, 2, 0), foe));
+  ScriptedDice sneak{15, 3, 3, 3, 15, 3};
+  beside.turn(0, sneak);
+  EXPECT_EQ(beside.hp(2), 24);
+  Table away(load(spy + ", " + brute("Ally", 10, 3, 0), foe));
+  ScriptedDice plain{15, 3, 15, 3};
+  away.turn(0, plain);
+  EXPECT_EQ(away.hp(2), 30);
+}
+
 }  // namespace
 }  // namespace arena::dnd5e

@@ -117,7 +117,7 @@ template <bool Full, bool Field = false, class Dice>
                                                         int target, const PlanAttack& attack,
                                                         bool own_turn, Dice& dice) {
   if (attack.auto_hit) return automatic_hit();
-  RollMode mode = attack_mode<Full>(plan, state, attacker, target, attack, own_turn);
+  RollMode mode = attack_mode<Full, Field>(plan, state, attacker, target, attack, own_turn);
   if constexpr (Field) mode = field_mode(plan, state, attacker, target, attack, mode);
   int ac = plan.creatures[target].ac;
   if constexpr (Field) ac += state.field.ac_bonus[target];  // a Shield cast this round
@@ -150,7 +150,7 @@ template <bool Full, bool Field = false, class Dice, class Events>
     return false;
   }
   DealtDamage dealt =
-      roll_hit<Full>(plan, state, attacker, attack, target, roll.critical, roll.mode, dice);
+      roll_hit<Full, Field>(plan, state, attacker, attack, target, roll.critical, roll.mode, dice);
   bool charged = false;
   if constexpr (Field) {
     charged = charging<Full>(plan, state, attacker, target, attack_index);

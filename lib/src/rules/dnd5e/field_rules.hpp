@@ -68,6 +68,21 @@ inline bool hostile_adjacent(const BattlePlan& plan, const BattleState& state, i
   return false;
 }
 
+// Whether another creature of `attacker`'s faction that can act (conscious,
+// not incapacitated) stands within 5 ft of `target`: the ally of Pack
+// Tactics, Sneak Attack and Martial Advantage. Full rules only (conditions).
+inline bool ally_beside(const BattlePlan& plan, const BattleState& state, int attacker,
+                        int target) {
+  const int faction = plan.creatures[attacker].faction;
+  for (int c = 0; c < plan.creature_count(); ++c) {
+    if (c == attacker || plan.creatures[c].faction != faction || state.combatants[c].hp <= 0 ||
+        state.rules[c].conditions.any_of(kIncapacitating))
+      continue;
+    if (feet_between(plan, state, c, target) <= space::kFeetPerSquare) return true;
+  }
+  return false;
+}
+
 // Adds a disadvantage to `mode`: advantage and disadvantage cancel out.
 inline RollMode with_disadvantage(RollMode mode) {
   return mode == RollMode::Advantage ? RollMode::Normal : RollMode::Disadvantage;
