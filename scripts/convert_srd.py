@@ -132,6 +132,7 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                  "martial_advantage": "2d6", "sneak_attack": "4d6" (dice strings),
                  "relentless": 7 (damage threshold),
                  "flyby": true (no opportunity attacks when it flies out of reach),
+                 "nimble_escape": true (Disengage as a bonus action; Hide is not played),
                  "charge": {"distance": 10, "attack": "Gore", "extra": "2d8 piercing",
                      "save": {"dc": 14, "ability": "str"}, "push": 10, "prone": true,
                      "bonus_attack": "Bite"}  Charge, Trampling Charge, Pounce: after
@@ -1048,7 +1049,6 @@ NO_EFFECT_TRAITS = {
     "Limited Telepathy": "communication",
     "Mimicry": "social",
     "Night Hag Items": "equipment lore",
-    "Nimble Escape": "Disengage or Hide: movement and stealth",
     "Probing Telepathy": "social",
     "Reactive Heads": "extra reactions for opportunity attacks only: positions",
     "Rejuvenation": "returns days later",
@@ -1093,6 +1093,7 @@ FLAG_RULES = {
     "Reckless": "reckless",
     "Rampage": "rampage",
     "Flyby": "flyby",
+    "Nimble Escape": "nimble_escape",
 }
 MAGIC_WEAPONS_RE = re.compile(r"weapon attacks are magical")
 EXTRA_DICE_RE = re.compile(r"extra \d+ \((\d+d\d+)\) damage")

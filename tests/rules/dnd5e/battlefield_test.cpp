@@ -11,6 +11,7 @@
 #include "arena/replay.hpp"
 #include "arena/scripted_dice.hpp"
 #include "rules/dnd5e/battle.hpp"
+#include "rules/dnd5e/describe.hpp"
 #include "rules/dnd5e/dnd5e_test_util.hpp"
 
 namespace arena::dnd5e {
@@ -662,6 +663,31 @@ TEST(BattlefieldTest, SneakAttackNeedsAnAllyBesideTheTarget) {
   ScriptedDice plain{15, 3, 15, 3};
   away.turn(0, plain);
   EXPECT_EQ(away.hp(2), 30);
+}
+
+TEST(BattlefieldTest, ValidateSaysWhatOnlyABattlefieldPlays) {
+  const std::string members =
+      R"({"name": "a", "members": [{"monster": "knight"}, {"monster": "minotaur"}]},
+         {"name": "b", "members": [{"monster": "ogre"}]})";
+  auto gridless = load_encounter(R"({"factions": [)" + members + "]}", "gridless.json");
+  ASSERT_TRUE(gridless.has_value());
+  const std::string plain = describe_factions(*gridless);
+  EXPECT_NE(plain.find("gridless, not played: Reaction: Parry (a battlefield plays it)"),
+            std::string::npos)
+      << plain;
+  EXPECT_NE(plain.find("gridless, not played: Charge (a battlefield plays it)"), std::string::npos);
+  EXPECT_EQ(plain.find("not modelled: Reaction: Parry"), std::string::npos);
+  EXPECT_EQ(plain.find("not modelled: Charge"), std::string::npos);
+  auto field = load_encounter(
+      R"({"battlefield": {"start": {"distance": 30}}, "factions": [)" + members + "]}", "f.json");
+  ASSERT_TRUE(field.has_value());
+  const std::string placed = describe_factions(*field);
+  EXPECT_EQ(placed.find("gridless, not played"), std::string::npos) << placed;
+  EXPECT_NE(placed.find("parry (+2 AC)"), std::string::npos);
+  EXPECT_NE(placed.find("charge: 10 ft straight, then Gore +2d8 piercing, DC 14 STR or pushed 10 "
+                        "ft and prone"),
+            std::string::npos)
+      << placed;
 }
 
 }  // namespace

@@ -166,6 +166,7 @@ TraitRulesInfo read_trait_rules(const json& entry) {
   rules.relentless = t.value("relentless", 0);
   rules.no_effect = t.value("no_effect", std::vector<std::string>{});
   rules.flyby = t.value("flyby", false);
+  rules.nimble_escape = t.value("nimble_escape", false);
   if (t.contains("charge")) rules.charge = read_charge(t["charge"]);
   return rules;
 }

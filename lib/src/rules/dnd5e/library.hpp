@@ -108,6 +108,7 @@ struct TraitRulesInfo {
   int relentless = 0;
   std::vector<std::string> no_effect;  // traits that cannot change a gridless fight
   bool flyby = false;                  // no opportunity attacks when it flies out of reach
+  bool nimble_escape = false;          // Disengage as a bonus action
   std::optional<ChargeInfo> charge;    // on a battlefield only
 };
 
