@@ -688,6 +688,13 @@ TEST(BattlefieldTest, ValidateSaysWhatOnlyABattlefieldPlays) {
                         "ft and prone"),
             std::string::npos)
       << placed;
+  const nlohmann::json json = describe_factions_json(*field);
+  const std::string text = json.dump();
+  EXPECT_NE(
+      text.find(
+          R"("charge":"10 ft straight, then Gore +2d8 piercing, DC 14 STR or pushed 10 ft and prone")"),
+      std::string::npos)
+      << text;
 }
 
 }  // namespace

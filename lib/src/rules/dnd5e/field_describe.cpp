@@ -64,11 +64,9 @@ std::string reactions_text(const Shown& s) {
   return text;
 }
 
-// "; charge: 10 ft straight, then Gore +2d8 piercing, DC 14 STR or pushed 10 ft and prone".
-std::string charge_text(const FieldMember& m) {
-  if (!m.charge) return {};
-  const ChargeInfo& c = *m.charge;
-  std::string text = fmt::format("; charge: {} ft straight, then {}", c.distance, c.attack);
+// "10 ft straight, then Gore +2d8 piercing, DC 14 STR or pushed 10 ft and prone".
+std::string charge_text(const ChargeInfo& c) {
+  std::string text = fmt::format("{} ft straight, then {}", c.distance, c.attack);
   if (c.extra.count > 0) {
     text += fmt::format(" +{}d{}", c.extra.count, c.extra.sides);
     if (c.extra_type) text += fmt::format(" {}", name(*c.extra_type));
@@ -105,21 +103,24 @@ std::string field_line(const Encounter& encounter, int c) {
       "reactions: {}{}\n",
       s->start.at.x, s->start.at.y, s->start.side, s->start.side, speed_text(*s->member),
       kMovementNames[static_cast<std::size_t>(s->member->movement)], s->reach, reactions_text(*s),
-      charge_text(*s->member));
+      s->member->charge ? "; charge: " + charge_text(*s->member->charge) : "");
 }
 
 nlohmann::json field_json(const Encounter& encounter, int c) {
   const auto s = shown(encounter, c);
   if (!s) return nullptr;
   const nlohmann::json reactions = reactions_of(*s);
-  return {{"at", {s->start.at.x, s->start.at.y}},
-          {"squares", s->start.side},
-          {"walk", s->member->walk},
-          {"fly", s->member->fly},
-          {"movement", kMovementNames[static_cast<std::size_t>(s->member->movement)]},
-          {"reach", s->reach},
-          {"reactions", reactions},
-          {"nimble_escape", s->member->nimble_escape}};
+  return {
+      {"at", {s->start.at.x, s->start.at.y}},
+      {"squares", s->start.side},
+      {"walk", s->member->walk},
+      {"fly", s->member->fly},
+      {"movement", kMovementNames[static_cast<std::size_t>(s->member->movement)]},
+      {"reach", s->reach},
+      {"reactions", reactions},
+      {"nimble_escape", s->member->nimble_escape},
+      {"flyby", s->member->flyby},
+      {"charge", s->member->charge ? nlohmann::json(charge_text(*s->member->charge)) : nullptr}};
 }
 
 }  // namespace arena::dnd5e
