@@ -110,17 +110,18 @@ nlohmann::json field_json(const Encounter& encounter, int c) {
   const auto s = shown(encounter, c);
   if (!s) return nullptr;
   const nlohmann::json reactions = reactions_of(*s);
-  return {
-      {"at", {s->start.at.x, s->start.at.y}},
-      {"squares", s->start.side},
-      {"walk", s->member->walk},
-      {"fly", s->member->fly},
-      {"movement", kMovementNames[static_cast<std::size_t>(s->member->movement)]},
-      {"reach", s->reach},
-      {"reactions", reactions},
-      {"nimble_escape", s->member->nimble_escape},
-      {"flyby", s->member->flyby},
-      {"charge", s->member->charge ? nlohmann::json(charge_text(*s->member->charge)) : nullptr}};
+  const nlohmann::json charge =
+      s->member->charge ? nlohmann::json(charge_text(*s->member->charge)) : nullptr;
+  return {{"at", {s->start.at.x, s->start.at.y}},
+          {"squares", s->start.side},
+          {"walk", s->member->walk},
+          {"fly", s->member->fly},
+          {"movement", kMovementNames[static_cast<std::size_t>(s->member->movement)]},
+          {"reach", s->reach},
+          {"reactions", reactions},
+          {"nimble_escape", s->member->nimble_escape},
+          {"flyby", s->member->flyby},
+          {"charge", charge}};
 }
 
 }  // namespace arena::dnd5e
