@@ -131,6 +131,14 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                      "needs_hp": true (works only with at least 1 hit point)},
                  "martial_advantage": "2d6", "sneak_attack": "4d6" (dice strings),
                  "relentless": 7 (damage threshold),
+                 "flyby": true (no opportunity attacks when it flies out of reach),
+                 "nimble_escape": true (Disengage as a bonus action; Hide is not played),
+                 "charge": {"distance": 10, "attack": "Gore", "extra": "2d8 piercing",
+                     "save": {"dc": 14, "ability": "str"}, "push": 10, "prone": true,
+                     "bonus_attack": "Bite"}  Charge, Trampling Charge, Pounce: after
+                     moving `distance` ft straight toward a target and hitting it with
+                     `attack` on the same turn (parts omitted when the text has none;
+                     "extra" without a type deals the attack's type),
                  "no_effect": [trait names]}  traits that cannot change a fight without
                      positions, movement, light, terrain, stealth, surprise or social
                      play (NO_EFFECT_TRAITS, one reason each).  Fights are assumed to
@@ -1017,7 +1025,6 @@ NO_EFFECT_TRAITS = {
     "Ethereal Sight": "senses",
     "False Appearance": "stealth",
     "Faultless Tracker": "tracking",
-    "Flyby": "opportunity attacks need positions",
     "Freeze": "speed only: movement",
     "Heated Weapons": "the extra damage is already included in the attacks",
     "Hellish Rejuvenation": "returns days later",
@@ -1042,7 +1049,6 @@ NO_EFFECT_TRAITS = {
     "Limited Telepathy": "communication",
     "Mimicry": "social",
     "Night Hag Items": "equipment lore",
-    "Nimble Escape": "Disengage or Hide: movement and stealth",
     "Probing Telepathy": "social",
     "Reactive Heads": "extra reactions for opportunity attacks only: positions",
     "Rejuvenation": "returns days later",
@@ -1086,6 +1092,8 @@ FLAG_RULES = {
     "Blood Frenzy": "blood_frenzy",
     "Reckless": "reckless",
     "Rampage": "rampage",
+    "Flyby": "flyby",
+    "Nimble Escape": "nimble_escape",
 }
 MAGIC_WEAPONS_RE = re.compile(r"weapon attacks are magical")
 EXTRA_DICE_RE = re.compile(r"extra \d+ \((\d+d\d+)\) damage")
@@ -1121,12 +1129,69 @@ def relentless_threshold(desc):
     return int(RELENTLESS_RE.search(desc).group(1))
 
 
+# Charge, Trampling Charge and Pounce: one rule, "if the <monster> moves at
+# least N ft. straight toward a target and then hits it with a <name> attack
+# on the same turn", then extra damage, a save, a push, prone, a bonus attack.
+CHARGE_RE = re.compile(r"moves at least (\d+) (?:ft\.|feet) straight toward a (?:target|creature) "
+                       r"and then hits it with (?:a |an |its )([\w ]+?)(?: attack)? on the same turn")
+CHARGE_EXTRA_RE = re.compile(r"takes an extra \d+ \((\d+d\d+)\)(?: ([a-z]+))? damage")
+CHARGE_SAVE_RE = re.compile(r"DC (\d+) (\w+) saving throw")
+CHARGE_PUSH_RE = re.compile(r"pushed up to (\d+) (?:ft\.|feet)")
+CHARGE_BONUS_RE = re.compile(r"can make (?:one|another) (?:attack with its )?([\w ]+?)(?: attack)? "
+                             r"against it as a bonus action")
+
+
+def charge_rule(desc):
+    """{"distance", "attack", "extra", "save": {"dc", "ability"}, "push", "prone",
+    "bonus_attack"} from a Charge, Trampling Charge or Pounce text (keys
+    omitted when the text has no such part; "extra" has no type when the text
+    gives none: the attack's own type)."""
+    move = CHARGE_RE.search(desc)
+    rule = {"distance": int(move.group(1)), "attack": move.group(2)}
+    extra = CHARGE_EXTRA_RE.search(desc)
+    if extra:
+        rule["extra"] = extra.group(1) + (" " + extra.group(2) if extra.group(2) else "")
+    save = CHARGE_SAVE_RE.search(desc)
+    if save:
+        rule["save"] = {"dc": int(save.group(1)), "ability": ABILITY_BY_NAME[save.group(2)]}
+    push = CHARGE_PUSH_RE.search(desc)
+    if push:
+        rule["push"] = int(push.group(1))
+    if "knocked prone" in desc:
+        rule["prone"] = True
+    bonus = CHARGE_BONUS_RE.search(desc)
+    if bonus:
+        rule["bonus_attack"] = bonus.group(1)
+    return rule
+
+
+def resolve_charge_attacks(monster_name, rules, attacks):
+    """Names the charge's attacks as the monster's attacks are named ("tusk"
+    -> "Tusks", "hooves" -> "Hooves"); drops a charge whose attack it lacks."""
+    charge = rules.get("charge")
+    if charge is None:
+        return
+    names = [a["name"] for a in attacks]
+    for key in ("attack", "bonus_attack"):
+        if key not in charge:
+            continue
+        found = [n for n in names if n.lower().startswith(charge[key].lower())]
+        if not found:
+            warn("%s: charge attack %r not among its attacks" % (monster_name, charge[key]))
+            del rules["charge"]
+            return
+        charge[key] = found[0]
+
+
 # trait base name -> (trait_rules key, parser of the description)
 TRAIT_RULE_PARSERS = {
     "Regeneration": ("regeneration", regeneration_rule),
     "Martial Advantage": ("martial_advantage", extra_dice),
     "Sneak Attack": ("sneak_attack", extra_dice),
     "Relentless": ("relentless", relentless_threshold),
+    "Charge": ("charge", charge_rule),
+    "Trampling Charge": ("charge", charge_rule),
+    "Pounce": ("charge", charge_rule),
 }
 
 
@@ -1557,6 +1622,7 @@ def convert_monster(monster, stats, spells_by_name):
     spellcasting = convert_spellcasting(monster, spells_by_name)
     rules, unmodelled = convert_traits(monster, spells_matter(spellcasting, spells_by_name))
     unmodelled = [name for name in unmodelled if name not in [b["name"] for b in bursts]]
+    resolve_charge_attacks(monster["name"], rules, attacks)
     if rules:
         entry["trait_rules"] = rules
     if spellcasting is not None:

@@ -319,6 +319,20 @@ std::string fmt_traits_line(const json& traits) {
          std::to_string(modelled + not_modelled);
 }
 
+TEST(LibraryCliTest, CoverageCountsWhatABattlefieldPlays) {
+  // The six monsters' Parry, and Charge (14), Pounce (6), Trampling Charge
+  // (5), Flyby (3) and Nimble Escape (1): modelled, on a battlefield only.
+  const json coverage = arena_json("library coverage --top 0 --format json");
+  EXPECT_EQ(coverage["entries"]["reactions"]["modelled"], 6);
+  EXPECT_EQ(coverage["entries"]["reactions"]["total"], 12);
+  EXPECT_EQ(coverage["battlefield_only"], (json{{"reactions", 6}, {"traits", 29}}));
+  EXPECT_FALSE(has_name(coverage["most_frequent"], "Parry"));
+  EXPECT_FALSE(has_name(coverage["most_frequent"], "Charge"));
+  EXPECT_TRUE(has_name(coverage["most_frequent"], "Split")) << "a reaction still left out";
+  EXPECT_TRUE(contains(arena_text("library coverage"),
+                       "played on a battlefield only:        6 reactions, 29 traits"));
+}
+
 TEST(LibraryCliTest, CoverageJsonTotalsAreConsistent) {
   const json coverage = arena_json("library coverage --top 0 --format json");
   EXPECT_EQ(coverage["monsters"], 334);

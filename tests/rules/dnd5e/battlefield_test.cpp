@@ -11,6 +11,7 @@
 #include "arena/replay.hpp"
 #include "arena/scripted_dice.hpp"
 #include "rules/dnd5e/battle.hpp"
+#include "rules/dnd5e/describe.hpp"
 #include "rules/dnd5e/dnd5e_test_util.hpp"
 
 namespace arena::dnd5e {
@@ -56,6 +57,12 @@ struct Recorder : NoEvents {
   }
   void cancelled(int c, const char* what) { lines.push_back(fmt::format("{}: {}", c, what)); }
   void note(int c, const char* what) { lines.push_back(fmt::format("{} {}", c, what)); }
+  void save(int c, const char* what, Ability, const SaveRoll& roll) {
+    lines.push_back(fmt::format("{} {} {}", c, roll.success ? "saves against" : "fails", what));
+  }
+  void condition(int c, Condition condition, bool gained) {  // gained only
+    if (gained) lines.push_back(fmt::format("{} is {}", c, name(condition)));
+  }
   void attack(int attacker, int target, int, const AttackRoll& roll, int damage, int) {
     lines.push_back(fmt::format("{} attacks {}: {}{} {}", attacker, target,
                                 roll.mode == RollMode::Disadvantage ? "disadvantage " : "",
@@ -524,6 +531,170 @@ TEST(BattlefieldTest, ReplayDrawsNoMapWithoutABattlefield) {
   const Replay replay = replay_battle(*e, 3, options);
   EXPECT_FALSE(replay.mapped);
   EXPECT_EQ(replay.text, replay_battle(*e, 3).text);
+}
+
+TEST(BattlefieldTest, AChargeWithItsSave) {
+  // A minotaur (Large, at x 0-1) 25 ft from its foe advances 20 ft straight
+  // at it: its charge is ready, so it gores (not its greataxe), recklessly:
+  // the higher of two d20s, 2d8 + 4 and the charge's 2d8.
+  const std::string minotaur = R"({"monster": "minotaur", "at": [0, 0]})";
+  Table made(load(minotaur, brute("Foe", 40, 6, 0)));
+  ASSERT_TRUE(made.plan.full_rules);
+  ScriptedDice dice{15, 3, 4, 4, 5, 4, 14};  // hit; 12 + 9 = 21; the STR save: 14 makes DC 14
+  made.turn(0, dice);
+  EXPECT_EQ(made.hp(1), 19);
+  EXPECT_EQ(made.at(1), (space::Square{6, 0}));
+  EXPECT_FALSE(made.state.rules[1].conditions.contains(Condition::Prone));
+  EXPECT_EQ(made.events.lines, (std::vector<std::string>{"0 moves 20 to 4,0", "0 attacks 1: hit 21",
+                                                         "1 saves against charge"}));
+  // A failed save: pushed 10 ft away, then prone.
+  Table failed(load(minotaur, brute("Foe", 40, 6, 0)));
+  ScriptedDice fail{15, 3, 4, 4, 5, 4, 13};
+  failed.turn(0, fail);
+  EXPECT_EQ(failed.hp(1), 19);
+  EXPECT_EQ(failed.at(1), (space::Square{8, 0}));
+  EXPECT_TRUE(failed.state.rules[1].conditions.contains(Condition::Prone));
+  EXPECT_EQ(failed.events.lines,
+            (std::vector<std::string>{"0 moves 20 to 4,0", "0 attacks 1: hit 21", "1 fails charge",
+                                      "1 is pushed", "1 moves 10 to 8,0", "1 is prone"}));
+}
+
+TEST(BattlefieldTest, NoChargeWithoutTheRun) {
+  // 5 ft short of its 10-ft run: it walks 5 ft and swings its greataxe (2d12 + 4).
+  Table t(load(R"({"monster": "minotaur", "at": [0, 0]})", brute("Foe", 40, 3, 0)));
+  ScriptedDice dice{15, 3, 6, 6};
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(1), 24);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 moves 5 to 1,0", "0 attacks 1: hit 16"}));
+  // Gridless, the minotaur never charges: its greataxe, whatever the distance.
+  auto gridless = load_encounter(
+      R"({"factions": [{"name": "a", "members": [{"monster": "minotaur"}]},
+                      {"name": "b", "members": [{"name": "Foe", "hp": 40, "ac": 12,
+                        "attacks": [{"name": "Club", "to_hit": 4, "damage": "1d6+2"}]}]}]})",
+      "gridless.json");
+  ASSERT_TRUE(gridless.has_value()) << gridless.error().front();
+  BattlePlan plan(*gridless);
+  BattleState state;
+  testing::start_at_full_hp(*gridless, plan, state);
+  ScriptedDice axe{15, 3, 6, 6};
+  Recorder events;
+  detail::take_turn<true, false>(plan, state, 0, axe, events);
+  EXPECT_EQ(axe.remaining(), 0u);
+  EXPECT_EQ(state.combatants[1].hp, 24);
+  EXPECT_EQ(events.lines, (std::vector<std::string>{"0 attacks 1: hit 16"}));
+}
+
+TEST(BattlefieldTest, PounceBitesAProneTargetAsABonusAction) {
+  // A panther 30 ft away runs 25 ft and claws (1d4 + 2, not its better
+  // bite): the target fails the DC 12 STR save, falls prone and is bitten
+  // with advantage (prone, within 5 ft) for 1d6 + 2.
+  const std::string panther = R"({"monster": "panther", "at": [0, 0]})";
+  Table t(load(panther, brute("Foe", 40, 6, 0)));
+  ScriptedDice dice{15, 2, 5, 10, 2, 3};
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(1), 31);
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 moves 25 to 5,0", "0 attacks 1: hit 4", "1 fails charge",
+                                      "1 is prone", "0 attacks the prone target as a bonus action",
+                                      "0 attacks 1: hit 5"}));
+  // A made save: no bite.
+  Table u(load(panther, brute("Foe", 40, 6, 0)));
+  ScriptedDice saved{15, 2, 12};
+  u.turn(0, saved);
+  EXPECT_EQ(u.hp(1), 36);
+  EXPECT_FALSE(u.state.rules[1].conditions.contains(Condition::Prone));
+}
+
+TEST(BattlefieldTest, FlybyProvokesNoOpportunityAttackWhenItFlies) {
+  // A giant owl (Large) flies past the guard next to it to the weaker runner: Flyby,
+  // no opportunity attack; its talons (2d6 + 1) drop the runner.
+  const std::string foes = brute("Guard", 20, 0, 2) + ", " + brute("Runner", 5, 7, 0);
+  Table flying(
+      load(R"({"monster": "giant owl", "at": [0, 0], "speed": {"walk": 5, "fly": 60}})", foes));
+  ASSERT_TRUE(flying.plan.field.creatures[0].flyby);
+  ScriptedDice dice{15, 3, 3};
+  flying.turn(0, dice);
+  EXPECT_EQ(flying.state.field.reacted[1], 0);
+  EXPECT_EQ(flying.events.lines,
+            (std::vector<std::string>{"0 moves 25 to 5,0", "0 attacks 2: hit 7"}));
+  // Walking (no fly speed), Flyby does not help: the guard's opportunity attack.
+  Table walking(load(R"({"monster": "giant owl", "at": [0, 0], "speed": 30})", foes));
+  ASSERT_FALSE(walking.plan.field.creatures[0].flyby);
+  ScriptedDice walk{15, 3, 15, 3, 3};
+  walking.turn(0, walk);
+  EXPECT_EQ(
+      walking.events.lines,
+      (std::vector<std::string>{"0 moves 5 to 1,0", "1 opportunity attack on 0",
+                                "1 attacks 0: hit 5", "0 moves 20 to 5,0", "0 attacks 2: hit 7"}));
+}
+
+TEST(BattlefieldTest, PackTacticsNeedsAnAllyBesideTheTarget) {
+  // A wolf next to its foe; its packmate beside the foe gives advantage
+  // (3 then 15: the bite hits, 2d4 + 2, then the foe's DC 11 save against
+  // prone), 10 ft away it does not (3 + 4 misses AC 12).
+  const std::string wolf = R"({"monster": "wolf", "at": [0, 0], "movement": "hold"})";
+  const std::string foe = brute("Foe", 40, 1, 0, R"(, "movement": "hold")");
+  Table beside(load(wolf + ", " + brute("Packmate", 10, 2, 0), foe));
+  ScriptedDice advantage{3, 15, 2, 2, 15};
+  beside.turn(0, advantage);
+  EXPECT_EQ(beside.hp(2), 34);
+  Table away(load(wolf + ", " + brute("Packmate", 10, 3, 0), foe));
+  ScriptedDice one_die{3};
+  away.turn(0, one_die);
+  EXPECT_EQ(away.hp(2), 40);
+  // An incapacitated packmate beside the foe does not help either.
+  Table stunned(load(wolf + ", " + brute("Packmate", 10, 2, 0), foe));
+  stunned.state.rules[1].conditions.insert(Condition::Stunned);
+  ScriptedDice alone{3};
+  stunned.turn(0, alone);
+  EXPECT_EQ(stunned.hp(2), 40);
+}
+
+TEST(BattlefieldTest, SneakAttackNeedsAnAllyBesideTheTarget) {
+  // A spy's two shortswords (1d6 + 2 each) both hit; with its ally beside
+  // the target the first adds Sneak Attack's 2d6, with the ally 10 ft away neither does.
+  const std::string spy = R"({"monster": "spy", "at": [0, 0], "movement": "hold"})";
+  const std::string foe = brute("Foe", 40, 1, 0, R"(, "movement": "hold")");
+  Table beside(load(spy + ", " + brute("Ally", 10, 2, 0), foe));
+  ScriptedDice sneak{15, 3, 3, 3, 15, 3};
+  beside.turn(0, sneak);
+  EXPECT_EQ(beside.hp(2), 24);
+  Table away(load(spy + ", " + brute("Ally", 10, 3, 0), foe));
+  ScriptedDice plain{15, 3, 15, 3};
+  away.turn(0, plain);
+  EXPECT_EQ(away.hp(2), 30);
+}
+
+TEST(BattlefieldTest, ValidateSaysWhatOnlyABattlefieldPlays) {
+  const std::string members =
+      R"({"name": "a", "members": [{"monster": "knight"}, {"monster": "minotaur"}]},
+         {"name": "b", "members": [{"monster": "ogre"}]})";
+  auto gridless = load_encounter(R"({"factions": [)" + members + "]}", "gridless.json");
+  ASSERT_TRUE(gridless.has_value());
+  const std::string plain = describe_factions(*gridless);
+  EXPECT_NE(plain.find("gridless, not played: Reaction: Parry (a battlefield plays it)"),
+            std::string::npos)
+      << plain;
+  EXPECT_NE(plain.find("gridless, not played: Charge (a battlefield plays it)"), std::string::npos);
+  EXPECT_EQ(plain.find("not modelled: Reaction: Parry"), std::string::npos);
+  EXPECT_EQ(plain.find("not modelled: Charge"), std::string::npos);
+  auto field = load_encounter(
+      R"({"battlefield": {"start": {"distance": 30}}, "factions": [)" + members + "]}", "f.json");
+  ASSERT_TRUE(field.has_value());
+  const std::string placed = describe_factions(*field);
+  EXPECT_EQ(placed.find("gridless, not played"), std::string::npos) << placed;
+  EXPECT_NE(placed.find("parry (+2 AC)"), std::string::npos);
+  EXPECT_NE(placed.find("charge: 10 ft straight, then Gore +2d8 piercing, DC 14 STR or pushed 10 "
+                        "ft and prone"),
+            std::string::npos)
+      << placed;
+  const nlohmann::json json = describe_factions_json(*field);
+  const std::string text = json.dump();
+  EXPECT_NE(
+      text.find(
+          R"("charge":"10 ft straight, then Gore +2d8 piercing, DC 14 STR or pushed 10 ft and prone")"),
+      std::string::npos)
+      << text;
 }
 
 }  // namespace

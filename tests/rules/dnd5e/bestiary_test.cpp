@@ -207,6 +207,29 @@ TEST(BestiaryTest, HasEverySrdMonster) {
   }
 }
 
+TEST(BestiaryTest, ChargePounceFlybyAndNimbleEscapeAreReadFromTheSrdText) {
+  const Library& library = Library::builtin();
+  const auto charge_of = [&](const char* name) {
+    return library.monster(name)->trait_rules.charge;
+  };
+  // "moves at least 10 ft. straight ... gore ... extra 9 (2d8) piercing ...
+  // DC 14 Strength saving throw or be pushed up to 10 ft. away and knocked prone"
+  ChargeInfo minotaur{10,   "Gore", DiceTerm{2, 8, 2}, DamageType::Piercing, 14, Ability::Str, 10,
+                      true, ""};
+  EXPECT_EQ(charge_of("minotaur"), minotaur);
+  // Pounce: no extra damage, a bite as a bonus action.
+  ChargeInfo lion{20, "Claw", DiceTerm{0, 0, 0}, std::nullopt, 13, Ability::Str, 0, true, "Bite"};
+  EXPECT_EQ(charge_of("lion"), lion);
+  // The elk's extra 2d6 has no type (its ram's own); the centaur's pike charge has no save.
+  EXPECT_EQ(charge_of("elk")->extra, (DiceTerm{2, 6, 2}));
+  EXPECT_FALSE(charge_of("elk")->extra_type.has_value());
+  EXPECT_EQ(charge_of("centaur")->dc, 0);
+  EXPECT_EQ(charge_of("warhorse")->bonus_attack, "Hooves");  // Trampling Charge
+  EXPECT_FALSE(charge_of("ogre").has_value());
+  EXPECT_TRUE(library.monster("giant owl")->trait_rules.flyby);
+  EXPECT_TRUE(library.monster("goblin")->trait_rules.nimble_escape);
+}
+
 TEST(BestiaryTest, EveryMonsterResolvesThroughTheEncounterLoader) {
   const Library& library = Library::builtin();
   std::vector<std::string> unresolved;

@@ -136,7 +136,7 @@ template <bool Full, bool Field = false, class Dice>
                                                         int target, const PlanAttack& attack,
                                                         bool own_turn, Dice& dice) {
   if (attack.auto_hit) return automatic_hit();
-  RollMode mode = attack_mode<Full>(plan, state, attacker, target, attack, own_turn);
+  RollMode mode = attack_mode<Full, Field>(plan, state, attacker, target, attack, own_turn);
   if constexpr (Field) mode = field_mode(plan, state, attacker, target, attack, mode);
   int ac = plan.creatures[target].ac;
   if constexpr (Field) ac += state.field.ac_bonus[target];  // a Shield cast this round
@@ -147,6 +147,14 @@ template <bool Full, bool Field = false, class Dice>
   }
   return roll;
 }
+
+// On a battlefield, a charge's extra damage and what follows its hit (field_charge.hpp).
+template <class Dice>
+int charge_damage(const BattlePlan& plan, int attacker, int target, const PlanAttack& attack,
+                  bool critical, Dice& dice);
+template <bool Full, class Dice, class Events>
+void charge_lands(const BattlePlan& plan, BattleState& state, int attacker, int target, Dice& dice,
+                  Events& events);
 
 // Step 3: the declared (and answered) attack lands; returns whether the
 // target dropped. `Field`: reactions can change a hit's damage (reactions.hpp).
@@ -161,8 +169,11 @@ template <bool Full, bool Field = false, class Dice, class Events>
     return false;
   }
   DealtDamage dealt =
-      roll_hit<Full>(plan, state, attacker, attack, target, roll.critical, roll.mode, dice);
+      roll_hit<Full, Field>(plan, state, attacker, attack, target, roll.critical, roll.mode, dice);
+  bool charged = false;
   if constexpr (Field) {
+    charged = charging<Full>(plan, state, attacker, target, attack_index);
+    if (charged) dealt.total += charge_damage(plan, attacker, target, attack, roll.critical, dice);
     dealt.total = std::max(0, dealt.total + state.field.riposte_bonus - roll.reduced);
     state.field.riposte_bonus = 0;
   }
@@ -171,6 +182,9 @@ template <bool Full, bool Field = false, class Dice, class Events>
   events.attack(attacker, target, attack_index, roll, dealt.total, them.hp);
   report_traits(target, at_work, events);
   record_damage<Full>(state, attacker, target, effect, events);
+  if constexpr (Field) {
+    if (charged) charge_lands<Full>(plan, state, attacker, target, dice, events);
+  }
   if constexpr (Full) {
     if (them.hp > 0) {
       for (const ConditionEffect& condition : plan.conditions_of(attack.on_hit_conditions)) {

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rules/dnd5e/library.hpp"
 #include "space/grid.hpp"
 
 namespace arena::dnd5e {
@@ -26,6 +27,7 @@ inline constexpr std::string_view kMovementNames[] = {"advance", "hold", "kite"}
 // as the library lists them: gridless battles leave them out.
 inline constexpr std::string_view kParryEntry = "Reaction: Parry";
 inline constexpr std::string_view kNimbleEscapeTrait = "Nimble Escape";
+inline constexpr std::string_view kFlybyTrait = "Flyby";
 
 // A Battle Master's reactions (member key "maneuvers"), as bits of FieldMember::maneuvers.
 inline constexpr std::string_view kManeuverNames[] = {"parry", "riposte"};
@@ -52,6 +54,9 @@ struct FieldMember {
   int dex = 0;                 // DEX modifier, added by the Battle Master's parry
   std::uint8_t reactions = 0;  // kReaction* bits
   int spell_slots = 0;         // 1st-level slots for them, per battle
+
+  bool flyby = false;                // Flyby: no opportunity attacks when it flies (fly > 0)
+  std::optional<ChargeInfo> charge;  // Charge, Trampling Charge, Pounce (field_charge.hpp)
   int speed() const { return walk > fly ? walk : fly; }
   bool operator==(const FieldMember&) const = default;
 };

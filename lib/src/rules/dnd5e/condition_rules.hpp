@@ -4,6 +4,7 @@
 #pragma once
 
 #include "rules/dnd5e/events.hpp"
+#include "rules/dnd5e/field_rules.hpp"
 #include "rules/dnd5e/plan.hpp"
 #include "rules/dnd5e/state.hpp"
 
@@ -94,32 +95,43 @@ template <class Events>
   }
 }
 
+// Whether an ally of `attacker` helps it against `target` (Pack Tactics,
+// Sneak Attack, Martial Advantage): on a battlefield (`Field`), one that can
+// act within 5 ft of the target; gridless, the assumption of README.md: an
+// ally stands next to the target while one can act.
+template <bool Field>
+bool ally_helps(const BattlePlan& plan, const BattleState& state, int attacker, int target) {
+  if constexpr (Field) return ally_beside(plan, state, attacker, target);
+  return state.standing.members(plan.creatures[attacker].faction) > 1;
+}
+
 // The mode of an attack roll from `attacker` against `target` under their
-// conditions and the attacker's traits (the gridless assumptions of
-// README.md: an ally stands next to the target while one can act).
-inline RollMode full_attack_mode(const BattlePlan& plan, const BattleState& state, int attacker,
-                                 int target, const PlanAttack& attack, bool own_turn) {
+// conditions and the attacker's traits (an ally's help: ally_helps).
+template <bool Field = false>
+RollMode full_attack_mode(const BattlePlan& plan, const BattleState& state, int attacker,
+                          int target, const PlanAttack& attack, bool own_turn) {
   const RulesState& self = state.rules[attacker];
   const RulesState& them = state.rules[target];
   const CombatantState& target_state = state.combatants[target];
   const PlanTraits& traits = plan.rules[attacker].traits;
   const bool melee = attack.melee;
-  const bool ally_up = state.standing.members(plan.creatures[attacker].faction) > 1;
   const bool prone = them.conditions.contains(Condition::Prone);
-  const bool advantage = them.conditions.any_of(kExposed) || them.reckless || (prone && melee) ||
-                         (traits.pack_tactics && ally_up) ||
-                         (traits.blood_frenzy && melee && target_state.hp < target_state.max_hp) ||
-                         (traits.reckless && melee && own_turn);
+  const bool advantage =
+      them.conditions.any_of(kExposed) || them.reckless || (prone && melee) ||
+      (traits.pack_tactics && ally_helps<Field>(plan, state, attacker, target)) ||
+      (traits.blood_frenzy && melee && target_state.hp < target_state.max_hp) ||
+      (traits.reckless && melee && own_turn);
   const bool disadvantage =
       attack.disadvantage || self.conditions.any_of(kHamperAttacks) || (prone && !melee);
   return roll_mode(advantage, disadvantage);
 }
 
 // Without the full rules nothing but the attack itself sets the mode.
-template <bool Full>
+template <bool Full, bool Field = false>
 RollMode attack_mode(const BattlePlan& plan, const BattleState& state, int attacker, int target,
                      const PlanAttack& attack, bool own_turn) {
-  if constexpr (Full) return full_attack_mode(plan, state, attacker, target, attack, own_turn);
+  if constexpr (Full)
+    return full_attack_mode<Field>(plan, state, attacker, target, attack, own_turn);
   return attack.disadvantage ? RollMode::Disadvantage : RollMode::Normal;
 }
 

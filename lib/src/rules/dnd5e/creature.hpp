@@ -143,6 +143,8 @@ struct Creature {
   // first available one instead of the one of highest value.
   bool fixed_actions = false;
   std::vector<std::string> warnings;  // what the stat block has that arena does not model
+  // What the stat block has that only a battlefield plays ("Reaction: Parry", "Charge").
+  std::vector<std::string> battlefield_only;
   bool operator==(const Creature&) const = default;
 };
 

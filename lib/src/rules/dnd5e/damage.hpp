@@ -27,10 +27,9 @@ struct DealtDamage {
 };
 
 // The once-a-turn extra damage of a hit (Martial Advantage, Sneak Attack),
-// of the first part's type, when the attacker's traits allow it (the
-// gridless assumptions of README.md: an ally stands next to the target
-// while one can act). Full rules only.
-template <class Dice>
+// of the first part's type, when the attacker's traits allow it (an ally's
+// help: ally_helps). Full rules only.
+template <bool Field, class Dice>
 void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
                       const PlanAttack& attack, int target, RollMode mode, Dice& dice,
                       DealtDamage& dealt) {
@@ -38,7 +37,7 @@ void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
   const bool critical = dealt.critical;
   RulesState& self = state.rules[attacker];
   const PlanTraits& traits = plan.rules[attacker].traits;
-  const bool ally_up = state.standing.members(plan.creatures[attacker].faction) > 1;
+  const bool ally_up = ally_helps<Field>(plan, state, attacker, target);
   const FlatDice* extra = nullptr;
   if (traits.martial_advantage.has_dice() && ally_up) extra = &traits.martial_advantage;
   if (traits.sneak_attack.has_dice() && (ally_up || mode == RollMode::Advantage))
@@ -53,7 +52,7 @@ void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
 
 // The damage of a hit: the attack's parts (dice twice on a critical), plus
 // the once-a-turn extra of the full rules.
-template <bool Full, class Dice>
+template <bool Full, bool Field = false, class Dice>
 [[gnu::always_inline]] inline DealtDamage roll_hit(const BattlePlan& plan, BattleState& state,
                                                    int attacker, const PlanAttack& attack,
                                                    int target, bool critical, RollMode mode,
@@ -69,7 +68,8 @@ template <bool Full, class Dice>
       if (amount > 0) dealt.types.insert(part.type);
     }
   }
-  if constexpr (Full) add_extra_damage(plan, state, attacker, attack, target, mode, dice, dealt);
+  if constexpr (Full)
+    add_extra_damage<Field>(plan, state, attacker, attack, target, mode, dice, dealt);
   return dealt;
 }
 

@@ -90,6 +90,15 @@ void digest_roster(const Encounter& encounter, Digest& digest) {
   // Only members with reaction spells add to it: other fingerprints stay as they were.
   for (const FieldMember& m : field.members)
     if (m.reactions != 0) digest.add("reactions|{}|{}", m.reactions, m.spell_slots);
+  // Only members with movement traits add to it, likewise.
+  for (const FieldMember& m : field.members) {
+    if (m.flyby) digest.add("flyby");
+    if (const auto& c = m.charge) {
+      digest.add("charge|{}|{}|{}d{}|{}|{}|{}|{}|{}|{}", c->distance, c->attack, c->extra.count,
+                 c->extra.sides, c->extra_type ? static_cast<int>(*c->extra_type) : -1, c->dc,
+                 static_cast<int>(c->ability), c->push, c->prone, c->bonus_attack);
+    }
+  }
   for (const space::Footprint& f : field.starts) digest.add("{}|{}|{}", f.at.x, f.at.y, f.side);
   // Areas play by geometry on a battlefield; members without any add nothing.
   for (const Creature& creature : roster.members) {

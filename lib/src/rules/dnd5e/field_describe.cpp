@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 #include <vector>
 
 #include "rules/dnd5e/roster.hpp"
@@ -72,25 +73,58 @@ std::string reactions_text(const Shown& s) {
   const std::vector<std::string> reactions = reactions_of(s);
   std::string text = reactions.empty() ? "none" : fmt::format("{}", fmt::join(reactions, ", "));
   if (s.member->nimble_escape) text += "; Nimble Escape (bonus-action Disengage)";
+  if (s.member->flyby) text += s.member->fly > 0 ? "; Flyby" : "; Flyby (no fly speed: unused)";
   return text;
+}
+
+// "10 ft straight, then Gore +2d8 piercing, DC 14 STR or pushed 10 ft and prone".
+std::string charge_text(const ChargeInfo& c) {
+  std::string text = fmt::format("{} ft straight, then {}", c.distance, c.attack);
+  if (c.extra.count > 0) {
+    text += fmt::format(" +{}d{}", c.extra.count, c.extra.sides);
+    if (c.extra_type) text += fmt::format(" {}", name(*c.extra_type));
+  }
+  if (c.dc > 0) {
+    std::string ability(key(c.ability));
+    std::transform(ability.begin(), ability.end(), ability.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
+    text += fmt::format(", DC {} {} or", c.dc, ability);
+    if (c.push > 0) text += fmt::format(" pushed {} ft and", c.push);
+    text += c.prone ? " prone" : "";
+  }
+  if (!c.bonus_attack.empty()) text += fmt::format(", then {} if prone", c.bonus_attack);
+  return text;
+}
+
+// Without a battlefield: what of the stat block only a battlefield plays.
+std::string gridless_lines(const Encounter& encounter, int c) {
+  std::string out;
+  const auto member =
+      static_cast<std::size_t>(encounter.combatants[static_cast<std::size_t>(c)].member);
+  for (const std::string& entry : roster_of(encounter).members[member].battlefield_only)
+    out += fmt::format("    gridless, not played: {} (a battlefield plays it)\n", entry);
+  return out;
 }
 
 }  // namespace
 
 std::string field_line(const Encounter& encounter, int c) {
   const auto s = shown(encounter, c);
-  if (!s) return {};
+  if (!s) return gridless_lines(encounter, c);
   return fmt::format(
       "    battlefield: at ({},{}), {}x{} squares, speed {}, movement {}, reach {} ft, "
-      "reactions: {}\n",
+      "reactions: {}{}\n",
       s->start.at.x, s->start.at.y, s->start.side, s->start.side, speed_text(*s->member),
-      kMovementNames[static_cast<std::size_t>(s->member->movement)], s->reach, reactions_text(*s));
+      kMovementNames[static_cast<std::size_t>(s->member->movement)], s->reach, reactions_text(*s),
+      s->member->charge ? "; charge: " + charge_text(*s->member->charge) : "");
 }
 
 nlohmann::json field_json(const Encounter& encounter, int c) {
   const auto s = shown(encounter, c);
   if (!s) return nullptr;
   const nlohmann::json reactions = reactions_of(*s);
+  const nlohmann::json charge =
+      s->member->charge ? nlohmann::json(charge_text(*s->member->charge)) : nullptr;
   return {{"at", {s->start.at.x, s->start.at.y}},
           {"squares", s->start.side},
           {"walk", s->member->walk},
@@ -99,6 +133,8 @@ nlohmann::json field_json(const Encounter& encounter, int c) {
           {"reach", s->reach},
           {"reactions", reactions},
           {"nimble_escape", s->member->nimble_escape},
+          {"flyby", s->member->flyby},
+          {"charge", charge},
           {"areas", areas_of(*s)}};
 }
 

@@ -10,7 +10,8 @@
 namespace arena::dnd5e {
 
 // "    battlefield: at (0,3), 1x1 squares, speed 30 ft, ..." with its newline;
-// empty without a battlefield.
+// without a battlefield, a line per stat-block entry only a battlefield
+// plays ("    gridless, not played: Reaction: Parry ...").
 std::string field_line(const Encounter& encounter, int combatant);
 
 // The same as JSON; null without a battlefield.

@@ -20,6 +20,33 @@ FieldAttack field_attack(const Attack& attack) {
   return compiled;
 }
 
+// The index of the attack called `name` among `creature`'s, or -1.
+int attack_named(const Creature& creature, const std::string& name) {
+  for (std::size_t a = 0; a < creature.attacks.size(); ++a) {
+    if (creature.attacks[a].name == name) return static_cast<int>(a);
+  }
+  return -1;
+}
+
+// A member's charge, its attacks found by name (none when it lacks the attack).
+FieldCharge field_charge(const Creature& creature, const ChargeInfo& info) {
+  FieldCharge charge;
+  charge.attack = attack_named(creature, info.attack);
+  if (charge.attack < 0) return charge;
+  const Attack& attack = creature.attacks[static_cast<std::size_t>(charge.attack)];
+  charge.distance = info.distance;
+  charge.extra = info.extra;
+  charge.extra_type = info.extra_type         ? *info.extra_type
+                      : attack.damage.empty() ? DamageType::Untyped
+                                              : attack.damage.front().type;
+  charge.dc = info.dc;
+  charge.ability = info.ability;
+  charge.push = info.push;
+  charge.prone = info.prone;
+  if (!info.bonus_attack.empty()) charge.bonus_attack = attack_named(creature, info.bonus_attack);
+  return charge;
+}
+
 }  // namespace
 
 FieldArea field_area(const SaveEffect& effect) {
@@ -63,6 +90,9 @@ FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint3
     compiled.dex = placed.dex;
     compiled.shield = (placed.reactions & kReactionShield) != 0;
     compiled.spell_slots = placed.spell_slots;
+    compiled.flyby = placed.flyby && placed.fly > 0;
+    if (placed.charge) compiled.charge = field_charge(creature, *placed.charge);
+    plan.any_charge = plan.any_charge || compiled.charge.distance > 0;
     for (std::size_t a = 0; a < creature.attacks.size(); ++a) {
       const FieldAttack attack = field_attack(creature.attacks[a]);
       plan.attacks[first_attack[c] + a] = attack;
@@ -95,6 +125,9 @@ void FieldState::reset(const FieldPlan& plan) {
   ac_bonus.assign(plan.creatures.size(), 0);
   riposte_bonus = 0;
   standing_up = false;
+  charger = -1;
+  charge_target = -1;
+  charge_feet = 0;
   for (std::size_t c = 0; c < plan.creatures.size(); ++c) {
     at[c] = plan.creatures[c].start;
     superiority_left[c] = static_cast<std::int8_t>(plan.creatures[c].superiority_dice);

@@ -12,6 +12,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "arena/damage_type.hpp"
+#include "arena/dice.hpp"
+#include "rules/dnd5e/abilities.hpp"
 #include "rules/dnd5e/battlefield.hpp"
 #include "space/grid.hpp"
 
@@ -49,6 +52,20 @@ struct FieldAttack {
   int longest = 0;  // feet, ranged: nothing beyond it
 };
 
+// Charge, Trampling Charge, Pounce (field_charge.hpp), with its attacks as
+// indices among the creature's attacks.
+struct FieldCharge {
+  int distance = 0;         // feet moved straight toward the target first; 0: no charge
+  int attack = -1;          // the attack it rides on
+  DiceTerm extra{0, 0, 0};  // extra damage; count 0: none
+  DamageType extra_type = DamageType::Untyped;
+  int dc = 0;  // the target's save against it; 0: none
+  Ability ability = Ability::Str;
+  int push = 0;           // feet, on a failed save
+  bool prone = false;     // on a failed save
+  int bonus_attack = -1;  // against a prone target, as a bonus action; -1: none
+};
+
 struct FieldCreature {
   space::Footprint start;
   int speed = 30;
@@ -62,6 +79,8 @@ struct FieldCreature {
   int dex = 0;
   bool shield = false;  // casts Shield (reactions.hpp)
   int spell_slots = 0;  // 1st-level slots for it, per battle
+  bool flyby = false;   // Flyby, and it flies: leaving reach provokes nothing
+  FieldCharge charge;
 };
 
 struct FieldPlan {
@@ -72,6 +91,7 @@ struct FieldPlan {
   std::vector<FieldArea> areas;          // indexed like BattlePlan::save_effects
   std::vector<FieldCreature> creatures;  // indexed like BattlePlan::creatures
   std::vector<FieldAttack> attacks;      // indexed like BattlePlan::attacks
+  bool any_charge = false;               // a charge needs the full rules (prone, saves)
 };
 
 // The field of `encounter` (disabled when it has no battlefield);
@@ -91,6 +111,11 @@ struct FieldState {
   // Per square (square_index): the creature last placed there, -1 for none;
   // a square is free when that creature has left it or is dead.
   std::vector<std::int16_t> occupant;
+  // The charge of the creature taking its turn: the feet it moved straight
+  // toward `charge_target` (field_charge.hpp); spent once it lands.
+  int charger = -1;
+  int charge_target = -1;
+  int charge_feet = 0;
 
   // Everyone at their starts (clearing only the squares of the last battle).
   void reset(const FieldPlan& plan);

@@ -187,9 +187,9 @@ FieldMember field_member(const MemberSpec& spec, const MonsterInfo* monster, int
     // Every SRD Parry adds the monster's proficiency bonus (knight +2 ... marilith +5).
     if (std::find(text.begin(), text.end(), kParryEntry) != text.end())
       member.parry = monster->proficiency_bonus;
-    const auto& traits = monster->traits;
-    member.nimble_escape =
-        std::find(traits.begin(), traits.end(), kNimbleEscapeTrait) != traits.end();
+    member.nimble_escape = monster->trait_rules.nimble_escape;
+    member.flyby = monster->trait_rules.flyby;
+    member.charge = monster->trait_rules.charge;
   }
   return member;
 }

@@ -73,6 +73,21 @@ inline bool hostile_adjacent(const BattlePlan& plan, const BattleState& state, i
   return false;
 }
 
+// Whether another creature of `attacker`'s faction that can act (conscious,
+// not incapacitated) stands within 5 ft of `target`: the ally of Pack
+// Tactics, Sneak Attack and Martial Advantage. Full rules only (conditions).
+inline bool ally_beside(const BattlePlan& plan, const BattleState& state, int attacker,
+                        int target) {
+  const int faction = plan.creatures[attacker].faction;
+  for (int c = 0; c < plan.creature_count(); ++c) {
+    if (c == attacker || plan.creatures[c].faction != faction || state.combatants[c].hp <= 0 ||
+        state.rules[c].conditions.any_of(kIncapacitating))
+      continue;
+    if (feet_between(plan, state, c, target) <= space::kFeetPerSquare) return true;
+  }
+  return false;
+}
+
 // Adds a disadvantage to `mode`: advantage and disadvantage cancel out.
 inline RollMode with_disadvantage(RollMode mode) {
   return mode == RollMode::Advantage ? RollMode::Normal : RollMode::Disadvantage;
@@ -90,6 +105,23 @@ inline RollMode field_mode(const BattlePlan& plan, const BattleState& state, int
     return with_disadvantage(mode);
   }
   return mode;
+}
+
+// Whether `self`'s charge is ready against `target`.
+inline bool charge_ready(const BattlePlan& plan, const BattleState& state, int self, int target) {
+  const FieldCharge& charge = plan.field.creatures[self].charge;
+  return charge.distance > 0 && state.field.charger == self &&
+         state.field.charge_target == target && state.field.charge_feet >= charge.distance;
+}
+
+// Whether attack `attack_index` of `attacker` on `target` is its charge
+// (the full rules only: a charge makes the encounter play them, FieldPlan::any_charge).
+template <bool Full>
+bool charging(const BattlePlan& plan, const BattleState& state, int attacker, int target,
+              int attack_index) {
+  if constexpr (!Full) return false;
+  return charge_ready(plan, state, attacker, target) &&
+         plan.field.creatures[attacker].charge.attack == attack_index;
 }
 
 }  // namespace arena::dnd5e::detail

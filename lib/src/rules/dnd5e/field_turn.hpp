@@ -14,12 +14,13 @@
 //   - hold: stays.
 // It then takes the best action all of whose attacks reach the target
 // (turn.hpp's rule of value); when none does and it may move, it Dashes
-// (its action moves it as far again). A creature that began its turn prone
+// (its action moves it as far again). With its charge ready (field_charge.hpp)
+// it takes its best action with the charge's attack. A creature that began its turn prone
 // spent half its speed standing up. Leaving a hostile's reach provokes
 // opportunity attacks (reactions.hpp).
 #pragma once
 
-#include "rules/dnd5e/field_move.hpp"
+#include "rules/dnd5e/field_charge.hpp"
 #include "rules/dnd5e/turn.hpp"
 
 namespace arena::dnd5e::detail {
@@ -50,6 +51,20 @@ inline const PlanAction* reaching_action(const BattlePlan& plan, const BattleSta
   return best_action_where(plan, state, self, target, [&](const PlanAction& action) {
     return action_limit(plan, self, action, false) >= feet;
   });
+}
+
+// With its charge ready, the best action of `self` with its charge attack
+// that reaches `target` (else its best that reaches).
+inline const PlanAction* charge_action(const BattlePlan& plan, const BattleState& state, int self,
+                                       int target) {
+  const int feet = feet_between(plan, state, self, target);
+  const int attack = plan.field.creatures[self].charge.attack;
+  const PlanAction* charge = best_action_where(plan, state, self, target, [&](const PlanAction& a) {
+    const auto parts = plan.parts_of(a.attacks);
+    return action_limit(plan, self, a, false) >= feet &&
+           std::find(parts.begin(), parts.end(), attack) != parts.end();
+  });
+  return charge != nullptr ? charge : reaching_action(plan, state, self, target);
 }
 
 // The action a creature wants to take against `target`: its best, or for
@@ -95,10 +110,12 @@ const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self,
     goal.away = true;
     move<Full>(plan, state, self, goal, speed, dice, events);
   } else if (me.movement != Movement::Hold && feet > comfort) {
-    move<Full>(plan, state, self, goal, speed, dice, events);
+    note_charge(state, self, target, move<Full>(plan, state, self, goal, speed, dice, events));
   }
   if (state.combatants[self].hp <= 0) return nullptr;  // dropped by a reaction
-  const PlanAction* action = reaching_action(plan, state, self, target);
+  const PlanAction* action = charge_ready(plan, state, self, target)
+                                 ? charge_action(plan, state, self, target)
+                                 : reaching_action(plan, state, self, target);
   if (action != nullptr || me.movement == Movement::Hold || goal.away) return action;
   events.note(self, "dashes");
   move<Full>(plan, state, self, goal, speed == 0 ? 0 : me.speed, dice, events);

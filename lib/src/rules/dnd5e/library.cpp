@@ -112,6 +112,36 @@ SaveInfo read_save(const json& entry, std::string name) {
   return save;
 }
 
+// {"distance": 10, "attack": "Gore", "extra": "2d8 piercing", "save": {...}, ...}
+ChargeInfo read_charge(const json& c) {
+  ChargeInfo charge;
+  charge.distance = c.at("distance").get<int>();
+  charge.attack = c.at("attack").get<std::string>();
+  if (c.contains("extra")) {
+    const std::string extra = c["extra"].get<std::string>();
+    const std::size_t space = extra.find(' ');
+    const auto d = extra.find('d');
+    ARENA_CHECK(d != std::string::npos && d < space);
+    charge.extra.count = std::stoi(extra.substr(0, d));
+    charge.extra.sides = std::stoi(extra.substr(d + 1, space - d - 1));
+    charge.extra.keep = charge.extra.count;
+    if (space != std::string::npos) {
+      charge.extra_type = parse_damage_type(extra.substr(space + 1));
+      ARENA_CHECK(charge.extra_type.has_value());
+    }
+  }
+  if (c.contains("save")) {
+    charge.dc = c["save"].at("dc").get<int>();
+    const auto ability = parse_ability(c["save"].at("ability").get<std::string>());
+    ARENA_CHECK(ability.has_value());
+    charge.ability = *ability;
+  }
+  charge.push = c.value("push", 0);
+  charge.prone = c.value("prone", false);
+  charge.bonus_attack = c.value("bonus_attack", "");
+  return charge;
+}
+
 TraitRulesInfo read_trait_rules(const json& entry) {
   TraitRulesInfo rules;
   if (!entry.contains("trait_rules")) return rules;
@@ -136,6 +166,9 @@ TraitRulesInfo read_trait_rules(const json& entry) {
   rules.sneak_attack = t.value("sneak_attack", "");
   rules.relentless = t.value("relentless", 0);
   rules.no_effect = t.value("no_effect", std::vector<std::string>{});
+  rules.flyby = t.value("flyby", false);
+  rules.nimble_escape = t.value("nimble_escape", false);
+  if (t.contains("charge")) rules.charge = read_charge(t["charge"]);
   return rules;
 }
 

@@ -84,6 +84,21 @@ struct LegendaryOptionInfo {
   std::vector<std::string> uses;  // attacks and save actions
 };
 
+// Charge, Trampling Charge, Pounce (one rule): after moving `distance` ft
+// straight toward a target and hitting it with `attack` on the same turn.
+struct ChargeInfo {
+  int distance = 0;
+  std::string attack;
+  DiceTerm extra{0, 0, 0};               // extra damage dice; count 0: none
+  std::optional<DamageType> extra_type;  // none: the attack's own type
+  int dc = 0;                            // the save against it; 0: none
+  Ability ability = Ability::Str;
+  int push = 0;              // feet pushed on a failed save
+  bool prone = false;        // knocked prone on a failed save
+  std::string bonus_attack;  // against a prone target, as a bonus action; empty: none
+  bool operator==(const ChargeInfo&) const = default;
+};
+
 struct TraitRulesInfo {
   bool pack_tactics = false, magic_resistance = false, undead_fortitude = false,
        blood_frenzy = false, reckless = false, rampage = false;
@@ -93,6 +108,9 @@ struct TraitRulesInfo {
   std::string martial_advantage, sneak_attack;  // dice, empty when none
   int relentless = 0;
   std::vector<std::string> no_effect;  // traits that cannot change a gridless fight
+  bool flyby = false;                  // no opportunity attacks when it flies out of reach
+  bool nimble_escape = false;          // Disengage as a bonus action
+  std::optional<ChargeInfo> charge;    // on a battlefield only
 };
 
 struct SpellInfo {

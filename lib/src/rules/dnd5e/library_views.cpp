@@ -363,6 +363,9 @@ struct Coverage {
   // Creature-type clauses of saves ("other than an elf or undead"): how
   // many, how many read into exclusions, and "Monster: Action: clause" for
   // each of the others.
+  // Entries counted as modelled that only a battlefield plays (reactions, traits).
+  int battlefield_reactions = 0;
+  int battlefield_traits = 0;
   int target_clauses = 0;
   int target_clauses_read = 0;
   std::vector<std::string> unread_clauses;
@@ -460,7 +463,16 @@ void add_modelled(Coverage& coverage, const ResolvedMonster& monster, int defenc
       case TraitStatus::NotModelled:
         ++coverage[EntryKind::Trait].not_modelled;
         break;
+      case TraitStatus::Battlefield:
+        ++coverage[EntryKind::Trait].modelled;
+        ++coverage.battlefield_traits;
+        break;
     }
+  }
+  for (const std::string& entry : creature.battlefield_only) {
+    if (!entry.starts_with("Reaction: ")) continue;  // the traits are counted above
+    ++coverage[EntryKind::Reaction].modelled;
+    ++coverage.battlefield_reactions;
   }
   const auto phrases =
       info.resistances.size() + info.immunities.size() + info.vulnerabilities.size();
@@ -551,18 +563,21 @@ json coverage_json(const Coverage& coverage, int top) {
     ranked.push_back(
         {{"name", count.name}, {"monsters", count.monsters}, {"occurrences", count.occurrences}});
   }
-  json out = {{"monsters", coverage.monsters},
-              {"can_fight", coverage.can_fight},
-              {"fully_modelled", coverage.fully_modelled},
-              {"entries", entries},
-              {"damaging_actions", count_json(coverage.damaging)},
-              {"gridless_traits", count_json(coverage[EntryKind::Trait])},
-              {"not_modelled_names", coverage.names.size()},
-              {"target_clauses",
-               {{"total", coverage.target_clauses},
-                {"read", coverage.target_clauses_read},
-                {"unread", coverage.unread_clauses}}},
-              {"most_frequent", ranked}};
+  json out = {
+      {"monsters", coverage.monsters},
+      {"can_fight", coverage.can_fight},
+      {"fully_modelled", coverage.fully_modelled},
+      {"entries", entries},
+      {"damaging_actions", count_json(coverage.damaging)},
+      {"gridless_traits", count_json(coverage[EntryKind::Trait])},
+      {"not_modelled_names", coverage.names.size()},
+      {"battlefield_only",
+       {{"reactions", coverage.battlefield_reactions}, {"traits", coverage.battlefield_traits}}},
+      {"target_clauses",
+       {{"total", coverage.target_clauses},
+        {"read", coverage.target_clauses_read},
+        {"unread", coverage.unread_clauses}}},
+      {"most_frequent", ranked}};
   out.update(count_json(coverage.all()));
   return out;
 }
@@ -595,6 +610,9 @@ std::string coverage_table(const Coverage& coverage, int top) {
       "traits that change a gridless fight: {}; {} more have no effect in one\n",
       modelled_of(coverage.damaging), modelled_of(coverage[EntryKind::Trait]),
       coverage[EntryKind::Trait].no_effect);
+  out += fmt::format(
+      "played on a battlefield only:        {} reactions, {} traits (counted as modelled above)\n",
+      coverage.battlefield_reactions, coverage.battlefield_traits);
   out += fmt::format(
       "creature-type clauses of saves:      {} read of {} (\"other than an elf or undead\": "
       "those creatures are unaffected)\n",

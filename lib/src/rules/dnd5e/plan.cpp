@@ -241,6 +241,7 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
   std::vector<std::uint32_t> first_attacks;
   for (const PlanCreature& creature : creatures) first_attacks.push_back(creature.first_attack);
   field = compile_field(encounter, first_attacks, attacks.size());
+  full_rules = full_rules || field.any_charge;  // a charge saves and knocks prone
   std::vector<int> factions;
   for (const PlanCreature& creature : creatures) factions.push_back(creature.faction);
   standing = StandingStart(factions, static_cast<int>(encounter.factions.size()));

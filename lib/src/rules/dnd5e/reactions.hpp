@@ -12,7 +12,7 @@
 // the start of its turn (FieldState::reacted).
 //
 // Modelled: the opportunity attack (a hostile creature leaves the
-// reactor's reach without disengaging: one melee attack, made before it
+// reactor's reach without disengaging nor flying with Flyby: one melee attack, made before it
 // leaves; a mover that drops ends its move where it was), a stat block's
 // Parry (+AC against a melee attack that would hit), and a Battle Master's
 // Parry and Riposte (superiority dice), and the Shield spell (+5 AC until
@@ -81,7 +81,10 @@ struct OpportunityAttack {
   static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
                         const Tentative& t) {
     const int reach = plan.field.creatures[reactor].reach;
-    if (t.trigger != Trigger::LeavesSquare || t.disengaged || reach == 0) return false;
+    // Flyby: a flying mover provokes nothing.
+    if (t.trigger != Trigger::LeavesSquare || t.disengaged || reach == 0 ||
+        plan.field.creatures[t.actor].flyby)
+      return false;
     const space::Footprint& here = state.field.at[reactor];
     return space::within(here, t.from, reach, plan.field.diagonals) &&
            !space::within(here, t.to, reach, plan.field.diagonals) &&

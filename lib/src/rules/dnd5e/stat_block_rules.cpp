@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 
+#include "rules/dnd5e/battlefield.hpp"
+
 namespace arena::dnd5e {
 
 namespace {
@@ -241,11 +243,17 @@ void finish_stat_block_rules(const MonsterInfo& info, Creature& creature) {
   std::stable_partition(creature.actions.begin(), creature.actions.end(),
                         [](const Action& action) { return action.resource < 0; });
   for (const std::string& trait : info.traits) {
-    if (trait_status(info, trait) == TraitStatus::NotModelled)
-      creature.warnings.push_back("not modelled: " + trait);
+    const TraitStatus status = trait_status(info, trait);
+    if (status == TraitStatus::NotModelled) creature.warnings.push_back("not modelled: " + trait);
+    if (status == TraitStatus::Battlefield) creature.battlefield_only.push_back(trait);
   }
-  for (const std::string& action : info.not_converted)
-    creature.warnings.push_back("not modelled: " + action);
+  for (const std::string& action : info.not_converted) {
+    if (action == kParryEntry) {
+      creature.battlefield_only.push_back(action);  // a reaction (reactions.hpp)
+    } else {
+      creature.warnings.push_back("not modelled: " + action);
+    }
+  }
 }
 
 TraitStatus trait_status(const MonsterInfo& info, const std::string& trait) {
@@ -278,6 +286,17 @@ TraitStatus trait_status(const MonsterInfo& info, const std::string& trait) {
   };
   for (const auto& [prefix, ruled] : modelled) {
     if (ruled && starts_with_word(trait, prefix)) return TraitStatus::Modelled;
+  }
+  const bool charge = rules.charge.has_value();
+  const std::pair<std::string_view, bool> on_battlefield[] = {
+      {"Charge", charge},
+      {"Trampling Charge", charge},
+      {"Pounce", charge},
+      {kFlybyTrait, rules.flyby},
+      {kNimbleEscapeTrait, rules.nimble_escape},
+  };
+  for (const auto& [prefix, ruled] : on_battlefield) {
+    if (ruled && starts_with_word(trait, prefix)) return TraitStatus::Battlefield;
   }
   return TraitStatus::NotModelled;
 }

@@ -28,8 +28,9 @@ void add_stat_block_rules(const MonsterInfo& info, Creature& creature);
 // actions first. Call after the multiattack.
 void finish_stat_block_rules(const MonsterInfo& info, Creature& creature);
 
-// How arena treats one of a stat block's traits.
-enum class TraitStatus { Modelled, NoEffect, NotModelled };
+// How arena treats one of a stat block's traits (Battlefield: modelled on
+// a battlefield only, where creatures move: Charge, Pounce, Flyby, Nimble Escape).
+enum class TraitStatus { Modelled, NoEffect, NotModelled, Battlefield };
 TraitStatus trait_status(const MonsterInfo& info, const std::string& trait);
 
 }  // namespace arena::dnd5e

@@ -253,6 +253,7 @@ void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
   if constexpr (Field) {
     state.field.reacted[self] = 0;   // its reaction comes back
     state.field.ac_bonus[self] = 0;  // and a Shield it cast ends
+    state.field.charger = -1;        // it has not charged yet this turn
     if constexpr (Full)              // standing up costs half its speed (field_turn.hpp)
       state.field.standing_up = state.rules[self].conditions.contains(Condition::Prone);
   }
