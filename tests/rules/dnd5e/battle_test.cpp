@@ -298,7 +298,7 @@ struct InvariantChecker : NoEvents {
   void death_save(int creature, int, DeathSaveResult) {
     EXPECT_TRUE(creature_of(*encounter, creature).pc);
   }
-  void ends(int, int) {}
+  void ends(const BattleOutcome&) {}
 };
 
 TEST(BattleInvariantTest, HoldOverManySeededBattlesOfEveryScenario) {

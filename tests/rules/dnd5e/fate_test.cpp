@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "arena/replay.hpp"
 #include "arena/runner.hpp"
 #include "arena/scripted_dice.hpp"
 #include "rules/dnd5e/battle.hpp"
@@ -189,6 +190,9 @@ TEST(FateTest, ABattleNoOneCanHurtAnyoneEndsAtOnceAsAStalemate) {
   EXPECT_EQ(tally.draws, 100);
   EXPECT_EQ(tally.stalemates, 100);
   EXPECT_EQ(tally.rounds.max(), 0);
+  const std::string text = replay_battle(e, 0).text;
+  EXPECT_TRUE(text.ends_with("Stalemate after 0 rounds: no one left can harm an enemy (a draw)\n"))
+      << text;
 }
 
 TEST(FateTest, OneWhoCanHurtTheOtherIsNoStalemate) {

@@ -12,7 +12,7 @@ namespace arena {
 // Standing, standing.hpp) up to date: `play_round()` plays one and may end
 // the battle by leaving one faction or none; `stalled()` says, before each
 // round, whether no one left can hurt anyone. `events` gets
-// round_begins(round) and ends(winner, rounds).
+// round_begins(round) and ends(outcome).
 template <class State, class Events, class PlayRound, class Stalled>
 BattleOutcome play_rounds(int max_rounds, State& state, Events& events, PlayRound play_round,
                           Stalled stalled) {
@@ -21,7 +21,7 @@ BattleOutcome play_rounds(int max_rounds, State& state, Events& events, PlayRoun
     outcome.stalemate = stalled();
     if (state.round == max_rounds || outcome.stalemate) {
       outcome.rounds = state.round;
-      events.ends(-1, outcome.rounds);
+      events.ends(outcome);
       return outcome;
     }
     events.round_begins(++state.round);
@@ -29,7 +29,7 @@ BattleOutcome play_rounds(int max_rounds, State& state, Events& events, PlayRoun
   }
   outcome.winner = state.standing.last_faction();
   outcome.rounds = state.round;
-  events.ends(outcome.winner, outcome.rounds);
+  events.ends(outcome);
   return outcome;
 }
 

@@ -7,6 +7,7 @@
 
 #include <span>
 
+#include "arena/tally.hpp"
 #include "rules/dnd5e/abilities.hpp"
 #include "rules/dnd5e/conditions.hpp"
 #include "space/grid.hpp"
@@ -60,7 +61,7 @@ struct NoEvents {
               int /*damage*/, int /*hp_left*/) {}
   void falls(int /*creature*/, bool /*dead*/) {}
   void death_save(int /*creature*/, int /*d20*/, DeathSaveResult /*result*/) {}
-  void ends(int /*winner*/, int /*rounds*/) {}
+  void ends(const BattleOutcome& /*outcome*/) {}
   // After the battle (aftermath.hpp): its rounds begin; an ally stabilised.
   void aftermath() {}
   void stabilises(int /*creature*/, int /*ally*/) {}

@@ -240,12 +240,15 @@ class TextEvents : public NoEvents {
     out_ += fmt::format("  {} stabilises {}\n", who(creature), who(ally));
   }
 
-  void ends(int winner, int rounds) {
-    if (winner < 0) {
-      out_ += fmt::format("Draw after {} rounds\n", rounds);
+  void ends(const BattleOutcome& outcome) {
+    if (outcome.stalemate) {
+      out_ += stalemate_line(outcome.rounds);
+    } else if (outcome.winner < 0) {
+      out_ += fmt::format("Draw after {} rounds\n", outcome.rounds);
     } else {
       out_ += fmt::format("Winner: {} after {} rounds\n",
-                          encounter_.factions[static_cast<std::size_t>(winner)].name, rounds);
+                          encounter_.factions[static_cast<std::size_t>(outcome.winner)].name,
+                          outcome.rounds);
     }
   }
 

@@ -3,6 +3,7 @@
 // record them.
 #pragma once
 
+#include "arena/tally.hpp"
 #include "rules/knave/plan.hpp"
 
 namespace arena::knave {
@@ -35,7 +36,7 @@ struct NoEvents {
   void falls(int /*creature*/, Status /*status*/) {}
   void morale(int /*creature*/, int /*roll*/, int /*morale*/) {}
   void flees(int /*creature*/) {}
-  void ends(int /*winner*/, int /*rounds*/) {}
+  void ends(const BattleOutcome& /*outcome*/) {}
 };
 
 }  // namespace arena::knave

@@ -83,7 +83,7 @@ class TextEvents : public NoEvents {
 
   void flees(int c) { out_ += fmt::format("  {} flees!\n", who(c)); }
 
-  void ends(int winner, int rounds) { out_ += battle_end_line(encounter_, winner, rounds); }
+  void ends(const BattleOutcome& outcome) { out_ += battle_end_line(encounter_, outcome); }
 
  private:
   const std::string& who(int c) const {

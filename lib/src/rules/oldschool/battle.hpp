@@ -93,7 +93,7 @@ struct NoEvents {
   // An attack: the d20, the least roll that hits, and the damage (0 on a miss).
   void attack(int /*attacker*/, int /*target*/, int /*d20*/, int /*needed*/, int /*damage*/) {}
   void dies(int /*fighter*/) {}
-  void ends(int /*winner*/, int /*rounds*/) {}
+  void ends(const BattleOutcome& /*outcome*/) {}
 };
 
 namespace detail {

@@ -33,7 +33,7 @@ class TextEvents : public NoEvents {
 
   void dies(int fighter) { out_ += fmt::format("  {} dies!\n", who(fighter)); }
 
-  void ends(int winner, int rounds) { out_ += battle_end_line(encounter_, winner, rounds); }
+  void ends(const BattleOutcome& outcome) { out_ += battle_end_line(encounter_, outcome); }
 
  private:
   const std::string& who(int c) const {

@@ -93,7 +93,7 @@ struct NoEvents {
             const ShotResult& /*r*/) {}
   void melee(int /*model*/, int /*target*/, int /*weapon*/, const MeleeResult& /*r*/) {}
   void destroyed(int /*model*/) {}
-  void ends(int /*winner*/, int /*rounds*/) {}
+  void ends(const BattleOutcome& /*outcome*/) {}
 };
 
 namespace detail {

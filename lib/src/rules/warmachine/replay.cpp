@@ -89,7 +89,7 @@ class TextEvents : public NoEvents {
 
   void destroyed(int model) { out_ += fmt::format("    {} is destroyed!\n", who(model)); }
 
-  void ends(int winner, int rounds) { out_ += battle_end_line(encounter_, winner, rounds); }
+  void ends(const BattleOutcome& outcome) { out_ += battle_end_line(encounter_, outcome); }
 
  private:
   const std::string& who(int c) const {
