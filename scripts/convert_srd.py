@@ -64,18 +64,25 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
             "magical": true}                        weapon attacks of a monster with a
                                                     "weapon attacks are magical" trait
   COND = {"name": "prone"|"grappled"|"restrained"|"poisoned"|"frightened"|"blinded"|
-                  "incapacitated"|"stunned"|"paralyzed",
+                  "incapacitated"|"stunned"|"paralyzed"|"charmed"|"petrified"|"unconscious",
           "duration": int,          rounds: "for 1 minute" 10, "for 1 hour" 600, "until the
                                     end of its (the <monster>'s) next turn" 1; omitted when
                                     the condition lasts until something ends it (and always
                                     for prone, which ends by standing up)
           "repeat_save": true,      the target repeats the save at the end of each of its turns
           "escape_dc": int,         grappled, and restrained while grappled ("escape DC 13")
-          "ends_with_source": true} lasts only while the grapple lasts
-  Other conditions (charmed, petrified, unconscious, deafened...) are not emitted; their
-  text stays in "effect".  Conditions behind a further test ("if the saving throw fails
-  by 5 or more", "if the poison damage reduces the target to 0 hit points") are left
-  out, and so are all conditions of a petrification.  Size and creature-type
+          "ends_with_source": true, lasts only while the grapple lasts (a charm: "until the
+                                    aboleth dies")
+          "ends_on_damage": true,   unconscious until it takes damage (a sleep breath)
+          "save_on_damage": true,   the target repeats the save when it takes damage (a charm)
+          "worsens_to": "petrified"} a failed repeated save turns it into that condition
+                                    (restrained while turning to stone, then petrified)
+  Other conditions (deafened, exhaustion...) are not emitted; their text stays in
+  "effect".  Conditions behind a further test ("if the saving throw fails by 5 or
+  more", "if the poison damage reduces the target to 0 hit points") are left out,
+  and so are petrifying gazes (traits).  A charm's repeated save when the target is
+  harmed is read as a save whenever it takes damage.  "One humanoid" limits a charm to those types: the other
+  types are excluded.  Size and creature-type
   preconditions ("if the target is Large or smaller") are ignored.
   Creature-type clauses ("a creature other than an elf or undead", "that isn't a
   demon", "each non-undead creature") become "excludes", the creature types and
@@ -435,6 +442,26 @@ EXCLUSION_RES = [re.compile(r"^other than (?:an? )?(\w+)(?: or (?:an? )?(\w+))?$
 IMMUNE_AFTER_RE = re.compile(r"saving throw is successful[^.]*\bimmune to\b")
 
 
+# "targets one humanoid", "One humanoid the fiend can see", "one humanoid or
+# beast": a charm that only works on some creature types. The engine knows
+# exclusions only, so the other types are excluded.
+CREATURE_TYPES = ("aberration", "beast", "celestial", "construct", "dragon", "elemental", "fey",
+                  "fiend", "giant", "humanoid", "monstrosity", "ooze", "plant", "undead")
+ONLY_TYPES_RE = re.compile(r"\b[Oo]ne (%s)(?: or (%s))? (?:it|she|he|that|the)\b"
+                           % ("|".join(CREATURE_TYPES), "|".join(CREATURE_TYPES)))
+
+
+def add_target_inclusions(save, text):
+    """Adds "target_clause" and "excludes" (every other type) to a save whose
+    text limits its targets to some creature types."""
+    match = ONLY_TYPES_RE.search(text)
+    if match is None:
+        return
+    only = [name for name in match.groups() if name]
+    save["target_clause"] = match.group(0).rsplit(" ", 1)[0]     # without "it", "that"...
+    save["excludes"] = [t for t in CREATURE_TYPES if t not in only]
+
+
 def add_target_exclusions(save, text):
     """Adds "target_clause" and, when read, "excludes" to a save from its text."""
     clause = TARGET_CLAUSE_RE.search(text)
@@ -491,15 +518,16 @@ def convert_attack(monster_name, action, magic_weapons=False):
 # ---------------------------------------------------------------------------
 # monsters: conditions (COND objects)
 
-# The conditions the engine models; others (charmed, petrified, unconscious,
-# deafened...) are not emitted and stay visible in the effect text only.
+# The conditions the engine models; others (deafened, exhaustion...) are not
+# emitted and stay visible in the effect text only.
 CONDITIONS = ("prone", "grappled", "restrained", "poisoned", "frightened", "blinded",
-              "incapacitated", "stunned", "paralyzed")
+              "incapacitated", "stunned", "paralyzed", "charmed", "petrified", "unconscious")
 CONDITION_ALT = "|".join(c for c in CONDITIONS if c != "grappled")
 
-# "be knocked prone", "become frightened", "is also paralyzed", "and restrained".
+# "be knocked prone", "become frightened", "is also paralyzed", "and restrained",
+# "or fall unconscious".
 # Grapples are matched by GRAPPLE_RE only, because they carry an escape DC.
-CONDITION_RE = re.compile(r"\b(?:be|become|becomes|is|are|and|or)\s+(?:(?:also|magically|knocked)\s+)*"
+CONDITION_RE = re.compile(r"\b(?:be|become|becomes|is|are|and|or)\s+(?:(?:also|magically|knocked|fall)\s+)*"
                           r"(%s)\b" % CONDITION_ALT)
 GRAPPLE_RE = re.compile(r"\bgrappled(?: by it)? \(escape DC (\d+)\)")
 GRAPPLE_RESTRAINED_RE = re.compile(r"Until this grapple ends, the (?:target|creature) is restrained"
@@ -557,14 +585,49 @@ def failure_sentences(desc, save_match):
     return parts[:1] + [s for s in parts[1:] if s.startswith(FAILURE_PREFIXES)]
 
 
+# Petrification in two steps (cockatrice, gorgon): "begins to turn to stone
+# and is restrained", a save "at the end of its next turn", then petrified.
+TURNING_TO_STONE_RE = re.compile(r"\bbegins to turn to stone and is restrained\b")
+# A sleep that damage ends (the brass dragons' Sleep Breath).
+ENDS_ON_DAMAGE_RE = re.compile(r"\bends for a creature if the creature takes damage\b")
+# A charm that lasts as long as its source: "until the aboleth dies".
+UNTIL_SOURCE_DIES_RE = re.compile(r"\buntil the [\w' -]+? (?:dies|is destroyed)\b")
+# A charm whose save is repeated when its target is harmed: "Whenever the
+# charmed target takes damage, the target can repeat the saving throw".
+SAVE_ON_HARM_RE = re.compile(r"\b(?:takes damage|suffers any harm|anything harmful to the target)"
+                             r"\b[^.]*\brepeat the saving throw")
+
+
+def petrification(desc):
+    """The COND of a two-step petrification, or None: restrained until the end
+    of the target's next turn, when a failed save turns it to stone."""
+    if not TURNING_TO_STONE_RE.search(desc):
+        return None
+    return {"name": "restrained", "duration": 1, "repeat_save": True, "worsens_to": "petrified"}
+
+
+def mark_how_it_ends(condition, desc):
+    """Adds "ends_on_damage" to an unconscious COND, and "ends_with_source" and
+    "save_on_damage" to a charmed one, when the text says so."""
+    if condition["name"] == "unconscious" and ENDS_ON_DAMAGE_RE.search(desc):
+        condition["ends_on_damage"] = True
+    if condition["name"] == "charmed" and UNTIL_SOURCE_DIES_RE.search(desc):
+        condition["ends_with_source"] = True
+    if condition["name"] == "charmed" and SAVE_ON_HARM_RE.search(desc):
+        condition["save_on_damage"] = True
+
+
 def save_conditions(desc, save_match):
     """COND list that a failed save imposes (grapples excluded: see grapple_conditions).
 
     Petrification (cockatrice, gorgon) starts as "restrained" and ends in
-    "petrified", which is not modelled: such a text gives no condition at all.
+    "petrified": see petrification.
     """
+    stone = petrification(desc)
+    if stone is not None:
+        return [stone]
     if "petrified" in desc:
-        return []
+        return []           # other petrifications (gazes) are not read
     repeat = bool(REPEAT_RE.search(desc))
     conditions = []
     for sentence in failure_sentences(desc, save_match):
@@ -588,6 +651,7 @@ def save_conditions(desc, save_match):
                     condition["duration"] = rounds
                 if repeat:
                     condition["repeat_save"] = True
+            mark_how_it_ends(condition, desc)
             add_condition(conditions, condition)
     return conditions
 
@@ -712,6 +776,7 @@ SAVE_ACTION_BLOCKERS = [
     (r"\bit is grappling\b", "needs a creature the monster grapples (swallow)"),
     (r"\bswallow|\bengulf", "swallowing / engulfing is not modelled"),
     (r"\bcharmed by it\b|\bwilling creature\b", "needs a charmed or willing target"),
+    (r"\buntil the song ends\b", "a song kept up with bonus actions"),
     (r"\bone frightened creature\b", "needs a frightened target"),
     (r"\bpossess", "possession is not modelled"),
     (r"\bIf the \w+ jumps\b", "needs a jump (positions)"),
@@ -846,6 +911,8 @@ def convert_save_action(monster_name, name, desc, dc_data=None, damage_entries=N
     save_sentence = next(s for s in sentences(desc) if match.group(0) in s)
     action["effect"] = " ".join([save_sentence] + failure_sentences(desc, match)[1:])
     add_target_exclusions(action, save_sentence)
+    if "excludes" not in action and any(c["name"] == "charmed" for c in conditions):
+        add_target_inclusions(action, sentences(desc)[0])
     if IMMUNE_AFTER_RE.search(desc):
         action["immunity_after_success"] = True
     return action

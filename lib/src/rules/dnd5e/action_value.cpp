@@ -90,6 +90,9 @@ double target_turn_value(Condition condition, const Matchup& m) {
     case Condition::Paralyzed:
     case Condition::Stunned:
     case Condition::Incapacitated:
+    case Condition::Petrified:
+    case Condition::Unconscious:
+    case Condition::Charmed:  // it does not attack its charmer
       return m.target_rate;
     case Condition::Blinded:
     case Condition::Restrained:
@@ -108,7 +111,10 @@ double target_turn_value(Condition condition, const Matchup& m) {
 double attacker_round_value(Condition condition, const Matchup& m) {
   switch (condition) {
     case Condition::Paralyzed:
+    case Condition::Unconscious:
       return m.attacker_paralyzed - m.attacker_rate;
+    case Condition::Petrified:  // advantage, but it resists all damage
+      return 0.5 * m.attacker_advantage - m.attacker_rate;
     case Condition::Stunned:
     case Condition::Blinded:
     case Condition::Restrained:
@@ -117,6 +123,16 @@ double attacker_round_value(Condition condition, const Matchup& m) {
       break;
   }
   return 0;
+}
+
+// What `condition` is worth over `turns` of the target's turns. It ends at
+// the end of one of the target's turns, so the attacker's side attacks it
+// for about half a round fewer: the rest of the imposing turn and the
+// allies acting before the target, then one round per turn more.
+double value_over_turns(Condition condition, double turns, const Matchup& m) {
+  const double attacker_rounds = std::max(0.0, turns - 0.5);
+  return turns * target_turn_value(condition, m) +
+         attacker_rounds * attacker_round_value(condition, m);
 }
 
 }  // namespace
@@ -167,19 +183,28 @@ double condition_value(const ConditionEffect& effect, const Matchup& m, double r
   // half a round of the attacker's (and its allies') attacks.
   if (effect.condition == Condition::Prone)
     return std::max(0.0, 0.5 * (m.attacker_prone - m.attacker_rate));
+  // A sleep that damage ends: the target's next turn, before a blow wakes it.
+  if (effect.ends_on_damage) return target_turn_value(effect.condition, m);
+  // A condition that a failed repeated save worsens (a petrifying bite):
+  // its own duration, then, on the failure, the worse one for the rest of
+  // the fight.
+  if (effect.worsens) {
+    ConditionEffect first = effect;
+    first.worsens = false;
+    const double later = std::max(0.0, m.rounds - std::max(effect.duration, 1));
+    return condition_value(first, m, repeat_success) +
+           (1 - repeat_success) * value_over_turns(effect.worsens_to, later, m);
+  }
   double turns = m.rounds;
   if (effect.duration > 0 && !effect.ends_with_source)
     turns = std::min(turns, static_cast<double>(effect.duration));
   // With a save at the end of each of its turns, the k-th turn is reached
   // with chance (1 - q)^(k-1): the sum is (1 - (1 - q)^turns) / q.
-  if (effect.repeat_save && repeat_success > 0)
+  // A save repeated whenever it takes damage: about once a round, as the
+  // attacker's side attacks it.
+  if ((effect.repeat_save || effect.save_on_damage) && repeat_success > 0)
     turns = (1 - std::pow(1 - repeat_success, turns)) / repeat_success;
-  // It ends at the end of one of the target's turns, so the attacker's side
-  // attacks it for about half a round fewer: the rest of the imposing turn
-  // and the allies acting before the target, then one round per turn more.
-  const double attacker_rounds = std::max(0.0, turns - 0.5);
-  return turns * target_turn_value(effect.condition, m) +
-         attacker_rounds * attacker_round_value(effect.condition, m);
+  return value_over_turns(effect.condition, turns, m);
 }
 
 ValueParts save_value_parts(const SaveEffect& effect, const Creature& target, const Matchup& m) {

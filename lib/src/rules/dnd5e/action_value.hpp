@@ -6,12 +6,21 @@
 // target's turns it lasts (its duration, or until a repeated save succeeds,
 // at most the rounds the fight is expected to last), each worth
 //   - the damage the target does not deal: a lost turn (incapacitated,
-//     paralyzed, stunned) takes away its whole damage per round; blinded,
-//     frightened, poisoned and restrained give its attacks disadvantage;
+//     paralyzed, petrified, stunned, unconscious) takes away its whole
+//     damage per round, and so does charmed (it does not attack its charmer);
+//     blinded, frightened, poisoned and restrained give its attacks
+//     disadvantage;
 // and, for half a round fewer (it ends at the end of the target's turn,
 // before the attacker's next one), a round of
 //   - the extra damage the attacker deals it: advantage (blinded, paralyzed,
-//     restrained, stunned), and every melee hit a critical (paralyzed).
+//     restrained, stunned, unconscious), and every melee hit a critical
+//     (paralyzed, unconscious); petrified gives advantage but halves the
+//     damage (resistance to all).
+// A sleep that damage ends is worth the target's next turn; a charm whose
+// save is repeated when the target takes damage counts as one repeated
+// each round. A condition
+// that a failed repeated save worsens (restrained, then petrified) is worth
+// its own turns, then the worse one's for the rest of the fight on a failure.
 // Prone ends when the target stands up at the start of its turn: it is
 // worth half a round of the attacker's advantage in melee. Grappled alone
 // changes nothing in a fight without positions. Reactions are not modelled,

@@ -63,6 +63,13 @@ void impose_condition(const BattlePlan& plan, BattleState& state, int source, in
   active.dc = static_cast<std::int16_t>(dc);
   active.source = static_cast<std::int16_t>(source);
   active.immunity_on_end = immunity_on_end;
+  active.ends_on_damage = effect.ends_on_damage;
+  active.save_on_damage = effect.save_on_damage;
+  active.worsens = effect.worsens;
+  active.worsens_to = effect.worsens_to;
+  // An unconscious creature drops prone, and stays so while it sleeps.
+  if (effect.condition == Condition::Unconscious)
+    impose_condition(plan, state, source, target, ConditionEffect{}, ability, dc, events);
   for (int i = 0; i < c.active_count; ++i) {
     if (c.active[i].condition == effect.condition && c.active[i].source == source) {
       c.active[i] = active;
@@ -140,6 +147,18 @@ SaveRoll saving_throw(const BattlePlan& plan, const BattleState& state, int crea
                    automatic_failure, dice);
 }
 
+// A failed repeated save against `active` (on `creature`) that worsens it:
+// it ends, and its worse condition follows without limit.
+template <class Events>
+void worsen_condition(const BattlePlan& plan, BattleState& state, int creature, int index,
+                      Events& events) {
+  const ActiveCondition active = state.rules[creature].active[index];
+  end_condition(state, creature, index, events);
+  ConditionEffect worse;
+  worse.condition = active.worsens_to;
+  impose_condition(plan, state, active.source, creature, worse, active.ability, active.dc, events);
+}
+
 // At the end of `creature`'s turn: repeated saves, then durations run down.
 template <class Dice, class Events>
 [[gnu::noinline]] void end_of_turn_conditions(const BattlePlan& plan, BattleState& state,
@@ -155,10 +174,52 @@ template <class Dice, class Events>
         end_condition(state, creature, i, events);
         continue;
       }
+      if (active.worsens) {
+        worsen_condition(plan, state, creature, i, events);
+        continue;
+      }
     }
     if (active.rounds_left > 0 && --active.rounds_left == 0)
       end_condition(state, creature, i, events);
   }
+}
+
+// `creature` took damage: the conditions that end on damage (a magical
+// sleep) end, and it repeats the saves of those that allow one then (a charm).
+template <class Dice, class Events>
+[[gnu::noinline]] void conditions_after_damage(const BattlePlan& plan, BattleState& state,
+                                               int creature, Dice& dice, Events& events) {
+  RulesState& self = state.rules[creature];
+  for (int i = self.active_count - 1; i >= 0; --i) {
+    const ActiveCondition& active = self.active[i];
+    if (active.ends_on_damage) {
+      end_condition(state, creature, i, events);
+    } else if (active.save_on_damage) {
+      const SaveRoll roll =
+          saving_throw(plan, state, creature, active.ability, active.dc, false, dice);
+      events.save(creature, "save on damage", active.ability, roll);
+      if (roll.success) end_condition(state, creature, i, events);
+    }
+  }
+}
+
+// The target's defence against one part of the damage, under its
+// conditions: a petrified creature resists all damage (once: a resistance
+// it has already is not doubled).
+inline Defence defence_under_conditions(const BattleState& state, int target, Defence defence) {
+  if (state.rules[target].conditions.contains(Condition::Petrified)) defence.resistant = true;
+  return defence;
+}
+
+// Whether `creature` is charmed by `other` (it does not attack it).
+inline bool charmed_by(const BattleState& state, int creature, int other) {
+  const RulesState& self = state.rules[creature];
+  if (!self.conditions.contains(Condition::Charmed)) return false;
+  for (int i = 0; i < self.active_count; ++i) {
+    if (self.active[i].condition == Condition::Charmed && self.active[i].source == other)
+      return true;
+  }
+  return false;
 }
 
 // At the start of `creature`'s turn: it stands up unless it cannot move.

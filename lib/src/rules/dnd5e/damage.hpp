@@ -47,7 +47,10 @@ void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
     self.extra_damage_used = true;
     dealt.total += roll_damage_part(
         0, plan.terms_of(*extra), critical,
-        plan.defence(target, parts.front().type, attack.magical, attack.silvered), dice);
+        defence_under_conditions(
+            state, target,
+            plan.defence(target, parts.front().type, attack.magical, attack.silvered)),
+        dice);
   }
 }
 
@@ -61,9 +64,10 @@ template <bool Full, class Dice>
   DealtDamage dealt;
   dealt.critical = critical;
   for (const PlanDamagePart& part : plan.damage_of(attack.parts)) {
+    Defence defence = plan.defence(target, part.type, attack.magical, attack.silvered);
+    if constexpr (Full) defence = defence_under_conditions(state, target, defence);
     const int amount =
-        roll_damage_part(part.dice.constant, plan.terms_of(part.dice), critical,
-                         plan.defence(target, part.type, attack.magical, attack.silvered), dice);
+        roll_damage_part(part.dice.constant, plan.terms_of(part.dice), critical, defence, dice);
     dealt.total += amount;
     if constexpr (Full) {  // the types matter to regeneration and Undead Fortitude only
       if (amount > 0) dealt.types.insert(part.type);

@@ -15,6 +15,8 @@ void add_set(Digest& digest, const DamageTypeSet& set) {
 void add_conditions(Digest& digest, const std::vector<ConditionEffect>& effects) {
   for (const ConditionEffect& e : effects) {
     digest.add("{}|{}|{}|{}", name(e.condition), e.duration, e.repeat_save, e.ends_with_source);
+    if (e.ends_on_damage || e.save_on_damage || e.worsens)
+      digest.add("{}|{}|{}|{}", e.ends_on_damage, e.save_on_damage, e.worsens, name(e.worsens_to));
   }
 }
 

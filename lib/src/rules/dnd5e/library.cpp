@@ -77,6 +77,14 @@ std::vector<ConditionEffect> read_conditions(const json& entry, const char* key 
     effect.duration = c.value("duration", 0);
     effect.repeat_save = c.value("repeat_save", false);
     effect.ends_with_source = c.value("ends_with_source", false);
+    effect.ends_on_damage = c.value("ends_on_damage", false);
+    effect.save_on_damage = c.value("save_on_damage", false);
+    if (c.contains("worsens_to")) {
+      const auto worse = parse_condition(c["worsens_to"].get<std::string>());
+      ARENA_CHECK(worse.has_value());
+      effect.worsens = true;
+      effect.worsens_to = *worse;
+    }
     conditions.push_back(effect);
   }
   return conditions;

@@ -29,6 +29,10 @@ struct ActiveCondition {
   std::int16_t dc = 0;
   std::int16_t source = -1;      // the creature that imposed it
   bool immunity_on_end = false;  // its end makes the creature immune to its source's effect
+  bool ends_on_damage = false;   // ConditionEffect::ends_on_damage
+  bool save_on_damage = false;   // ConditionEffect::save_on_damage
+  bool worsens = false;          // ConditionEffect::worsens
+  Condition worsens_to = Condition::Petrified;
   bool operator==(const ActiveCondition&) const = default;
 };
 inline constexpr int kMaxActiveConditions = 6;  // more at once are not imposed

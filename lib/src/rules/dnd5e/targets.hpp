@@ -5,6 +5,7 @@
 #include <span>
 
 #include "rules/common/targeting.hpp"
+#include "rules/dnd5e/condition_rules.hpp"
 #include "rules/dnd5e/plan.hpp"
 #include "rules/dnd5e/state.hpp"
 
@@ -35,11 +36,30 @@ inline int enemies_standing(const BattlePlan& plan, const BattleState& state, in
   return static_cast<int>(state.standing.enemies_of(plan.creatures[self].faction).size());
 }
 
+// A charmed `self` does not attack its charmer: an enemy drawn at random
+// among the others standing instead of `target` (its charmer), or -1.
+template <class Dice>
+[[gnu::noinline]] int other_than_charmer(const BattlePlan& plan, BattleState& state, int self,
+                                         int target, Dice& dice) {
+  if (!detail::charmed_by(state, self, target)) return target;
+  int candidates[kCreatureSpan];
+  int count = 0;
+  for (int c : state.standing.enemies_of(plan.creatures[self].faction)) {
+    if (!detail::charmed_by(state, self, c)) candidates[count++] = c;
+  }
+  if (count == 0) return -1;
+  return candidates[count == 1 ? 0 : dice.roll(count) - 1];
+}
+
 // The target `self` attacks now by its tactics, or -1 when no enemy can be attacked.
 template <class Dice>
 int choose_target(const BattlePlan& plan, BattleState& state, int self, Dice& dice) {
   TargetView view{plan, state};
-  return arena::choose_target(view, plan.creatures[self].tactics, self, dice);
+  const int target = arena::choose_target(view, plan.creatures[self].tactics, self, dice);
+  if (target >= 0 && plan.full_rules && state.rules[self].conditions.contains(Condition::Charmed)) {
+    return other_than_charmer(plan, state, self, target, dice);
+  }
+  return target;
 }
 
 }  // namespace arena::dnd5e
