@@ -132,6 +132,106 @@ TEST(ConditionEffectsTest, NoConditionIsTheBaseline) {
   EXPECT_EQ(bite.damage, 10);
 }
 
+TEST(ConditionEffectsTest, Blinded) {
+  const Effects e = observe(Condition::Blinded);
+  EXPECT_EQ(e.own, kDisadvantage);
+  EXPECT_EQ(e.melee_against, kAdvantage);
+  EXPECT_EQ(e.ranged_against, kAdvantage);
+  EXPECT_FALSE(e.melee_critical);
+  EXPECT_FALSE(e.fails_str || e.fails_dex || e.fails_con);
+  EXPECT_TRUE(e.acts);
+}
+
+TEST(ConditionEffectsTest, Frightened) {
+  const Effects e = observe(Condition::Frightened);
+  EXPECT_EQ(e.own, kDisadvantage);  // its source is always in sight
+  EXPECT_EQ(e.melee_against, kNormal);
+  EXPECT_EQ(e.ranged_against, kNormal);
+  EXPECT_FALSE(e.fails_str || e.fails_dex || e.fails_con);
+  EXPECT_TRUE(e.acts);
+}
+
+TEST(ConditionEffectsTest, Grappled) {
+  const Effects e = observe(Condition::Grappled);
+  EXPECT_EQ(e.own, kNormal);
+  EXPECT_EQ(e.melee_against, kNormal);
+  EXPECT_EQ(e.ranged_against, kNormal);
+  EXPECT_FALSE(e.fails_str || e.fails_dex || e.fails_con);
+  EXPECT_TRUE(e.acts);
+  // Speed 0: a grappled creature knocked prone cannot stand up.
+  testing::Table t = table();
+  give(t, kHero, Condition::Grappled);
+  give(t, kHero, Condition::Prone);
+  ScriptedDice none{};
+  NoEvents events;
+  EXPECT_TRUE(detail::begin_turn<true>(t.plan, t.state, kHero, none, events));
+  EXPECT_TRUE(t.has(kHero, Condition::Prone));
+}
+
+TEST(ConditionEffectsTest, Incapacitated) {
+  const Effects e = observe(Condition::Incapacitated);
+  EXPECT_EQ(e.melee_against, kNormal);
+  EXPECT_EQ(e.ranged_against, kNormal);
+  EXPECT_FALSE(e.melee_critical);
+  EXPECT_FALSE(e.fails_str || e.fails_dex || e.fails_con);
+  EXPECT_FALSE(e.acts);
+}
+
+TEST(ConditionEffectsTest, Paralyzed) {
+  const Effects e = observe(Condition::Paralyzed);
+  EXPECT_EQ(e.melee_against, kAdvantage);
+  EXPECT_EQ(e.ranged_against, kAdvantage);
+  EXPECT_TRUE(e.melee_critical);  // within 5 feet
+  EXPECT_FALSE(e.ranged_critical);
+  EXPECT_EQ(e.bite_damage, 18);
+  EXPECT_TRUE(e.fails_str);
+  EXPECT_TRUE(e.fails_dex);
+  EXPECT_FALSE(e.fails_con);
+  EXPECT_FALSE(e.acts);
+}
+
+TEST(ConditionEffectsTest, Poisoned) {
+  const Effects e = observe(Condition::Poisoned);
+  EXPECT_EQ(e.own, kDisadvantage);
+  EXPECT_EQ(e.melee_against, kNormal);
+  EXPECT_EQ(e.ranged_against, kNormal);
+  EXPECT_FALSE(e.fails_str || e.fails_dex || e.fails_con);
+  EXPECT_TRUE(e.acts);
+}
+
+TEST(ConditionEffectsTest, Prone) {
+  const Effects e = observe(Condition::Prone);
+  EXPECT_EQ(e.own, kDisadvantage);
+  EXPECT_EQ(e.melee_against, kAdvantage);
+  EXPECT_EQ(e.ranged_against, kDisadvantage);
+  EXPECT_FALSE(e.melee_critical);
+  EXPECT_FALSE(e.fails_str || e.fails_dex || e.fails_con);
+  EXPECT_TRUE(e.acts);
+  EXPECT_FALSE(e.prone_after);  // it stands up at the start of its turn
+}
+
+TEST(ConditionEffectsTest, Restrained) {
+  const Effects e = observe(Condition::Restrained);
+  EXPECT_EQ(e.own, kDisadvantage);
+  EXPECT_EQ(e.melee_against, kAdvantage);
+  EXPECT_EQ(e.ranged_against, kAdvantage);
+  EXPECT_FALSE(e.melee_critical);
+  EXPECT_FALSE(e.fails_str || e.fails_dex || e.fails_con);
+  EXPECT_EQ(e.dex_save, kDisadvantage);  // Dex saves only
+  EXPECT_TRUE(e.acts);
+}
+
+TEST(ConditionEffectsTest, Stunned) {
+  const Effects e = observe(Condition::Stunned);
+  EXPECT_EQ(e.melee_against, kAdvantage);
+  EXPECT_EQ(e.ranged_against, kAdvantage);
+  EXPECT_FALSE(e.melee_critical);
+  EXPECT_TRUE(e.fails_str);
+  EXPECT_TRUE(e.fails_dex);
+  EXPECT_FALSE(e.fails_con);
+  EXPECT_FALSE(e.acts);
+}
+
 TEST(ConditionEffectsTest, Charmed) {
   const Effects e = observe(Condition::Charmed);
   EXPECT_EQ(e.own, kNormal);
