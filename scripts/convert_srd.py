@@ -75,8 +75,10 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                                     aboleth dies")
           "ends_on_damage": true,   unconscious until it takes damage (a sleep breath)
           "save_on_damage": true,   the target repeats the save when it takes damage (a charm)
-          "worsens_to": "petrified"} a failed repeated save turns it into that condition
+          "worsens_to": "petrified", a failed repeated save turns it into that condition
                                     (restrained while turning to stone, then petrified)
+          "needs_grapple": true}    swallowed: only a target the monster grapples (a Swallow
+                                    action's bite)
   Other conditions (deafened, exhaustion...) are not emitted; their text stays in
   "effect".  Conditions behind a further test ("if the saving throw fails by 5 or
   more", "if the poison damage reduces the target to 0 hit points") are left out,
@@ -138,6 +140,9 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                      "needs_hp": true (works only with at least 1 hit point)},
                  "martial_advantage": "2d6", "sneak_attack": "4d6" (dice strings),
                  "relentless": 7 (damage threshold),
+                 "swallow": {"damage": "6d6 acid" (at the start of each of its turns),
+                     "escape_damage": 30, "escape_dc": 14 (it regurgitates on a failed
+                     Con save after that much damage in one turn from inside)},
                  "no_effect": [trait names]}  traits that cannot change a fight without
                      positions, movement, light, terrain, stealth, surprise or social
                      play (NO_EFFECT_TRAITS, one reason each).  Fights are assumed to
@@ -521,7 +526,8 @@ def convert_attack(monster_name, action, magic_weapons=False):
 # The conditions the engine models; others (deafened, exhaustion...) are not
 # emitted and stay visible in the effect text only.
 CONDITIONS = ("prone", "grappled", "restrained", "poisoned", "frightened", "blinded",
-              "incapacitated", "stunned", "paralyzed", "charmed", "petrified", "unconscious")
+              "incapacitated", "stunned", "paralyzed", "charmed", "petrified", "unconscious",
+              "swallowed")
 CONDITION_ALT = "|".join(c for c in CONDITIONS if c != "grappled")
 
 # "be knocked prone", "become frightened", "is also paralyzed", "and restrained",
@@ -774,7 +780,7 @@ def convert_multiattack(monster, action, attack_names):
 SAVE_ACTION_BLOCKERS = [
     (r"\b(?:one creature|creatures|creature) grappled by", "needs a creature the monster grapples"),
     (r"\bit is grappling\b", "needs a creature the monster grapples (swallow)"),
-    (r"\bswallow|\bengulf", "swallowing / engulfing is not modelled"),
+    (r"\bengulf", "engulfing is not modelled"),
     (r"\bcharmed by it\b|\bwilling creature\b", "needs a charmed or willing target"),
     (r"\buntil the song ends\b", "a song kept up with bonus actions"),
     (r"\bone frightened creature\b", "needs a frightened target"),
@@ -1271,9 +1277,57 @@ def convert_traits(monster, has_spells):
             no_effect.append(name)
         else:
             unmodelled.append(name)
+    swallow = swallow_rule(monster)
+    if swallow is not None:
+        rules["swallow"] = swallow
     if no_effect:
         rules["no_effect"] = no_effect
     return rules, unmodelled
+
+
+# ---------------------------------------------------------------------------
+# monsters: Swallow
+
+# "it takes 21 (6d6) acid damage at the start of each of the behir's turns"
+DIGEST_RE = re.compile(r"takes \d+ \((\d+d\d+)\) (\w+) damage at the start of each of")
+# "If the behir takes 30 damage or more on a single turn from the swallowed
+# creature, the behir must succeed on a DC 14 Constitution saving throw at
+# the end of that turn or regurgitate"
+REGURGITATE_RE = re.compile(r"takes (\d+) damage or more on a single turn from (?:a|the swallowed) "
+                            r"creature[^.]*?DC (\d+) Constitution saving throw[^.]*regurgitate")
+# A Swallow action: "makes one bite attack against a ... target it is grappling".
+SWALLOW_BITE_RE = re.compile(r"makes one (\w+) attack against [^.]*\bit is grappling\b")
+
+
+def swallow_rule(monster):
+    """{"damage", "escape_damage"?, "escape_dc"?} of a monster that swallows
+    (a Swallow action, or a bite that swallows on a failed save), or None."""
+    for action in monster.get("actions", []):
+        digest = DIGEST_RE.search(action["desc"])
+        if digest and "swallow" in action["desc"]:
+            rule = {"damage": "%s %s" % (digest.group(1), digest.group(2))}
+            escape = REGURGITATE_RE.search(action["desc"])
+            if escape:
+                rule["escape_damage"] = int(escape.group(1))
+                rule["escape_dc"] = int(escape.group(2))
+            return rule
+    return None
+
+
+def swallow_attack(action, attacks):
+    """The ATTACK of a Swallow action: its bite, whose hit swallows a target
+    the monster grapples (instead of the bite's own grapple), or None."""
+    match = SWALLOW_BITE_RE.search(action["desc"])
+    if match is None:
+        return None
+    bite = next((a for a in attacks if a["name"].lower() == match.group(1).lower()), None)
+    if bite is None:
+        return None
+    attack = {key: value for key, value in bite.items()
+              if key not in ("save", "hit_conditions", "name")}
+    attack = dict({"name": action["name"]}, **attack)
+    attack["hit_conditions"] = [{"name": "swallowed", "needs_grapple": True}]
+    return attack
 
 
 # ---------------------------------------------------------------------------
@@ -1551,6 +1605,8 @@ def convert_actions(monster):
             multiattack_action = action
             continue
         attack = convert_attack(monster["name"], action, magic)
+        if attack is None and action["name"] == "Swallow":
+            attack = swallow_attack(action, attacks)
         if attack is not None:
             attacks.append(attack)
         elif "attack_bonus" in action:

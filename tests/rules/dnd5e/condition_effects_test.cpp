@@ -448,6 +448,117 @@ TEST(CharmTest, AVampiresCharmWorksOnHumanoidsOnly) {
   EXPECT_FALSE(u.has(1, Condition::Charmed));
 }
 
+// ---------------------------------------------------------------- Swallow
+
+// A purple worm (0) against a hero with a maul (+10, 6d6+10) of 200 HP,
+// AC 5, and a second hero.
+testing::Table worm_table() {
+  return testing::Table(testing::load(duel_json(R"({"monster": "purple worm"})",
+                                                R"({"name": "Hero", "hp": 200, "ac": 5, "attacks": [
+           {"name": "Maul", "to_hit": 10, "damage": "6d6+10 bludgeoning"}]},
+         {"name": "Other", "hp": 200, "ac": 5, "attacks": [
+           {"name": "Maul", "to_hit": 10, "damage": "6d6+10 bludgeoning"}]})")));
+}
+
+// The worm bites the hero: d20 4 (+9) hits, 3d8+9 = 12; the hero's Dex save
+// (DC 19) of d20 5 fails: swallowed.
+void swallow_hero(testing::Table& t) {
+  NoEvents events;
+  ScriptedDice bite{4, 1, 1, 1, 5};
+  detail::make_attack<true>(t.plan, t.state, 0, 1, 0, true, bite, events);
+  EXPECT_EQ(bite.remaining(), 0u);
+}
+
+TEST(SwallowTest, APurpleWormSwallowsDigestsAndRegurgitates) {
+  testing::Table t = worm_table();
+  NoEvents events;
+  swallow_hero(t);
+  EXPECT_EQ(t[1].hp, 200 - 12);
+  EXPECT_TRUE(t.has(1, Condition::Swallowed));
+  EXPECT_TRUE(t.has(1, Condition::Blinded));
+  EXPECT_TRUE(t.has(1, Condition::Restrained));
+  // Total cover: the worm goes for the other hero (no die: one candidate
+  // left), and the swallowed hero attacks the worm only.
+  for (int die : {1, 2}) {
+    ScriptedDice pick{die};
+    EXPECT_EQ(choose_target(t.plan, t.state, 0, pick), 2);
+  }
+  ScriptedDice none{};
+  EXPECT_EQ(choose_target(t.plan, t.state, 1, none), 0);
+  // The start of the worm's turn: 6d6 acid, all 2s.
+  ScriptedDice acid{2, 2, 2, 2, 2, 2};
+  EXPECT_TRUE(detail::begin_turn<true>(t.plan, t.state, 0, acid, events));
+  EXPECT_EQ(acid.remaining(), 0u);
+  EXPECT_EQ(t[1].hp, 200 - 12 - 12);
+  // The hero's turn: blinded and restrained, its maul rolls with
+  // disadvantage (15 and 15 hit AC 18) for 6d6+10 = 22 ...
+  ScriptedDice first{15, 15, 2, 2, 2, 2, 2, 2};
+  detail::make_attack<true>(t.plan, t.state, 1, 0, 0, true, first, events);
+  EXPECT_EQ(t[0].hp, 247 - 22);
+  ScriptedDice no_save{};  // ... under 30: no regurgitation
+  detail::end_of_turn_conditions(t.plan, t.state, 1, no_save, events);
+  EXPECT_TRUE(t.has(1, Condition::Swallowed));
+  // Next turn it deals 10 + 36: the worm's Con save (+11) of d20 9 fails
+  // DC 21, and it regurgitates the hero, who falls prone.
+  ScriptedDice start{};
+  detail::begin_turn<true>(t.plan, t.state, 1, start, events);
+  ScriptedDice second{15, 15, 6, 6, 6, 6, 6, 6, 9};
+  detail::make_attack<true>(t.plan, t.state, 1, 0, 0, true, second, events);
+  detail::end_of_turn_conditions(t.plan, t.state, 1, second, events);
+  EXPECT_EQ(second.remaining(), 0u);
+  EXPECT_FALSE(t.has(1, Condition::Swallowed));
+  EXPECT_FALSE(t.has(1, Condition::Blinded));
+  EXPECT_FALSE(t.has(1, Condition::Restrained));
+  EXPECT_TRUE(t.has(1, Condition::Prone));
+}
+
+TEST(SwallowTest, TheWormHoldsOnWithASuccessfulSave) {
+  testing::Table t = worm_table();
+  NoEvents events;
+  swallow_hero(t);
+  ScriptedDice blow{15, 15, 6, 6, 6, 6, 6, 6, 10};  // 46 damage; Con 10 + 11 meets DC 21
+  detail::make_attack<true>(t.plan, t.state, 1, 0, 0, true, blow, events);
+  detail::end_of_turn_conditions(t.plan, t.state, 1, blow, events);
+  EXPECT_EQ(blow.remaining(), 0u);
+  EXPECT_TRUE(t.has(1, Condition::Swallowed));
+}
+
+TEST(SwallowTest, TheSwallowedGetOutWhenTheSwallowerDies) {
+  testing::Table t = worm_table();
+  NoEvents events;
+  swallow_hero(t);
+  t[0].hp = 5;
+  ScriptedDice blow{15, 15, 1, 1, 1, 1, 1, 1};
+  detail::make_attack<true>(t.plan, t.state, 1, 0, 0, true, blow, events);
+  EXPECT_TRUE(t[0].dead);
+  EXPECT_FALSE(t.has(1, Condition::Swallowed));
+  EXPECT_FALSE(t.has(1, Condition::Restrained));
+}
+
+TEST(SwallowTest, ABehirSwallowsOnlyWhatItConstricts) {
+  testing::Table t = against("behir");
+  NoEvents events;
+  const Creature& behir = creature_of(t.encounter, 0);
+  std::size_t index = 0;
+  while (behir.actions[index].name != "Swallow") ++index;
+  const PlanAction& swallow = t.plan.actions_of(0)[index];
+  EXPECT_FALSE(detail::available_against(t.plan, t.state, 0, swallow, 1));
+  // Constrict: d20 4 (+10) hits, 2d10+6 twice = 8 + 8; grappled and restrained.
+  ScriptedDice constrict{4, 1, 1, 1, 1};
+  detail::make_attack<true>(t.plan, t.state, 0, 1, 1, true, constrict, events);
+  EXPECT_TRUE(t.has(1, Condition::Grappled));
+  EXPECT_TRUE(detail::available_against(t.plan, t.state, 0, swallow, 1));
+  // Swallow: its bite (advantage: restrained; 4 and 4 hit), 3d10+6 = 9;
+  // the grapple ends, the hero is swallowed.
+  ScriptedDice bite{4, 4, 1, 1, 1};
+  detail::take_action<true>(t.plan, t.state, 0, 1, swallow, true, bite, events);
+  EXPECT_EQ(bite.remaining(), 0u);
+  EXPECT_EQ(t[1].hp, 200 - 16 - 9);
+  EXPECT_FALSE(t.has(1, Condition::Grappled));
+  EXPECT_TRUE(t.has(1, Condition::Swallowed));
+  EXPECT_TRUE(t.has(1, Condition::Restrained));
+}
+
 // ---------------------------------------------------------------- values
 
 TEST(ConditionValueTest, CharmedPetrifiedAndUnconsciousAreWorthTheirEffects) {

@@ -98,6 +98,7 @@ double target_turn_value(Condition condition, const Matchup& m) {
     case Condition::Restrained:
     case Condition::Frightened:
     case Condition::Poisoned:
+    case Condition::Swallowed:  // blinded and restrained, it attacks only its swallower
       return m.target_rate - m.target_disadvantage;
     case Condition::Prone:
     case Condition::Grappled:
@@ -115,6 +116,8 @@ double attacker_round_value(Condition condition, const Matchup& m) {
       return m.attacker_paralyzed - m.attacker_rate;
     case Condition::Petrified:  // advantage, but it resists all damage
       return 0.5 * m.attacker_advantage - m.attacker_rate;
+    case Condition::Swallowed:  // digested, but out of reach of its attacks
+      return m.swallow_damage - m.attacker_rate;
     case Condition::Stunned:
     case Condition::Blinded:
     case Condition::Restrained:
@@ -150,6 +153,8 @@ Matchup matchup(const Creature& attacker, const Creature& target) {
   m.target_rate = best_rate(target, attacker, plain);
   m.target_disadvantage =
       best_rate(target, attacker, [](const Attack&) { return RollMode::Disadvantage; });
+  const DamageDice& swallow = attacker.traits.swallow_damage;
+  m.swallow_damage = defence_factor(swallow.type, true, target) * swallow.dice.mean();
   m.rounds = m.attacker_rate > 0
                  ? std::clamp(target.hp.mean() / m.attacker_rate, 1.0, Matchup::kMaxRounds)
                  : Matchup::kMaxRounds;
@@ -183,6 +188,11 @@ double condition_value(const ConditionEffect& effect, const Matchup& m, double r
   // half a round of the attacker's (and its allies') attacks.
   if (effect.condition == Condition::Prone)
     return std::max(0.0, 0.5 * (m.attacker_prone - m.attacker_rate));
+  // A swallow of a target the attacker grapples (restrained already): the
+  // digestion instead of the attacker's attacks with advantage.
+  if (effect.condition == Condition::Swallowed && effect.needs_grapple) {
+    return std::max(0.0, m.rounds - 0.5) * (m.swallow_damage - m.attacker_advantage);
+  }
   // A sleep that damage ends: the target's next turn, before a blow wakes it.
   if (effect.ends_on_damage) return target_turn_value(effect.condition, m);
   // A condition that a failed repeated save worsens (a petrifying bite):

@@ -44,6 +44,7 @@ struct Matchup {
   double attacker_prone = 0;       // ... with advantage in melee, disadvantage at range
   double target_rate = 0;          // the target's damage per round against the attacker
   double target_disadvantage = 0;  // ... with disadvantage
+  double swallow_damage = 0;       // the attacker's Swallow damage a turn to the target
   double rounds = 1;  // the target's HP over the attacker's rate, within [1, kMaxRounds]
   static constexpr double kMaxRounds = 10;
 };

@@ -33,7 +33,8 @@ template <class Dice, class Events>
   targets.push_back(target);
   if (effect.targets > 1) {
     for (int c : plan.enemies_of(plan.creatures[source].faction)) {
-      if (c != target && state.combatants[c].can_act()) targets.push_back(c);
+      if (c != target && state.combatants[c].can_act() && swallower_of(state, c) < 0)
+        targets.push_back(c);
     }
     // Draw the others (a partial Fisher-Yates) unless all are caught.
     const int candidates = static_cast<int>(targets.size());
@@ -158,6 +159,8 @@ template <bool Full, bool Field = false, class Dice, class Events>
   if constexpr (Full) {
     if (effect.hp_lost > 0 && state.rules[target].conditions.any_of(kEndedByDamage))
       conditions_after_damage(plan, state, target, dice, events);
+    if (state.rules[attacker].conditions.contains(Condition::Swallowed))
+      state.rules[attacker].inside_damage += dealt.total;  // at its swallower (targets.hpp)
     if (them.hp > 0) {
       for (const ConditionEffect& condition : plan.conditions_of(attack.on_hit_conditions)) {
         impose_condition(plan, state, attacker, target, condition, Ability::Str, 0, events);

@@ -22,6 +22,9 @@
 //               have advantage; resistance to all damage
 //   unconscious incapacitated and prone; fails Str and Dex saves; attacks
 //               against it have advantage, and a melee hit is a critical
+//   swallowed   blinded and restrained as well (condition_rules.hpp); total
+//               cover: no one targets it, and it attacks only its swallower
+//               (targets.hpp); digested at the start of the swallower's turns
 // Plain values; thread-safe.
 #pragma once
 
@@ -47,8 +50,9 @@ enum class Condition : std::uint8_t {
   Charmed,
   Petrified,
   Unconscious,
+  Swallowed,
 };
-inline constexpr int kConditionCount = 12;
+inline constexpr int kConditionCount = 13;
 
 std::string_view name(Condition condition);
 std::optional<Condition> parse_condition(std::string_view text);
@@ -113,6 +117,8 @@ struct ConditionEffect {
   // restraint of a petrifying bite or breath becomes petrification).
   bool worsens = false;
   Condition worsens_to = Condition::Petrified;
+  // Imposed only on a target the source grapples (a Swallow action's bite).
+  bool needs_grapple = false;
   bool operator==(const ConditionEffect&) const = default;
 };
 

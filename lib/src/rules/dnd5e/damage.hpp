@@ -63,9 +63,11 @@ template <bool Full, class Dice>
                                                    Dice& dice) {
   DealtDamage dealt;
   dealt.critical = critical;
+  bool petrified = false;  // resists all damage
+  if constexpr (Full) petrified = state.rules[target].conditions.contains(Condition::Petrified);
   for (const PlanDamagePart& part : plan.damage_of(attack.parts)) {
     Defence defence = plan.defence(target, part.type, attack.magical, attack.silvered);
-    if constexpr (Full) defence = defence_under_conditions(state, target, defence);
+    defence.resistant = defence.resistant || petrified;
     const int amount =
         roll_damage_part(part.dice.constant, plan.terms_of(part.dice), critical, defence, dice);
     dealt.total += amount;

@@ -69,6 +69,7 @@ std::string condition_text(const ConditionEffect& effect) {
   if (effect.repeat_save) text += ", save ends";
   if (effect.ends_on_damage) text += ", ends on damage";
   if (effect.save_on_damage) text += ", save on damage";
+  if (effect.needs_grapple) text += ", if grappled";
   if (effect.worsens) text += fmt::format(", then {} on a failed save", name(effect.worsens_to));
   return text;
 }
@@ -172,6 +173,12 @@ std::vector<std::string> trait_texts(const Creature& creature) {
                     (notes.empty() ? "" : fmt::format(" ({})", fmt::join(notes, "; "))));
   }
   if (traits.relentless > 0) texts.push_back(fmt::format("Relentless {}", traits.relentless));
+  if (traits.swallow_damage != DamageDice{}) {
+    texts.push_back(fmt::format("Swallow {} a turn", to_string({traits.swallow_damage})));
+    if (traits.swallow_escape_damage > 0)
+      texts.back() += fmt::format(", regurgitates after {} from inside (DC {} Con)",
+                                  traits.swallow_escape_damage, traits.swallow_escape_dc);
+  }
   return texts;
 }
 

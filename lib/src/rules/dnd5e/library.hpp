@@ -91,6 +91,8 @@ struct TraitRulesInfo {
   bool regeneration_revives = false;
   std::string martial_advantage, sneak_attack;  // dice, empty when none
   int relentless = 0;
+  std::string swallow_damage;  // "6d6 acid"; empty when it does not swallow
+  int swallow_escape_damage = 0, swallow_escape_dc = 0;
   std::vector<std::string> no_effect;  // traits that cannot change a gridless fight
 };
 

@@ -67,8 +67,13 @@ class Compiler {
     return compiled;
   }
 
-  PlanAction action(const Action& action) {
+  PlanAction action(const Creature& creature, const Action& action) {
     PlanAction compiled;
+    for (int a : action.attacks) {
+      for (const ConditionEffect& c :
+           creature.attacks[static_cast<std::size_t>(a)].on_hit_conditions)
+        compiled.needs_grapple = compiled.needs_grapple || c.needs_grapple;
+    }
     const std::size_t first = plan_.action_parts.size();
     plan_.action_parts.insert(plan_.action_parts.end(), action.attacks.begin(),
                               action.attacks.end());
@@ -97,6 +102,9 @@ class Compiler {
     compiled.regenerates_from_zero = traits.regenerates_from_zero;
     compiled.relentless = traits.relentless;
     compiled.death_burst = traits.death_burst;
+    compiled.swallow_damage = {flatten(traits.swallow_damage.dice), traits.swallow_damage.type};
+    compiled.swallow_escape_damage = traits.swallow_escape_damage;
+    compiled.swallow_escape_dc = traits.swallow_escape_dc;
     return compiled;
   }
 
@@ -124,10 +132,10 @@ class Compiler {
     rules.save_effects = {static_cast<std::uint32_t>(first_save), own_saves};
     plan_.attacks.insert(plan_.attacks.end(), attacks.begin(), attacks.end());
     const std::size_t first_action = plan_.actions.size();
-    for (const Action& a : creature.actions) plan_.actions.push_back(action(a));
+    for (const Action& a : creature.actions) plan_.actions.push_back(action(creature, a));
     rules.actions = slice_from(plan_.actions, first_action);
     const std::size_t first_legendary = plan_.actions.size();
-    for (const Action& a : creature.legendary_actions) plan_.actions.push_back(action(a));
+    for (const Action& a : creature.legendary_actions) plan_.actions.push_back(action(creature, a));
     rules.legendary = slice_from(plan_.actions, first_legendary);
     const std::size_t first_resource = plan_.resources.size();
     for (const Resource& r : creature.resources)
@@ -191,6 +199,9 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
   const std::vector<Creature>& members = roster_of(encounter).members;
   kinds = static_cast<int>(members.size());
   full_rules = std::any_of(members.begin(), members.end(), needs_full_rules);
+  any_swallower = std::any_of(members.begin(), members.end(), [](const Creature& c) {
+    return c.traits.swallow_damage.dice != DiceExpr{};
+  });
 
   // The kinds, then each combatant as a copy of its kind.
   Compiler compiler(*this);
@@ -205,8 +216,10 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
     compiled.tactics = creature.tactics;
     compiled.hp = compiler.flatten(creature.hp);
     compiled.fixed_actions = creature.fixed_actions;
-    compiled.only_attacks = !creature.actions.empty() && creature.resources.empty() &&
-                            creature.save_effects.empty() && !creature.fixed_actions;
+    compiled.only_attacks =
+        !creature.actions.empty() && creature.resources.empty() && creature.save_effects.empty() &&
+        !creature.fixed_actions &&
+        creature.traits.swallow_damage == DamageDice{};  // a Swallow needs a grapple
     kind_rules.push_back(compiler.compile(creature, compiled.first_attack));
     kind_creatures.push_back(compiled);
   }

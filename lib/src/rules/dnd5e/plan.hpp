@@ -75,11 +75,12 @@ struct PlanSaveEffect {
 };
 
 struct PlanAction {
-  Slice attacks;          // of BattlePlan::action_parts: attack indices within the kind
-  Slice saves;            // of BattlePlan::action_parts: save effect indices within the kind
-  int resource = -1;      // index within the creature's resources; -1: at will
-  int cost = 1;           // legendary options: the legendary actions it costs
-  const char* name = "";  // the roster's, for events
+  Slice attacks;               // of BattlePlan::action_parts: attack indices within the kind
+  Slice saves;                 // of BattlePlan::action_parts: save effect indices within the kind
+  int resource = -1;           // index within the creature's resources; -1: at will
+  int cost = 1;                // legendary options: the legendary actions it costs
+  bool needs_grapple = false;  // only against a target it grapples (a Swallow)
+  const char* name = "";       // the roster's, for events
 };
 
 struct PlanResource {
@@ -102,7 +103,10 @@ struct PlanTraits {
   DamageTypeSet regeneration_stopped_by;
   bool regenerates_from_zero = false;
   int relentless = 0;
-  int death_burst = -1;  // index of the save effect within the kind
+  int death_burst = -1;           // index of the save effect within the kind
+  PlanDamagePart swallow_damage;  // Traits::swallow_damage
+  int swallow_escape_damage = 0;
+  int swallow_escape_dc = 0;
 };
 
 // What the turn reads of a combatant on every attack.
@@ -169,6 +173,7 @@ struct BattlePlan {
   std::vector<int> legendary_creatures;  // creatures with legendary actions
   HarmTable harms;                       // who can change whose hit points (harm.hpp)
   bool any_pc = false;                   // only PCs go down: no aftermath without one
+  bool any_swallower = false;            // some creature can swallow (targets.hpp)
   bool any_finisher = false;             // a creature with "downed": "finish"
   int max_rounds = 0;
 

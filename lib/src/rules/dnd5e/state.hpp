@@ -55,6 +55,7 @@ struct RulesState {
   std::int8_t immune_count = 0;
   std::array<std::int16_t, kMaxImmunities> immune_to{};
   bool burst_pending = false;  // died with a Death Burst not yet forced
+  int inside_damage = 0;       // swallowed: damage it dealt its swallower this turn
   bool operator==(const RulesState&) const = default;
 };
 

@@ -36,16 +36,26 @@ inline int enemies_standing(const BattlePlan& plan, const BattleState& state, in
   return static_cast<int>(state.standing.enemies_of(plan.creatures[self].faction).size());
 }
 
-// A charmed `self` does not attack its charmer: an enemy drawn at random
-// among the others standing instead of `target` (its charmer), or -1.
+// Whether `self` can attack `c`: not its charmer, and not a creature
+// swallowed (total cover).
+inline bool may_attack(const BattleState& state, int self, int c) {
+  return !detail::charmed_by(state, self, c) && detail::swallower_of(state, c) < 0;
+}
+
+// The target the tactics chose, `target`, under the conditions that limit
+// whom `self` can attack: a swallowed creature attacks its swallower only;
+// instead of a creature it may not attack, an enemy drawn at random among
+// those it may; -1 when there is none.
 template <class Dice>
-[[gnu::noinline]] int other_than_charmer(const BattlePlan& plan, BattleState& state, int self,
-                                         int target, Dice& dice) {
-  if (!detail::charmed_by(state, self, target)) return target;
+[[gnu::noinline]] int limited_target(const BattlePlan& plan, BattleState& state, int self,
+                                     int target, Dice& dice) {
+  if (const int swallower = detail::swallower_of(state, self); swallower >= 0)
+    return state.combatants[swallower].can_act() ? swallower : -1;
+  if (may_attack(state, self, target)) return target;
   int candidates[kCreatureSpan];
   int count = 0;
   for (int c : state.standing.enemies_of(plan.creatures[self].faction)) {
-    if (!detail::charmed_by(state, self, c)) candidates[count++] = c;
+    if (may_attack(state, self, c)) candidates[count++] = c;
   }
   if (count == 0) return -1;
   return candidates[count == 1 ? 0 : dice.roll(count) - 1];
@@ -56,8 +66,9 @@ template <class Dice>
 int choose_target(const BattlePlan& plan, BattleState& state, int self, Dice& dice) {
   TargetView view{plan, state};
   const int target = arena::choose_target(view, plan.creatures[self].tactics, self, dice);
-  if (target >= 0 && plan.full_rules && state.rules[self].conditions.contains(Condition::Charmed)) {
-    return other_than_charmer(plan, state, self, target, dice);
+  if (target >= 0 && plan.full_rules &&
+      (plan.any_swallower || state.rules[self].conditions.contains(Condition::Charmed))) {
+    return limited_target(plan, state, self, target, dice);
   }
   return target;
 }

@@ -28,6 +28,7 @@
 #include <cstdint>
 
 #include "rules/dnd5e/attack.hpp"
+#include "rules/dnd5e/swallow.hpp"
 #include "rules/dnd5e/targets.hpp"
 
 namespace arena::dnd5e::detail {
@@ -39,11 +40,19 @@ inline bool available(const BattlePlan& plan, const BattleState& state, int self
                              static_cast<std::uint32_t>(action.resource)] > 0;
 }
 
+// Whether `self` can take `action` against `target`: a Swallow needs a
+// target it grapples.
+inline bool available_against(const BattlePlan& plan, const BattleState& state, int self,
+                              const PlanAction& action, int target) {
+  return available(plan, state, self, action) &&
+         (!action.needs_grapple || has_condition_from(state, target, Condition::Grappled, self));
+}
+
 // The first available action of a fixed action policy, or nullptr.
-inline const PlanAction* first_available(const BattlePlan& plan, const BattleState& state,
-                                         int self) {
+inline const PlanAction* first_available(const BattlePlan& plan, const BattleState& state, int self,
+                                         int target) {
   for (const PlanAction& action : plan.actions_of(self)) {
-    if (available(plan, state, self, action)) return &action;
+    if (available_against(plan, state, self, action, target)) return &action;
   }
   return nullptr;
 }
@@ -55,12 +64,12 @@ inline const PlanAction* first_available(const BattlePlan& plan, const BattleSta
 inline const PlanAction* choose_action(const BattlePlan& plan, const BattleState& state, int self,
                                        int target) {
   if (plan.creatures[self].only_attacks) return &plan.best_attack_action(self, target);
-  if (plan.creatures[self].fixed_actions) return first_available(plan, state, self);
+  if (plan.creatures[self].fixed_actions) return first_available(plan, state, self, target);
   const int enemies = enemies_standing(plan, state, self);
   const PlanAction* best = nullptr;  // none for a stat block with nothing arena models
   double best_value = -1;
   for (const PlanAction& action : plan.actions_of(self)) {
-    if (!available(plan, state, self, action)) continue;
+    if (!available_against(plan, state, self, action, target)) continue;
     const double value = plan.action_value(self, action, target, enemies);
     if (value > best_value) {
       best_value = value;
@@ -130,12 +139,16 @@ template <class Dice, class Events>
 // The full rules at the start of a turn, before the death save: the
 // turn's flags, legendary actions regained, regeneration. Returns false
 // when the creature dies instead.
-template <class Events>
-bool start_full_turn(const BattlePlan& plan, BattleState& state, int self, Events& events) {
+template <class Dice, class Events>
+bool start_full_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
+                     Events& events) {
   RulesState& rules = state.rules[self];
   rules.reckless = false;
   rules.extra_damage_used = false;
+  rules.inside_damage = 0;
   rules.legendary_left = static_cast<std::int8_t>(plan.rules[self].legendary_per_round);
+  if (plan.rules[self].traits.swallow_damage.dice.has_dice())
+    digest_swallowed(plan, state, self, dice, events);
   return plan.rules[self].traits.regeneration <= 0 || regenerate(plan, state, self, events);
 }
 
@@ -156,7 +169,7 @@ bool ready_full_turn(const BattlePlan& plan, BattleState& state, int self, Dice&
 template <bool Full, class Dice, class Events>
 bool begin_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice, Events& events) {
   if constexpr (Full) {
-    if (!start_full_turn(plan, state, self, events)) return false;
+    if (!start_full_turn(plan, state, self, dice, events)) return false;
   }
   if (state.combatants[self].hp == 0 && !death_save_turn(state, self, dice, events)) return false;
   if constexpr (Full) return ready_full_turn(plan, state, self, dice, events);
