@@ -559,6 +559,62 @@ TEST(SwallowTest, ABehirSwallowsOnlyWhatItConstricts) {
   EXPECT_TRUE(t.has(1, Condition::Restrained));
 }
 
+// ---------------------------------------------------------------- values in the target's state
+
+const char* chosen(const testing::Table& t, int self, int target) {
+  const PlanAction* action = detail::choose_action(t.plan, t.state, self, target);
+  return action == nullptr ? "none" : action->name;
+}
+
+TEST(StateValueTest, AGhoulDoesNotClawAParalyzedTarget) {
+  testing::Table t = against("ghoul", 40);
+  EXPECT_STREQ(chosen(t, 0, 1), "Claws");
+  give(t, 1, Condition::Paralyzed);
+  // The paralysis is worth nothing more: the bite's damage wins.
+  EXPECT_STREQ(chosen(t, 0, 1), "Bite");
+}
+
+// The dragon's Frightful Presence action, its save effect, and its value
+// against the hero (one enemy, or two) in the hero's state now.
+struct Fear {
+  testing::Table t = against("adult red dragon", 300);
+  const PlanAction* action = nullptr;
+  Fear() {
+    for (const PlanAction& a : t.plan.actions_of(0)) {
+      if (std::string_view(a.name) == "Frightful Presence") action = &a;
+    }
+  }
+  const PlanSaveEffect& effect() const {
+    return t.plan.save_effect(0, t.plan.parts_of(action->saves)[0]);
+  }
+  double value(int enemies = 1) const {
+    return t.plan.action_value(0, *action, 1, enemies, detail::target_state(t.plan, t.state, 0, 1));
+  }
+  void force(int d20) {
+    ScriptedDice dice{d20};
+    NoEvents events;
+    detail::force_save(t.plan, t.state, 0, 1, effect(), dice, events);
+  }
+};
+
+TEST(StateValueTest, FrightfulPresenceIsWorthNothingAgainstTheFrightened) {
+  Fear fear;
+  ASSERT_NE(fear.action, nullptr);
+  EXPECT_GT(fear.value(), 0.0);
+  fear.force(2);  // Wis DC 19 failed
+  ASSERT_TRUE(fear.t.has(1, Condition::Frightened));
+  EXPECT_EQ(fear.value(), 0.0);
+}
+
+TEST(StateValueTest, FrightfulPresenceIsWorthNothingAgainstTheImmune) {
+  Fear fear;
+  ASSERT_NE(fear.action, nullptr);
+  const double fresh = fear.value(2);
+  fear.force(19);  // a success: immune
+  EXPECT_EQ(fear.value(), 0.0);
+  EXPECT_NEAR(fear.value(2), fresh / 2, 1e-9);  // an area: the other enemy still counts
+}
+
 // ---------------------------------------------------------------- values
 
 TEST(ConditionValueTest, CharmedPetrifiedAndUnconsciousAreWorthTheirEffects) {

@@ -178,8 +178,8 @@ double expected_damage(const Attack& attack, const Creature& target, RollMode mo
   return expected;
 }
 
-double hit_chance(const Attack& attack, const Creature& target) {
-  const HitChances chances = hit_chances(attack, target, RollMode::Normal);
+double hit_chance(const Attack& attack, const Creature& target, RollMode mode) {
+  const HitChances chances = hit_chances(attack, target, mode);
   return chances.hit + chances.critical;
 }
 
@@ -235,15 +235,16 @@ double expected_save_value(const SaveEffect& effect, const Creature& target, con
   return save_value_parts(effect, target, m).total();
 }
 
-ValueParts attack_value_parts(const Attack& attack, const Creature& target, const Matchup& m) {
+ValueParts attack_value_parts(const Attack& attack, const Creature& target, const Matchup& m,
+                              RollMode mode) {
   ValueParts on_hit;
   for (const SaveEffect& rider : attack.on_hit_saves) on_hit += save_value_parts(rider, target, m);
   for (const ConditionEffect& c : attack.on_hit_conditions) {
     if (!target.condition_immunities.contains(c.condition))
       on_hit.conditions += condition_value(c, m, 0);
   }
-  const double hit = hit_chance(attack, target);
-  return {expected_damage(attack, target) + hit * on_hit.damage, hit * on_hit.conditions};
+  const double hit = hit_chance(attack, target, mode);
+  return {expected_damage(attack, target, mode) + hit * on_hit.damage, hit * on_hit.conditions};
 }
 
 double expected_attack_value(const Attack& attack, const Creature& target, const Matchup& m) {

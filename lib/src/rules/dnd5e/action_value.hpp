@@ -57,7 +57,7 @@ double expected_damage(const Attack& attack, const Creature& target,
                        RollMode mode = RollMode::Normal, bool melee_critical = false);
 
 // The chance that one attack hits `target` (a critical included).
-double hit_chance(const Attack& attack, const Creature& target);
+double hit_chance(const Attack& attack, const Creature& target, RollMode mode = RollMode::Normal);
 
 // What `effect` imposed on the target of `m` is worth, the target repeating
 // its save (when the effect allows) with success chance `repeat_success`.
@@ -87,7 +87,9 @@ double expected_attack_value(const Attack& attack, const Creature& target, const
 
 // The same, split into damage and conditions.
 ValueParts save_value_parts(const SaveEffect& effect, const Creature& target, const Matchup& m);
-ValueParts attack_value_parts(const Attack& attack, const Creature& target, const Matchup& m);
+// `mode`: the attack roll's (advantage against a target whose conditions give it).
+ValueParts attack_value_parts(const Attack& attack, const Creature& target, const Matchup& m,
+                              RollMode mode = RollMode::Normal);
 
 // A whole action of `attacker` against `target` (its areas catching up to
 // `enemies` enemies), as the plan values it (plan.cpp), split; for replays,

@@ -65,6 +65,7 @@ class ConditionSet {
   constexpr bool contains(Condition c) const { return (bits_ & bit(c)) != 0; }
   constexpr bool empty() const { return bits_ == 0; }
   constexpr bool any_of(ConditionSet other) const { return (bits_ & other.bits_) != 0; }
+  constexpr bool all_of(ConditionSet other) const { return (other.bits_ & ~bits_) == 0; }
   constexpr bool operator==(const ConditionSet&) const = default;
   static constexpr ConditionSet of(std::initializer_list<Condition> conditions) {
     ConditionSet set;

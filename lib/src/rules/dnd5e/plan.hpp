@@ -71,6 +71,7 @@ struct PlanSaveEffect {
   int targets = 1;                      // enemies an area catches
   bool spares_some = false;             // some kind of the encounter is spared (BattlePlan::spares)
   bool immunity_after_success = false;  // SaveEffect::immunity_after_success
+  ConditionSet imposes;                 // the conditions of `conditions`
   const char* name = "";                // the roster's, for events
 };
 
@@ -80,6 +81,7 @@ struct PlanAction {
   int resource = -1;           // index within the creature's resources; -1: at will
   int cost = 1;                // legendary options: the legendary actions it costs
   bool needs_grapple = false;  // only against a target it grapples (a Swallow)
+  ConditionSet imposes;        // the conditions its attacks (riders included) impose
   const char* name = "";       // the roster's, for events
 };
 
@@ -137,6 +139,14 @@ struct PlanRules {
   int legendary_resistance = 0;
 };
 
+// What the value of an action depends on in the target's state: the
+// conditions it has, and whether it is immune to the attacker's effects
+// that grant immunity (Frightful Presence after a success).
+struct TargetState {
+  ConditionSet conditions;
+  bool immune_to_attacker = false;
+};
+
 struct BattlePlan {
   std::vector<PlanCreature> creatures;  // indexed like Encounter::combatants
   std::vector<PlanRules> rules;         // likewise
@@ -166,6 +176,13 @@ struct BattlePlan {
   // effect for one target (action_value.hpp).
   std::vector<double> attack_values;
   std::vector<double> save_values;
+  // The part of each of those that the conditions imposed are worth
+  // (nothing against a target that has them all already).
+  std::vector<double> attack_condition_values;
+  std::vector<double> save_condition_values;
+  // attack_values with every attack rolled with advantage: against a target
+  // whose conditions give attacks advantage (kExposed).
+  std::vector<double> attack_advantage_values;
   // spared[effect * kinds + kind]: the save effect (an index into
   // save_effects) spares the kind by its creature type (SaveEffect::excludes).
   std::vector<std::uint8_t> spared;
@@ -232,9 +249,12 @@ struct BattlePlan {
                                static_cast<std::size_t>(target)]];
   }
   // The expected value of `action` (an element of actions_of or
-  // legendary_of of its creature) against `target`, its areas catching up to
-  // `enemies` enemies: its attacks, then each save effect it forces.
-  double action_value(int attacker, const PlanAction& action, int target, int enemies) const;
+  // legendary_of of its creature) against `target` in state `now`, its
+  // areas catching up to `enemies` enemies: its attacks, then each save
+  // effect it forces. Conditions the target has already are worth nothing
+  // more, nor is an effect it is immune to (for it; an area's others count).
+  double action_value(int attacker, const PlanAction& action, int target, int enemies,
+                      TargetState now = {}) const;
 
  private:
   template <class T>

@@ -48,6 +48,15 @@ inline bool available_against(const BattlePlan& plan, const BattleState& state, 
          (!action.needs_grapple || has_condition_from(state, target, Condition::Grappled, self));
 }
 
+// What the value of `self`'s actions against `target` depends on in its
+// state (nothing without the full rules, which track none of it).
+inline TargetState target_state(const BattlePlan& plan, const BattleState& state, int self,
+                                int target) {
+  if (!plan.full_rules) return {};
+  const RulesState& them = state.rules[target];
+  return {them.conditions, them.immune_count > 0 && immune_to_source(state, target, self)};
+}
+
 // The first available action of a fixed action policy, or nullptr.
 inline const PlanAction* first_available(const BattlePlan& plan, const BattleState& state, int self,
                                          int target) {
@@ -58,19 +67,25 @@ inline const PlanAction* first_available(const BattlePlan& plan, const BattleSta
 }
 
 // The action `self` takes against `target`, or nullptr when it has none:
-// the available one of highest expected value, the earliest on ties
+// the available one of highest expected value against it in its state
+// (plan.hpp's TargetState), the earliest on ties
 // (at-will actions come first, so a limited one is spent only when it does
 // better); under a fixed action policy, the first available one.
 inline const PlanAction* choose_action(const BattlePlan& plan, const BattleState& state, int self,
                                        int target) {
-  if (plan.creatures[self].only_attacks) return &plan.best_attack_action(self, target);
+  // The precomputed best attack action holds for a target without conditions.
+  if (plan.creatures[self].only_attacks &&
+      (!plan.full_rules || state.rules[target].conditions.empty())) {
+    return &plan.best_attack_action(self, target);
+  }
   if (plan.creatures[self].fixed_actions) return first_available(plan, state, self, target);
   const int enemies = enemies_standing(plan, state, self);
+  const TargetState now = target_state(plan, state, self, target);
   const PlanAction* best = nullptr;  // none for a stat block with nothing arena models
   double best_value = -1;
   for (const PlanAction& action : plan.actions_of(self)) {
     if (!available_against(plan, state, self, action, target)) continue;
-    const double value = plan.action_value(self, action, target, enemies);
+    const double value = plan.action_value(self, action, target, enemies, now);
     if (value > best_value) {
       best_value = value;
       best = &action;
@@ -297,11 +312,13 @@ template <class Dice, class Events>
     const int target = choose_target(plan, state, c, dice);
     if (target < 0) return;
     const int enemies = enemies_standing(plan, state, c);
+    const TargetState now = target_state(plan, state, c, target);
     const PlanAction* best = nullptr;
     double best_rate = 0;
     for (const PlanAction& option : plan.legendary_of(c)) {
-      if (option.cost > me.legendary_left || !available(plan, state, c, option)) continue;
-      const double rate = plan.action_value(c, option, target, enemies) / option.cost;
+      if (option.cost > me.legendary_left || !available_against(plan, state, c, option, target))
+        continue;
+      const double rate = plan.action_value(c, option, target, enemies, now) / option.cost;
       if (rate > best_rate) {
         best_rate = rate;
         best = &option;
