@@ -73,9 +73,11 @@ inline const PlanAction* first_available(const BattlePlan& plan, const BattleSta
 // better); under a fixed action policy, the first available one.
 inline const PlanAction* choose_action(const BattlePlan& plan, const BattleState& state, int self,
                                        int target) {
-  // The precomputed best attack action holds for a target without conditions.
+  // The precomputed best attack action holds for a target without
+  // conditions, and when there is no other.
   if (plan.creatures[self].only_attacks &&
-      (!plan.full_rules || state.rules[target].conditions.empty())) {
+      (!plan.full_rules || state.rules[target].conditions.empty() ||
+       plan.rules[self].actions.count == 1)) {
     return &plan.best_attack_action(self, target);
   }
   if (plan.creatures[self].fixed_actions) return first_available(plan, state, self, target);
