@@ -33,8 +33,10 @@ testing::Table table() {
            {"name": "Longsword", "to_hit": 10, "damage": "1d8+3 slashing"}]})")));
 }
 
-// `creature` gains `condition` from `source`, with no end of its own.
+// `creature` gains `condition` from `source`, with no end of its own (the
+// plan learns that the encounter can impose it: BattlePlan::imposable).
 void give(testing::Table& t, int creature, Condition condition, int source = kGhoul) {
+  t.plan.imposable.insert(condition);
   ConditionEffect effect;
   effect.condition = condition;
   NoEvents events;

@@ -157,10 +157,12 @@ template <bool Full, bool Field = false, class Dice, class Events>
   report_traits(target, at_work, events);
   record_damage<Full>(state, attacker, target, effect, events);
   if constexpr (Full) {
-    if (effect.hp_lost > 0 && state.rules[target].conditions.any_of(kEndedByDamage))
-      conditions_after_damage(plan, state, target, dice, events);
-    if (state.rules[attacker].conditions.contains(Condition::Swallowed))
-      state.rules[attacker].inside_damage += dealt.total;  // at its swallower (targets.hpp)
+    if (plan.imposable.any_of(kAfterDamage)) {  // rare: a charm, a sleep, a swallow
+      if (effect.hp_lost > 0 && state.rules[target].conditions.any_of(kEndedByDamage))
+        conditions_after_damage(plan, state, target, dice, events);
+      if (state.rules[attacker].conditions.contains(Condition::Swallowed))
+        state.rules[attacker].inside_damage += dealt.total;  // at its swallower (targets.hpp)
+    }
     if (them.hp > 0) {
       for (const ConditionEffect& condition : plan.conditions_of(attack.on_hit_conditions)) {
         impose_condition(plan, state, attacker, target, condition, Ability::Str, 0, events);

@@ -101,6 +101,10 @@ inline constexpr ConditionSet kFailsStrDexSaves = ConditionSet::of(
 // Those that damage may end (ConditionEffect::ends_on_damage, save_on_damage).
 inline constexpr ConditionSet kEndedByDamage =
     ConditionSet::of({Condition::Charmed, Condition::Unconscious});
+// Those that something must follow when damage is dealt (kEndedByDamage,
+// and a swallowed attacker's damage to its swallower).
+inline constexpr ConditionSet kAfterDamage =
+    ConditionSet::of({Condition::Charmed, Condition::Unconscious, Condition::Swallowed});
 // Those that keep it from standing up.
 inline constexpr ConditionSet kCannotStand = ConditionSet::of(
     {Condition::Grappled, Condition::Restrained, Condition::Incapacitated, Condition::Paralyzed,

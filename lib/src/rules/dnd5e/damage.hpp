@@ -64,7 +64,10 @@ template <bool Full, class Dice>
   DealtDamage dealt;
   dealt.critical = critical;
   bool petrified = false;  // resists all damage
-  if constexpr (Full) petrified = state.rules[target].conditions.contains(Condition::Petrified);
+  if constexpr (Full) {
+    petrified = plan.imposable.contains(Condition::Petrified) &&
+                state.rules[target].conditions.contains(Condition::Petrified);
+  }
   for (const PlanDamagePart& part : plan.damage_of(attack.parts)) {
     Defence defence = plan.defence(target, part.type, attack.magical, attack.silvered);
     defence.resistant = defence.resistant || petrified;

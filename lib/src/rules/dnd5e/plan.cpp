@@ -280,6 +280,16 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
     return c.tactics.downed == DownedPolicy::Finish;
   });
 
+  for (const ConditionEffect& c : conditions) {  // every one the kinds' attacks and saves impose
+    imposable.insert(c.condition);
+    if (c.worsens) imposable.insert(c.worsens_to);
+  }
+  if (imposable.contains(Condition::Unconscious)) imposable.insert(Condition::Prone);
+  if (imposable.contains(Condition::Swallowed)) {
+    imposable.insert(Condition::Blinded);
+    imposable.insert(Condition::Restrained);
+  }
+
   // What tactics need: the best attack action of each creature against
   // each, and per kind pair the values of every action's attacks and every
   // save effect (action_value.hpp), from what each kind does to the other.

@@ -191,7 +191,10 @@ struct BattlePlan {
   HarmTable harms;                       // who can change whose hit points (harm.hpp)
   bool any_pc = false;                   // only PCs go down: no aftermath without one
   bool any_swallower = false;            // some creature can swallow (targets.hpp)
-  bool any_finisher = false;             // a creature with "downed": "finish"
+  // Every condition some creature of the encounter can impose: the turn
+  // skips the checks of those none can (a petrified target, a sleeper).
+  ConditionSet imposable;
+  bool any_finisher = false;  // a creature with "downed": "finish"
   int max_rounds = 0;
 
   // Set when any creature has more than attacks and defences (saves,

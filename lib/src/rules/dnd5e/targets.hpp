@@ -36,6 +36,10 @@ inline int enemies_standing(const BattlePlan& plan, const BattleState& state, in
   return static_cast<int>(state.standing.enemies_of(plan.creatures[self].faction).size());
 }
 
+// The conditions that limit whom a creature can attack.
+inline constexpr ConditionSet kLimitTargets =
+    ConditionSet::of({Condition::Charmed, Condition::Swallowed});
+
 // Whether `self` can attack `c`: not its charmer, and not a creature
 // swallowed (total cover).
 inline bool may_attack(const BattleState& state, int self, int c) {
@@ -66,7 +70,7 @@ template <class Dice>
 int choose_target(const BattlePlan& plan, BattleState& state, int self, Dice& dice) {
   TargetView view{plan, state};
   const int target = arena::choose_target(view, plan.creatures[self].tactics, self, dice);
-  if (target >= 0 && plan.full_rules &&
+  if (target >= 0 && plan.imposable.any_of(kLimitTargets) &&
       (plan.any_swallower || state.rules[self].conditions.contains(Condition::Charmed))) {
     return limited_target(plan, state, self, target, dice);
   }
