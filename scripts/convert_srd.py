@@ -64,18 +64,27 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
             "magical": true}                        weapon attacks of a monster with a
                                                     "weapon attacks are magical" trait
   COND = {"name": "prone"|"grappled"|"restrained"|"poisoned"|"frightened"|"blinded"|
-                  "incapacitated"|"stunned"|"paralyzed",
+                  "incapacitated"|"stunned"|"paralyzed"|"charmed"|"petrified"|"unconscious",
           "duration": int,          rounds: "for 1 minute" 10, "for 1 hour" 600, "until the
                                     end of its (the <monster>'s) next turn" 1; omitted when
                                     the condition lasts until something ends it (and always
                                     for prone, which ends by standing up)
           "repeat_save": true,      the target repeats the save at the end of each of its turns
           "escape_dc": int,         grappled, and restrained while grappled ("escape DC 13")
-          "ends_with_source": true} lasts only while the grapple lasts
-  Other conditions (charmed, petrified, unconscious, deafened...) are not emitted; their
-  text stays in "effect".  Conditions behind a further test ("if the saving throw fails
-  by 5 or more", "if the poison damage reduces the target to 0 hit points") are left
-  out, and so are all conditions of a petrification.  Size and creature-type
+          "ends_with_source": true, lasts only while the grapple lasts (a charm: "until the
+                                    aboleth dies")
+          "ends_on_damage": true,   unconscious until it takes damage (a sleep breath)
+          "save_on_damage": true,   the target repeats the save when it takes damage (a charm)
+          "worsens_to": "petrified", a failed repeated save turns it into that condition
+                                    (restrained while turning to stone, then petrified)
+          "needs_grapple": true}    swallowed: only a target the monster grapples (a Swallow
+                                    action's bite)
+  Other conditions (deafened, exhaustion...) are not emitted; their text stays in
+  "effect".  Conditions behind a further test ("if the saving throw fails by 5 or
+  more", "if the poison damage reduces the target to 0 hit points") are left out,
+  and so are petrifying gazes (traits).  A charm's repeated save when the target is
+  harmed is read as a save whenever it takes damage.  "One humanoid" limits a charm to those types: the other
+  types are excluded.  Size and creature-type
   preconditions ("if the target is Large or smaller") are ignored.
   Creature-type clauses ("a creature other than an elf or undead", "that isn't a
   demon", "each non-undead creature") become "excludes", the creature types and
@@ -139,6 +148,9 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                      moving `distance` ft straight toward a target and hitting it with
                      `attack` on the same turn (parts omitted when the text has none;
                      "extra" without a type deals the attack's type),
+                 "swallow": {"damage": "6d6 acid" (at the start of each of its turns),
+                     "escape_damage": 30, "escape_dc": 14 (it regurgitates on a failed
+                     Con save after that much damage in one turn from inside)},
                  "no_effect": [trait names]}  traits that cannot change a fight without
                      positions, movement, light, terrain, stealth, surprise or social
                      play (NO_EFFECT_TRAITS, one reason each).  Fights are assumed to
@@ -443,6 +455,26 @@ EXCLUSION_RES = [re.compile(r"^other than (?:an? )?(\w+)(?: or (?:an? )?(\w+))?$
 IMMUNE_AFTER_RE = re.compile(r"saving throw is successful[^.]*\bimmune to\b")
 
 
+# "targets one humanoid", "One humanoid the fiend can see", "one humanoid or
+# beast": a charm that only works on some creature types. The engine knows
+# exclusions only, so the other types are excluded.
+CREATURE_TYPES = ("aberration", "beast", "celestial", "construct", "dragon", "elemental", "fey",
+                  "fiend", "giant", "humanoid", "monstrosity", "ooze", "plant", "undead")
+ONLY_TYPES_RE = re.compile(r"\b[Oo]ne (%s)(?: or (%s))? (?:it|she|he|that|the)\b"
+                           % ("|".join(CREATURE_TYPES), "|".join(CREATURE_TYPES)))
+
+
+def add_target_inclusions(save, text):
+    """Adds "target_clause" and "excludes" (every other type) to a save whose
+    text limits its targets to some creature types."""
+    match = ONLY_TYPES_RE.search(text)
+    if match is None:
+        return
+    only = [name for name in match.groups() if name]
+    save["target_clause"] = match.group(0).rsplit(" ", 1)[0]     # without "it", "that"...
+    save["excludes"] = [t for t in CREATURE_TYPES if t not in only]
+
+
 def add_target_exclusions(save, text):
     """Adds "target_clause" and, when read, "excludes" to a save from its text."""
     clause = TARGET_CLAUSE_RE.search(text)
@@ -499,15 +531,17 @@ def convert_attack(monster_name, action, magic_weapons=False):
 # ---------------------------------------------------------------------------
 # monsters: conditions (COND objects)
 
-# The conditions the engine models; others (charmed, petrified, unconscious,
-# deafened...) are not emitted and stay visible in the effect text only.
+# The conditions the engine models; others (deafened, exhaustion...) are not
+# emitted and stay visible in the effect text only.
 CONDITIONS = ("prone", "grappled", "restrained", "poisoned", "frightened", "blinded",
-              "incapacitated", "stunned", "paralyzed")
+              "incapacitated", "stunned", "paralyzed", "charmed", "petrified", "unconscious",
+              "swallowed")
 CONDITION_ALT = "|".join(c for c in CONDITIONS if c != "grappled")
 
-# "be knocked prone", "become frightened", "is also paralyzed", "and restrained".
+# "be knocked prone", "become frightened", "is also paralyzed", "and restrained",
+# "or fall unconscious".
 # Grapples are matched by GRAPPLE_RE only, because they carry an escape DC.
-CONDITION_RE = re.compile(r"\b(?:be|become|becomes|is|are|and|or)\s+(?:(?:also|magically|knocked)\s+)*"
+CONDITION_RE = re.compile(r"\b(?:be|become|becomes|is|are|and|or)\s+(?:(?:also|magically|knocked|fall)\s+)*"
                           r"(%s)\b" % CONDITION_ALT)
 GRAPPLE_RE = re.compile(r"\bgrappled(?: by it)? \(escape DC (\d+)\)")
 GRAPPLE_RESTRAINED_RE = re.compile(r"Until this grapple ends, the (?:target|creature) is restrained"
@@ -565,14 +599,49 @@ def failure_sentences(desc, save_match):
     return parts[:1] + [s for s in parts[1:] if s.startswith(FAILURE_PREFIXES)]
 
 
+# Petrification in two steps (cockatrice, gorgon): "begins to turn to stone
+# and is restrained", a save "at the end of its next turn", then petrified.
+TURNING_TO_STONE_RE = re.compile(r"\bbegins to turn to stone and is restrained\b")
+# A sleep that damage ends (the brass dragons' Sleep Breath).
+ENDS_ON_DAMAGE_RE = re.compile(r"\bends for a creature if the creature takes damage\b")
+# A charm that lasts as long as its source: "until the aboleth dies".
+UNTIL_SOURCE_DIES_RE = re.compile(r"\buntil the [\w' -]+? (?:dies|is destroyed)\b")
+# A charm whose save is repeated when its target is harmed: "Whenever the
+# charmed target takes damage, the target can repeat the saving throw".
+SAVE_ON_HARM_RE = re.compile(r"\b(?:takes damage|suffers any harm|anything harmful to the target)"
+                             r"\b[^.]*\brepeat the saving throw")
+
+
+def petrification(desc):
+    """The COND of a two-step petrification, or None: restrained until the end
+    of the target's next turn, when a failed save turns it to stone."""
+    if not TURNING_TO_STONE_RE.search(desc):
+        return None
+    return {"name": "restrained", "duration": 1, "repeat_save": True, "worsens_to": "petrified"}
+
+
+def mark_how_it_ends(condition, desc):
+    """Adds "ends_on_damage" to an unconscious COND, and "ends_with_source" and
+    "save_on_damage" to a charmed one, when the text says so."""
+    if condition["name"] == "unconscious" and ENDS_ON_DAMAGE_RE.search(desc):
+        condition["ends_on_damage"] = True
+    if condition["name"] == "charmed" and UNTIL_SOURCE_DIES_RE.search(desc):
+        condition["ends_with_source"] = True
+    if condition["name"] == "charmed" and SAVE_ON_HARM_RE.search(desc):
+        condition["save_on_damage"] = True
+
+
 def save_conditions(desc, save_match):
     """COND list that a failed save imposes (grapples excluded: see grapple_conditions).
 
     Petrification (cockatrice, gorgon) starts as "restrained" and ends in
-    "petrified", which is not modelled: such a text gives no condition at all.
+    "petrified": see petrification.
     """
+    stone = petrification(desc)
+    if stone is not None:
+        return [stone]
     if "petrified" in desc:
-        return []
+        return []           # other petrifications (gazes) are not read
     repeat = bool(REPEAT_RE.search(desc))
     conditions = []
     for sentence in failure_sentences(desc, save_match):
@@ -596,6 +665,7 @@ def save_conditions(desc, save_match):
                     condition["duration"] = rounds
                 if repeat:
                     condition["repeat_save"] = True
+            mark_how_it_ends(condition, desc)
             add_condition(conditions, condition)
     return conditions
 
@@ -718,8 +788,9 @@ def convert_multiattack(monster, action, attack_names):
 SAVE_ACTION_BLOCKERS = [
     (r"\b(?:one creature|creatures|creature) grappled by", "needs a creature the monster grapples"),
     (r"\bit is grappling\b", "needs a creature the monster grapples (swallow)"),
-    (r"\bswallow|\bengulf", "swallowing / engulfing is not modelled"),
+    (r"\bengulf", "engulfing is not modelled"),
     (r"\bcharmed by it\b|\bwilling creature\b", "needs a charmed or willing target"),
+    (r"\buntil the song ends\b", "a song kept up with bonus actions"),
     (r"\bone frightened creature\b", "needs a frightened target"),
     (r"\bpossess", "possession is not modelled"),
     (r"\bIf the \w+ jumps\b", "needs a jump (positions)"),
@@ -854,6 +925,8 @@ def convert_save_action(monster_name, name, desc, dc_data=None, damage_entries=N
     save_sentence = next(s for s in sentences(desc) if match.group(0) in s)
     action["effect"] = " ".join([save_sentence] + failure_sentences(desc, match)[1:])
     add_target_exclusions(action, save_sentence)
+    if "excludes" not in action and any(c["name"] == "charmed" for c in conditions):
+        add_target_inclusions(action, sentences(desc)[0])
     if IMMUNE_AFTER_RE.search(desc):
         action["immunity_after_success"] = True
     return action
@@ -1269,9 +1342,57 @@ def convert_traits(monster, has_spells):
             no_effect.append(name)
         else:
             unmodelled.append(name)
+    swallow = swallow_rule(monster)
+    if swallow is not None:
+        rules["swallow"] = swallow
     if no_effect:
         rules["no_effect"] = no_effect
     return rules, unmodelled
+
+
+# ---------------------------------------------------------------------------
+# monsters: Swallow
+
+# "it takes 21 (6d6) acid damage at the start of each of the behir's turns"
+DIGEST_RE = re.compile(r"takes \d+ \((\d+d\d+)\) (\w+) damage at the start of each of")
+# "If the behir takes 30 damage or more on a single turn from the swallowed
+# creature, the behir must succeed on a DC 14 Constitution saving throw at
+# the end of that turn or regurgitate"
+REGURGITATE_RE = re.compile(r"takes (\d+) damage or more on a single turn from (?:a|the swallowed) "
+                            r"creature[^.]*?DC (\d+) Constitution saving throw[^.]*regurgitate")
+# A Swallow action: "makes one bite attack against a ... target it is grappling".
+SWALLOW_BITE_RE = re.compile(r"makes one (\w+) attack against [^.]*\bit is grappling\b")
+
+
+def swallow_rule(monster):
+    """{"damage", "escape_damage"?, "escape_dc"?} of a monster that swallows
+    (a Swallow action, or a bite that swallows on a failed save), or None."""
+    for action in monster.get("actions", []):
+        digest = DIGEST_RE.search(action["desc"])
+        if digest and "swallow" in action["desc"]:
+            rule = {"damage": "%s %s" % (digest.group(1), digest.group(2))}
+            escape = REGURGITATE_RE.search(action["desc"])
+            if escape:
+                rule["escape_damage"] = int(escape.group(1))
+                rule["escape_dc"] = int(escape.group(2))
+            return rule
+    return None
+
+
+def swallow_attack(action, attacks):
+    """The ATTACK of a Swallow action: its bite, whose hit swallows a target
+    the monster grapples (instead of the bite's own grapple), or None."""
+    match = SWALLOW_BITE_RE.search(action["desc"])
+    if match is None:
+        return None
+    bite = next((a for a in attacks if a["name"].lower() == match.group(1).lower()), None)
+    if bite is None:
+        return None
+    attack = {key: value for key, value in bite.items()
+              if key not in ("save", "hit_conditions", "name")}
+    attack = dict({"name": action["name"]}, **attack)
+    attack["hit_conditions"] = [{"name": "swallowed", "needs_grapple": True}]
+    return attack
 
 
 # ---------------------------------------------------------------------------
@@ -1549,6 +1670,8 @@ def convert_actions(monster):
             multiattack_action = action
             continue
         attack = convert_attack(monster["name"], action, magic)
+        if attack is None and action["name"] == "Swallow":
+            attack = swallow_attack(action, attacks)
         if attack is not None:
             attacks.append(attack)
         elif "attack_bonus" in action:

@@ -90,11 +90,15 @@ double target_turn_value(Condition condition, const Matchup& m) {
     case Condition::Paralyzed:
     case Condition::Stunned:
     case Condition::Incapacitated:
+    case Condition::Petrified:
+    case Condition::Unconscious:
+    case Condition::Charmed:  // it does not attack its charmer
       return m.target_rate;
     case Condition::Blinded:
     case Condition::Restrained:
     case Condition::Frightened:
     case Condition::Poisoned:
+    case Condition::Swallowed:  // blinded and restrained, it attacks only its swallower
       return m.target_rate - m.target_disadvantage;
     case Condition::Prone:
     case Condition::Grappled:
@@ -108,7 +112,12 @@ double target_turn_value(Condition condition, const Matchup& m) {
 double attacker_round_value(Condition condition, const Matchup& m) {
   switch (condition) {
     case Condition::Paralyzed:
+    case Condition::Unconscious:
       return m.attacker_paralyzed - m.attacker_rate;
+    case Condition::Petrified:  // advantage, but it resists all damage
+      return 0.5 * m.attacker_advantage - m.attacker_rate;
+    case Condition::Swallowed:  // digested, but out of reach of its attacks
+      return m.swallow_damage - m.attacker_rate;
     case Condition::Stunned:
     case Condition::Blinded:
     case Condition::Restrained:
@@ -117,6 +126,16 @@ double attacker_round_value(Condition condition, const Matchup& m) {
       break;
   }
   return 0;
+}
+
+// What `condition` is worth over `turns` of the target's turns. It ends at
+// the end of one of the target's turns, so the attacker's side attacks it
+// for about half a round fewer: the rest of the imposing turn and the
+// allies acting before the target, then one round per turn more.
+double value_over_turns(Condition condition, double turns, const Matchup& m) {
+  const double attacker_rounds = std::max(0.0, turns - 0.5);
+  return turns * target_turn_value(condition, m) +
+         attacker_rounds * attacker_round_value(condition, m);
 }
 
 }  // namespace
@@ -134,6 +153,8 @@ Matchup matchup(const Creature& attacker, const Creature& target) {
   m.target_rate = best_rate(target, attacker, plain);
   m.target_disadvantage =
       best_rate(target, attacker, [](const Attack&) { return RollMode::Disadvantage; });
+  const DamageDice& swallow = attacker.traits.swallow_damage;
+  m.swallow_damage = defence_factor(swallow.type, true, target) * swallow.dice.mean();
   m.rounds = m.attacker_rate > 0
                  ? std::clamp(target.hp.mean() / m.attacker_rate, 1.0, Matchup::kMaxRounds)
                  : Matchup::kMaxRounds;
@@ -157,8 +178,8 @@ double expected_damage(const Attack& attack, const Creature& target, RollMode mo
   return expected;
 }
 
-double hit_chance(const Attack& attack, const Creature& target) {
-  const HitChances chances = hit_chances(attack, target, RollMode::Normal);
+double hit_chance(const Attack& attack, const Creature& target, RollMode mode) {
+  const HitChances chances = hit_chances(attack, target, mode);
   return chances.hit + chances.critical;
 }
 
@@ -167,19 +188,33 @@ double condition_value(const ConditionEffect& effect, const Matchup& m, double r
   // half a round of the attacker's (and its allies') attacks.
   if (effect.condition == Condition::Prone)
     return std::max(0.0, 0.5 * (m.attacker_prone - m.attacker_rate));
+  // A swallow of a target the attacker grapples (restrained already): the
+  // digestion instead of the attacker's attacks with advantage.
+  if (effect.condition == Condition::Swallowed && effect.needs_grapple) {
+    return std::max(0.0, m.rounds - 0.5) * (m.swallow_damage - m.attacker_advantage);
+  }
+  // A sleep that damage ends: the target's next turn, before a blow wakes it.
+  if (effect.ends_on_damage) return target_turn_value(effect.condition, m);
+  // A condition that a failed repeated save worsens (a petrifying bite):
+  // its own duration, then, on the failure, the worse one for the rest of
+  // the fight.
+  if (effect.worsens) {
+    ConditionEffect first = effect;
+    first.worsens = false;
+    const double later = std::max(0.0, m.rounds - std::max(effect.duration, 1));
+    return condition_value(first, m, repeat_success) +
+           (1 - repeat_success) * value_over_turns(effect.worsens_to, later, m);
+  }
   double turns = m.rounds;
   if (effect.duration > 0 && !effect.ends_with_source)
     turns = std::min(turns, static_cast<double>(effect.duration));
   // With a save at the end of each of its turns, the k-th turn is reached
   // with chance (1 - q)^(k-1): the sum is (1 - (1 - q)^turns) / q.
-  if (effect.repeat_save && repeat_success > 0)
+  // A save repeated whenever it takes damage: about once a round, as the
+  // attacker's side attacks it.
+  if ((effect.repeat_save || effect.save_on_damage) && repeat_success > 0)
     turns = (1 - std::pow(1 - repeat_success, turns)) / repeat_success;
-  // It ends at the end of one of the target's turns, so the attacker's side
-  // attacks it for about half a round fewer: the rest of the imposing turn
-  // and the allies acting before the target, then one round per turn more.
-  const double attacker_rounds = std::max(0.0, turns - 0.5);
-  return turns * target_turn_value(effect.condition, m) +
-         attacker_rounds * attacker_round_value(effect.condition, m);
+  return value_over_turns(effect.condition, turns, m);
 }
 
 ValueParts save_value_parts(const SaveEffect& effect, const Creature& target, const Matchup& m) {
@@ -200,15 +235,16 @@ double expected_save_value(const SaveEffect& effect, const Creature& target, con
   return save_value_parts(effect, target, m).total();
 }
 
-ValueParts attack_value_parts(const Attack& attack, const Creature& target, const Matchup& m) {
+ValueParts attack_value_parts(const Attack& attack, const Creature& target, const Matchup& m,
+                              RollMode mode) {
   ValueParts on_hit;
   for (const SaveEffect& rider : attack.on_hit_saves) on_hit += save_value_parts(rider, target, m);
   for (const ConditionEffect& c : attack.on_hit_conditions) {
     if (!target.condition_immunities.contains(c.condition))
       on_hit.conditions += condition_value(c, m, 0);
   }
-  const double hit = hit_chance(attack, target);
-  return {expected_damage(attack, target) + hit * on_hit.damage, hit * on_hit.conditions};
+  const double hit = hit_chance(attack, target, mode);
+  return {expected_damage(attack, target, mode) + hit * on_hit.damage, hit * on_hit.conditions};
 }
 
 double expected_attack_value(const Attack& attack, const Creature& target, const Matchup& m) {

@@ -6,12 +6,21 @@
 // target's turns it lasts (its duration, or until a repeated save succeeds,
 // at most the rounds the fight is expected to last), each worth
 //   - the damage the target does not deal: a lost turn (incapacitated,
-//     paralyzed, stunned) takes away its whole damage per round; blinded,
-//     frightened, poisoned and restrained give its attacks disadvantage;
+//     paralyzed, petrified, stunned, unconscious) takes away its whole
+//     damage per round, and so does charmed (it does not attack its charmer);
+//     blinded, frightened, poisoned and restrained give its attacks
+//     disadvantage;
 // and, for half a round fewer (it ends at the end of the target's turn,
 // before the attacker's next one), a round of
 //   - the extra damage the attacker deals it: advantage (blinded, paralyzed,
-//     restrained, stunned), and every melee hit a critical (paralyzed).
+//     restrained, stunned, unconscious), and every melee hit a critical
+//     (paralyzed, unconscious); petrified gives advantage but halves the
+//     damage (resistance to all).
+// A sleep that damage ends is worth the target's next turn; a charm whose
+// save is repeated when the target takes damage counts as one repeated
+// each round. A condition
+// that a failed repeated save worsens (restrained, then petrified) is worth
+// its own turns, then the worse one's for the rest of the fight on a failure.
 // Prone ends when the target stands up at the start of its turn: it is
 // worth half a round of the attacker's advantage in melee. Grappled alone
 // changes nothing in a fight without positions. Reactions are not modelled,
@@ -35,6 +44,7 @@ struct Matchup {
   double attacker_prone = 0;       // ... with advantage in melee, disadvantage at range
   double target_rate = 0;          // the target's damage per round against the attacker
   double target_disadvantage = 0;  // ... with disadvantage
+  double swallow_damage = 0;       // the attacker's Swallow damage a turn to the target
   double rounds = 1;  // the target's HP over the attacker's rate, within [1, kMaxRounds]
   static constexpr double kMaxRounds = 10;
 };
@@ -47,7 +57,7 @@ double expected_damage(const Attack& attack, const Creature& target,
                        RollMode mode = RollMode::Normal, bool melee_critical = false);
 
 // The chance that one attack hits `target` (a critical included).
-double hit_chance(const Attack& attack, const Creature& target);
+double hit_chance(const Attack& attack, const Creature& target, RollMode mode = RollMode::Normal);
 
 // What `effect` imposed on the target of `m` is worth, the target repeating
 // its save (when the effect allows) with success chance `repeat_success`.
@@ -77,7 +87,9 @@ double expected_attack_value(const Attack& attack, const Creature& target, const
 
 // The same, split into damage and conditions.
 ValueParts save_value_parts(const SaveEffect& effect, const Creature& target, const Matchup& m);
-ValueParts attack_value_parts(const Attack& attack, const Creature& target, const Matchup& m);
+// `mode`: the attack roll's (advantage against a target whose conditions give it).
+ValueParts attack_value_parts(const Attack& attack, const Creature& target, const Matchup& m,
+                              RollMode mode = RollMode::Normal);
 
 // A whole action of `attacker` against `target` (its areas catching up to
 // `enemies` enemies), as the plan values it (plan.cpp), split; for replays,

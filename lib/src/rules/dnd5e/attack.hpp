@@ -42,7 +42,8 @@ void save_targets(const BattlePlan& plan, const BattleState& state, int source, 
   targets.push_back(target);
   if (effect.targets > 1) {
     for (int c : plan.enemies_of(plan.creatures[source].faction)) {
-      if (c != target && state.combatants[c].can_act()) targets.push_back(c);
+      if (c != target && state.combatants[c].can_act() && swallower_of(state, c) < 0)
+        targets.push_back(c);
     }
     // Draw the others (a partial Fisher-Yates) unless all are caught.
     const int candidates = static_cast<int>(targets.size());
@@ -74,7 +75,8 @@ template <class Dice, class Events>
       int amount = rolled[p];
       if (saved) amount = effect.half_on_success ? amount / 2 : 0;
       // Not an attack: resistance to nonmagical attacks does not apply.
-      amount = apply_defence(amount, plan.defence(victim, parts[p].type, true));
+      amount = apply_defence(amount, defence_under_conditions(
+                                         state, victim, plan.defence(victim, parts[p].type, true)));
       dealt.total += amount;
       if (amount > 0) dealt.types.insert(parts[p].type);
     }
@@ -109,6 +111,8 @@ template <class Dice, class Events>
     if (dealt.total > 0) events.damaged(victim, hp_before - them.hp, them.hp);
     report_traits(victim, at_work, events);
     record_damage<true>(state, source, victim, fell, events);
+    if (fell.hp_lost > 0 && state.rules[victim].conditions.any_of(kEndedByDamage))
+      conditions_after_damage(plan, state, victim, dice, events);
     if (roll.success) {
       if (effect.immunity_after_success) grant_immunity(state, victim, source);
       continue;
@@ -128,7 +132,7 @@ inline AttackRoll automatic_hit() {
 }
 
 // Step 1: the attack roll of `attacker` against `target`. Within 5 feet of
-// a paralyzed creature every hit is a critical. `Field`: on a battlefield,
+// a paralyzed or unconscious creature every hit is a critical. `Field`: on a battlefield,
 // where range can impose disadvantage (field_rules.hpp).
 template <bool Full, bool Field = false, class Dice>
 [[gnu::always_inline]] inline AttackRoll declare_attack(const BattlePlan& plan,
@@ -142,7 +146,7 @@ template <bool Full, bool Field = false, class Dice>
   if constexpr (Field) ac += state.field.ac_bonus[target];  // a Shield cast this round
   AttackRoll roll = roll_attack(attack.to_hit, ac, mode, dice);
   if constexpr (Full) {
-    if (roll.hit && attack.melee && state.rules[target].conditions.contains(Condition::Paralyzed))
+    if (roll.hit && attack.melee && state.rules[target].conditions.any_of(kMeleeCriticals))
       roll.critical = true;
   }
   return roll;
@@ -186,6 +190,12 @@ template <bool Full, bool Field = false, class Dice, class Events>
     if (charged) charge_lands<Full>(plan, state, attacker, target, dice, events);
   }
   if constexpr (Full) {
+    if (plan.imposable.any_of(kAfterDamage)) {  // rare: a charm, a sleep, a swallow
+      if (effect.hp_lost > 0 && state.rules[target].conditions.any_of(kEndedByDamage))
+        conditions_after_damage(plan, state, target, dice, events);
+      if (state.rules[attacker].conditions.contains(Condition::Swallowed))
+        state.rules[attacker].inside_damage += dealt.total;  // at its swallower (targets.hpp)
+    }
     if (them.hp > 0) {
       for (const ConditionEffect& condition : plan.conditions_of(attack.on_hit_conditions)) {
         impose_condition(plan, state, attacker, target, condition, Ability::Str, 0, events);

@@ -3,6 +3,8 @@
 // state; part of the full rules (turn.hpp).
 #pragma once
 
+#include <utility>
+
 #include "rules/dnd5e/events.hpp"
 #include "rules/dnd5e/field_rules.hpp"
 #include "rules/dnd5e/plan.hpp"
@@ -21,6 +23,27 @@ inline bool immune_to_source(const BattleState& state, int creature, int source)
     if (c.immune_to[i] == source) return true;
   }
   return false;
+}
+
+// Whether `creature` has `condition` from `source`.
+inline bool has_condition_from(const BattleState& state, int creature, Condition condition,
+                               int source) {
+  const RulesState& c = state.rules[creature];
+  if (!c.conditions.contains(condition)) return false;
+  for (int i = 0; i < c.active_count; ++i) {
+    if (c.active[i].condition == condition && c.active[i].source == source) return true;
+  }
+  return false;
+}
+
+// The creature that swallowed `creature`, or -1.
+inline int swallower_of(const BattleState& state, int creature) {
+  const RulesState& c = state.rules[creature];
+  if (!c.conditions.contains(Condition::Swallowed)) return -1;
+  for (int i = 0; i < c.active_count; ++i) {
+    if (c.active[i].condition == Condition::Swallowed) return c.active[i].source;
+  }
+  return -1;
 }
 
 // `creature` becomes immune to `source`'s effects that grant immunity.
@@ -47,11 +70,21 @@ void end_condition(BattleState& state, int creature, int index, Events& events) 
 // the same condition from the same source is renewed, not stacked. With
 // `immunity_on_end`, its end makes the target immune to the source's effect.
 template <class Events>
+void swallow(const BattlePlan& plan, BattleState& state, int source, int target, Events& events);
+
+template <class Events>
 void impose_condition(const BattlePlan& plan, BattleState& state, int source, int target,
                       const ConditionEffect& effect, Ability ability, int dc, Events& events,
                       bool immunity_on_end = false) {
   if (state.combatants[target].hp <= 0 ||
       plan.rules[target].condition_immunities.contains(effect.condition)) {
+    return;
+  }
+  // A swallow as stat blocks give it goes through swallow(), which imposes
+  // the condition itself, as lasting while its source can act.
+  if (effect.condition == Condition::Swallowed && !effect.ends_with_source) {
+    if (!effect.needs_grapple || has_condition_from(state, target, Condition::Grappled, source))
+      swallow(plan, state, source, target, events);
     return;
   }
   RulesState& c = state.rules[target];
@@ -64,6 +97,13 @@ void impose_condition(const BattlePlan& plan, BattleState& state, int source, in
   active.dc = static_cast<std::int16_t>(dc);
   active.source = static_cast<std::int16_t>(source);
   active.immunity_on_end = immunity_on_end;
+  active.ends_on_damage = effect.ends_on_damage;
+  active.save_on_damage = effect.save_on_damage;
+  active.worsens = effect.worsens;
+  active.worsens_to = effect.worsens_to;
+  // An unconscious creature drops prone, and stays so while it sleeps.
+  if (effect.condition == Condition::Unconscious)
+    impose_condition(plan, state, source, target, ConditionEffect{}, ability, dc, events);
   for (int i = 0; i < c.active_count; ++i) {
     if (c.active[i].condition == effect.condition && c.active[i].source == source) {
       c.active[i] = active;
@@ -152,11 +192,74 @@ SaveRoll saving_throw(const BattlePlan& plan, const BattleState& state, int crea
                    automatic_failure, dice);
 }
 
+// Ends every condition `source` imposed on `creature`.
+template <class Events>
+void end_conditions_from(BattleState& state, int creature, int source, Events& events) {
+  RulesState& c = state.rules[creature];
+  for (int i = c.active_count - 1; i >= 0; --i) {
+    if (c.active[i].source == source) end_condition(state, creature, i, events);
+  }
+}
+
+// `source` swallows `target`: a grapple by it ends; the target is
+// swallowed, blinded and restrained while `source` can act.
+template <class Events>
+[[gnu::noinline]] void swallow(const BattlePlan& plan, BattleState& state, int source, int target,
+                               Events& events) {
+  end_conditions_from(state, target, source, events);
+  for (Condition c : {Condition::Swallowed, Condition::Blinded, Condition::Restrained}) {
+    ConditionEffect inside;
+    inside.condition = c;
+    inside.ends_with_source = true;
+    impose_condition(plan, state, source, target, inside, Ability::Con, 0, events);
+  }
+  state.rules[target].inside_damage = 0;
+}
+
+// At the end of swallowed `creature`'s turn: if it dealt its swallower the
+// escape damage or more this turn, the swallower saves (Con) or
+// regurgitates every creature it swallowed, each falling prone.
+template <class Dice, class Events>
+[[gnu::noinline]] void check_regurgitation(const BattlePlan& plan, BattleState& state, int creature,
+                                           Dice& dice, Events& events) {
+  const int swallower = swallower_of(state, creature);
+  const int dealt = std::exchange(state.rules[creature].inside_damage, 0);
+  const PlanTraits& traits = plan.rules[swallower].traits;
+  if (traits.swallow_escape_damage <= 0 || dealt < traits.swallow_escape_damage ||
+      !state.combatants[swallower].can_act()) {
+    return;
+  }
+  const SaveRoll roll =
+      saving_throw(plan, state, swallower, Ability::Con, traits.swallow_escape_dc, false, dice);
+  events.save(swallower, "Swallow: regurgitation", Ability::Con, roll);
+  if (roll.success) return;
+  for (int c = 0; c < plan.creature_count(); ++c) {
+    if (swallower_of(state, c) != swallower) continue;
+    end_conditions_from(state, c, swallower, events);
+    events.note(c, "is regurgitated");
+    impose_condition(plan, state, swallower, c, ConditionEffect{}, Ability::Con, 0, events);
+  }
+}
+
+// A failed repeated save against `active` (on `creature`) that worsens it:
+// it ends, and its worse condition follows without limit.
+template <class Events>
+void worsen_condition(const BattlePlan& plan, BattleState& state, int creature, int index,
+                      Events& events) {
+  const ActiveCondition active = state.rules[creature].active[index];
+  end_condition(state, creature, index, events);
+  ConditionEffect worse;
+  worse.condition = active.worsens_to;
+  impose_condition(plan, state, active.source, creature, worse, active.ability, active.dc, events);
+}
+
 // At the end of `creature`'s turn: repeated saves, then durations run down.
 template <class Dice, class Events>
 [[gnu::noinline]] void end_of_turn_conditions(const BattlePlan& plan, BattleState& state,
                                               int creature, Dice& dice, Events& events) {
   RulesState& self = state.rules[creature];
+  if (self.conditions.contains(Condition::Swallowed))
+    check_regurgitation(plan, state, creature, dice, events);
   for (int i = self.active_count - 1; i >= 0; --i) {
     ActiveCondition& active = self.active[i];
     if (active.repeat_save) {
@@ -167,10 +270,46 @@ template <class Dice, class Events>
         end_condition(state, creature, i, events);
         continue;
       }
+      if (active.worsens) {
+        worsen_condition(plan, state, creature, i, events);
+        continue;
+      }
     }
     if (active.rounds_left > 0 && --active.rounds_left == 0)
       end_condition(state, creature, i, events);
   }
+}
+
+// `creature` took damage: the conditions that end on damage (a magical
+// sleep) end, and it repeats the saves of those that allow one then (a charm).
+template <class Dice, class Events>
+[[gnu::noinline]] void conditions_after_damage(const BattlePlan& plan, BattleState& state,
+                                               int creature, Dice& dice, Events& events) {
+  RulesState& self = state.rules[creature];
+  for (int i = self.active_count - 1; i >= 0; --i) {
+    const ActiveCondition& active = self.active[i];
+    if (active.ends_on_damage) {
+      end_condition(state, creature, i, events);
+    } else if (active.save_on_damage) {
+      const SaveRoll roll =
+          saving_throw(plan, state, creature, active.ability, active.dc, false, dice);
+      events.save(creature, "save on damage", active.ability, roll);
+      if (roll.success) end_condition(state, creature, i, events);
+    }
+  }
+}
+
+// The target's defence against one part of the damage, under its
+// conditions: a petrified creature resists all damage (once: a resistance
+// it has already is not doubled).
+inline Defence defence_under_conditions(const BattleState& state, int target, Defence defence) {
+  if (state.rules[target].conditions.contains(Condition::Petrified)) defence.resistant = true;
+  return defence;
+}
+
+// Whether `creature` is charmed by `other` (it does not attack it).
+inline bool charmed_by(const BattleState& state, int creature, int other) {
+  return has_condition_from(state, creature, Condition::Charmed, other);
 }
 
 // At the start of `creature`'s turn: it stands up unless it cannot move.

@@ -10,8 +10,8 @@ namespace {
 
 // Indexed by Condition.
 constexpr std::array<std::string_view, kConditionCount> kNames = {
-    "blinded",  "frightened", "grappled",   "incapacitated", "paralyzed",
-    "poisoned", "prone",      "restrained", "stunned",
+    "blinded",    "frightened", "grappled", "incapacitated", "paralyzed",   "poisoned",  "prone",
+    "restrained", "stunned",    "charmed",  "petrified",     "unconscious", "swallowed",
 };
 
 }  // namespace

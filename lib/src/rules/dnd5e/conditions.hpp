@@ -17,6 +17,14 @@
 //               it advantage
 //   stunned     incapacitated; fails Str and Dex saves; attacks against it
 //               have advantage
+//   charmed     it does not attack its charmer (targets.hpp)
+//   petrified   incapacitated; fails Str and Dex saves; attacks against it
+//               have advantage; resistance to all damage
+//   unconscious incapacitated and prone; fails Str and Dex saves; attacks
+//               against it have advantage, and a melee hit is a critical
+//   swallowed   blinded and restrained as well (condition_rules.hpp); total
+//               cover: no one targets it, and it attacks only its swallower
+//               (targets.hpp); digested at the start of the swallower's turns
 // Plain values; thread-safe.
 #pragma once
 
@@ -39,8 +47,12 @@ enum class Condition : std::uint8_t {
   Prone,
   Restrained,
   Stunned,
+  Charmed,
+  Petrified,
+  Unconscious,
+  Swallowed,
 };
-inline constexpr int kConditionCount = 9;
+inline constexpr int kConditionCount = 13;
 
 std::string_view name(Condition condition);
 std::optional<Condition> parse_condition(std::string_view text);
@@ -53,6 +65,7 @@ class ConditionSet {
   constexpr bool contains(Condition c) const { return (bits_ & bit(c)) != 0; }
   constexpr bool empty() const { return bits_ == 0; }
   constexpr bool any_of(ConditionSet other) const { return (bits_ & other.bits_) != 0; }
+  constexpr bool all_of(ConditionSet other) const { return (other.bits_ & ~bits_) == 0; }
   constexpr bool operator==(const ConditionSet&) const = default;
   static constexpr ConditionSet of(std::initializer_list<Condition> conditions) {
     ConditionSet set;
@@ -69,21 +82,33 @@ class ConditionSet {
 
 // The conditions that take a creature's turn away.
 inline constexpr ConditionSet kIncapacitating =
-    ConditionSet::of({Condition::Incapacitated, Condition::Paralyzed, Condition::Stunned});
+    ConditionSet::of({Condition::Incapacitated, Condition::Paralyzed, Condition::Stunned,
+                      Condition::Petrified, Condition::Unconscious});
 // Those that give its own attack rolls disadvantage.
 inline constexpr ConditionSet kHamperAttacks =
     ConditionSet::of({Condition::Blinded, Condition::Frightened, Condition::Poisoned,
                       Condition::Prone, Condition::Restrained});
 // Those that give attacks against it advantage (prone: melee only).
-inline constexpr ConditionSet kExposed = ConditionSet::of(
-    {Condition::Blinded, Condition::Paralyzed, Condition::Restrained, Condition::Stunned});
+inline constexpr ConditionSet kExposed =
+    ConditionSet::of({Condition::Blinded, Condition::Paralyzed, Condition::Restrained,
+                      Condition::Stunned, Condition::Petrified, Condition::Unconscious});
+// Those under which a melee hit against it is a critical (within 5 feet).
+inline constexpr ConditionSet kMeleeCriticals =
+    ConditionSet::of({Condition::Paralyzed, Condition::Unconscious});
 // Those under which it fails Strength and Dexterity saves.
-inline constexpr ConditionSet kFailsStrDexSaves =
-    ConditionSet::of({Condition::Paralyzed, Condition::Stunned});
+inline constexpr ConditionSet kFailsStrDexSaves = ConditionSet::of(
+    {Condition::Paralyzed, Condition::Stunned, Condition::Petrified, Condition::Unconscious});
+// Those that damage may end (ConditionEffect::ends_on_damage, save_on_damage).
+inline constexpr ConditionSet kEndedByDamage =
+    ConditionSet::of({Condition::Charmed, Condition::Unconscious});
+// Those that something must follow when damage is dealt (kEndedByDamage,
+// and a swallowed attacker's damage to its swallower).
+inline constexpr ConditionSet kAfterDamage =
+    ConditionSet::of({Condition::Charmed, Condition::Unconscious, Condition::Swallowed});
 // Those that keep it from standing up.
-inline constexpr ConditionSet kCannotStand =
-    ConditionSet::of({Condition::Grappled, Condition::Restrained, Condition::Incapacitated,
-                      Condition::Paralyzed, Condition::Stunned});
+inline constexpr ConditionSet kCannotStand = ConditionSet::of(
+    {Condition::Grappled, Condition::Restrained, Condition::Incapacitated, Condition::Paralyzed,
+     Condition::Stunned, Condition::Petrified, Condition::Unconscious});
 
 // How an attack or a failed save imposes a condition.
 struct ConditionEffect {
@@ -91,6 +116,14 @@ struct ConditionEffect {
   int duration = 0;               // rounds, ending at the end of the target's turn; 0: no limit
   bool repeat_save = false;       // the target repeats the save at the end of each of its turns
   bool ends_with_source = false;  // lasts while its source can act (a grapple)
+  bool ends_on_damage = false;    // ends when the target takes damage (a magical sleep)
+  bool save_on_damage = false;    // the target repeats the save when it takes damage (a charm)
+  // A failed repeated save turns it into `worsens_to`, without limit (the
+  // restraint of a petrifying bite or breath becomes petrification).
+  bool worsens = false;
+  Condition worsens_to = Condition::Petrified;
+  // Imposed only on a target the source grapples (a Swallow action's bite).
+  bool needs_grapple = false;
   bool operator==(const ConditionEffect&) const = default;
 };
 

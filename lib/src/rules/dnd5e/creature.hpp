@@ -107,6 +107,12 @@ struct Traits {
   bool regenerates_from_zero = false;     // dies only if it starts a turn at 0 unregenerated
   int relentless = 0;                     // once: damage up to this that would drop it leaves 1 HP
   int death_burst = -1;                   // save effect its death forces around it; -1: none
+  // Swallow: the damage a swallowed creature takes at the start of its
+  // turns; it regurgitates them on a failed Con save (escape DC) at the end
+  // of a turn in which one of them dealt it escape damage or more.
+  DamageDice swallow_damage;
+  int swallow_escape_damage = 0;  // 0: none
+  int swallow_escape_dc = 0;
   bool any() const { return *this != Traits{}; }
   bool operator==(const Traits&) const = default;
 };

@@ -46,7 +46,10 @@ void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
     self.extra_damage_used = true;
     dealt.total += roll_damage_part(
         0, plan.terms_of(*extra), critical,
-        plan.defence(target, parts.front().type, attack.magical, attack.silvered), dice);
+        defence_under_conditions(
+            state, target,
+            plan.defence(target, parts.front().type, attack.magical, attack.silvered)),
+        dice);
   }
 }
 
@@ -59,10 +62,16 @@ template <bool Full, bool Field = false, class Dice>
                                                    Dice& dice) {
   DealtDamage dealt;
   dealt.critical = critical;
+  bool petrified = false;  // resists all damage
+  if constexpr (Full) {
+    petrified = plan.imposable.contains(Condition::Petrified) &&
+                state.rules[target].conditions.contains(Condition::Petrified);
+  }
   for (const PlanDamagePart& part : plan.damage_of(attack.parts)) {
+    Defence defence = plan.defence(target, part.type, attack.magical, attack.silvered);
+    defence.resistant = defence.resistant || petrified;
     const int amount =
-        roll_damage_part(part.dice.constant, plan.terms_of(part.dice), critical,
-                         plan.defence(target, part.type, attack.magical, attack.silvered), dice);
+        roll_damage_part(part.dice.constant, plan.terms_of(part.dice), critical, defence, dice);
     dealt.total += amount;
     if constexpr (Full) {  // the types matter to regeneration and Undead Fortitude only
       if (amount > 0) dealt.types.insert(part.type);

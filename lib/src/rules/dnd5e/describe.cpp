@@ -67,6 +67,10 @@ std::string condition_text(const ConditionEffect& effect) {
     text += fmt::format(" {} round{}", effect.duration, effect.duration == 1 ? "" : "s");
   if (effect.ends_with_source) text += " (ends with source)";
   if (effect.repeat_save) text += ", save ends";
+  if (effect.ends_on_damage) text += ", ends on damage";
+  if (effect.save_on_damage) text += ", save on damage";
+  if (effect.needs_grapple) text += ", if grappled";
+  if (effect.worsens) text += fmt::format(", then {} on a failed save", name(effect.worsens_to));
   return text;
 }
 
@@ -169,16 +173,26 @@ std::vector<std::string> trait_texts(const Creature& creature) {
                     (notes.empty() ? "" : fmt::format(" ({})", fmt::join(notes, "; "))));
   }
   if (traits.relentless > 0) texts.push_back(fmt::format("Relentless {}", traits.relentless));
+  if (traits.swallow_damage != DamageDice{}) {
+    texts.push_back(fmt::format("Swallow {} a turn", to_string({traits.swallow_damage})));
+    if (traits.swallow_escape_damage > 0)
+      texts.back() += fmt::format(", regurgitates after {} from inside (DC {} Con)",
+                                  traits.swallow_escape_damage, traits.swallow_escape_dc);
+  }
   return texts;
 }
 
 // ------------------------------------------------------------------ JSON
 
 json condition_json(const ConditionEffect& effect) {
-  return {{"condition", name(effect.condition)},
-          {"duration", effect.duration},
-          {"repeat_save", effect.repeat_save},
-          {"ends_with_source", effect.ends_with_source}};
+  json out = {{"condition", name(effect.condition)},
+              {"duration", effect.duration},
+              {"repeat_save", effect.repeat_save},
+              {"ends_with_source", effect.ends_with_source}};
+  if (effect.ends_on_damage) out["ends_on_damage"] = true;
+  if (effect.save_on_damage) out["save_on_damage"] = true;
+  if (effect.worsens) out["worsens_to"] = name(effect.worsens_to);
+  return out;
 }
 
 json conditions_json(const std::vector<ConditionEffect>& effects) {

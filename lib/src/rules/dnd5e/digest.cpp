@@ -15,6 +15,9 @@ void add_set(Digest& digest, const DamageTypeSet& set) {
 void add_conditions(Digest& digest, const std::vector<ConditionEffect>& effects) {
   for (const ConditionEffect& e : effects) {
     digest.add("{}|{}|{}|{}", name(e.condition), e.duration, e.repeat_save, e.ends_with_source);
+    if (e.needs_grapple) digest.add("needs grapple");
+    if (e.ends_on_damage || e.save_on_damage || e.worsens)
+      digest.add("{}|{}|{}|{}", e.ends_on_damage, e.save_on_damage, e.worsens, name(e.worsens_to));
   }
 }
 
@@ -42,6 +45,9 @@ void add_traits(Digest& digest, const Traits& t) {
              t.martial_advantage.to_string(), t.sneak_attack.to_string(), t.regeneration,
              t.regenerates_from_zero, t.relentless);
   digest.add("{}", t.death_burst);
+  if (t.swallow_damage != DamageDice{})
+    digest.add("{}|{}|{}", to_string(std::vector<DamageDice>{t.swallow_damage}),
+               t.swallow_escape_damage, t.swallow_escape_dc);
   add_set(digest, t.regeneration_stopped_by);
 }
 

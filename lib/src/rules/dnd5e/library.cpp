@@ -77,6 +77,15 @@ std::vector<ConditionEffect> read_conditions(const json& entry, const char* key 
     effect.duration = c.value("duration", 0);
     effect.repeat_save = c.value("repeat_save", false);
     effect.ends_with_source = c.value("ends_with_source", false);
+    effect.ends_on_damage = c.value("ends_on_damage", false);
+    effect.save_on_damage = c.value("save_on_damage", false);
+    effect.needs_grapple = c.value("needs_grapple", false);
+    if (c.contains("worsens_to")) {
+      const auto worse = parse_condition(c["worsens_to"].get<std::string>());
+      ARENA_CHECK(worse.has_value());
+      effect.worsens = true;
+      effect.worsens_to = *worse;
+    }
     conditions.push_back(effect);
   }
   return conditions;
@@ -165,6 +174,12 @@ TraitRulesInfo read_trait_rules(const json& entry) {
   rules.martial_advantage = t.value("martial_advantage", "");
   rules.sneak_attack = t.value("sneak_attack", "");
   rules.relentless = t.value("relentless", 0);
+  if (t.contains("swallow")) {
+    const json& s = t["swallow"];
+    rules.swallow_damage = s.at("damage").get<std::string>();
+    rules.swallow_escape_damage = s.value("escape_damage", 0);
+    rules.swallow_escape_dc = s.value("escape_dc", 0);
+  }
   rules.no_effect = t.value("no_effect", std::vector<std::string>{});
   rules.flyby = t.value("flyby", false);
   rules.nimble_escape = t.value("nimble_escape", false);

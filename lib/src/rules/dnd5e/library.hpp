@@ -107,6 +107,8 @@ struct TraitRulesInfo {
   bool regeneration_revives = false;
   std::string martial_advantage, sneak_attack;  // dice, empty when none
   int relentless = 0;
+  std::string swallow_damage;  // "6d6 acid"; empty when it does not swallow
+  int swallow_escape_damage = 0, swallow_escape_dc = 0;
   std::vector<std::string> no_effect;  // traits that cannot change a gridless fight
   bool flyby = false;                  // no opportunity attacks when it flies out of reach
   bool nimble_escape = false;          // Disengage as a bonus action

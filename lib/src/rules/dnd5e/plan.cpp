@@ -45,6 +45,7 @@ class Compiler {
     compiled.magical = effect.magical;
     compiled.targets = effect.targets;
     compiled.immunity_after_success = effect.immunity_after_success;
+    for (const ConditionEffect& c : effect.conditions) compiled.imposes.insert(c.condition);
     compiled.name = effect.name.c_str();
     return compiled;
   }
@@ -67,8 +68,18 @@ class Compiler {
     return compiled;
   }
 
-  PlanAction action(const Action& action) {
+  PlanAction action(const Creature& creature, const Action& action) {
     PlanAction compiled;
+    for (int a : action.attacks) {
+      const Attack& attack = creature.attacks[static_cast<std::size_t>(a)];
+      for (const ConditionEffect& c : attack.on_hit_conditions) {
+        compiled.needs_grapple = compiled.needs_grapple || c.needs_grapple;
+        compiled.imposes.insert(c.condition);
+      }
+      for (const SaveEffect& rider : attack.on_hit_saves) {
+        for (const ConditionEffect& c : rider.conditions) compiled.imposes.insert(c.condition);
+      }
+    }
     const std::size_t first = plan_.action_parts.size();
     plan_.action_parts.insert(plan_.action_parts.end(), action.attacks.begin(),
                               action.attacks.end());
@@ -97,6 +108,9 @@ class Compiler {
     compiled.regenerates_from_zero = traits.regenerates_from_zero;
     compiled.relentless = traits.relentless;
     compiled.death_burst = traits.death_burst;
+    compiled.swallow_damage = {flatten(traits.swallow_damage.dice), traits.swallow_damage.type};
+    compiled.swallow_escape_damage = traits.swallow_escape_damage;
+    compiled.swallow_escape_dc = traits.swallow_escape_dc;
     return compiled;
   }
 
@@ -124,10 +138,10 @@ class Compiler {
     rules.save_effects = {static_cast<std::uint32_t>(first_save), own_saves};
     plan_.attacks.insert(plan_.attacks.end(), attacks.begin(), attacks.end());
     const std::size_t first_action = plan_.actions.size();
-    for (const Action& a : creature.actions) plan_.actions.push_back(action(a));
+    for (const Action& a : creature.actions) plan_.actions.push_back(action(creature, a));
     rules.actions = slice_from(plan_.actions, first_action);
     const std::size_t first_legendary = plan_.actions.size();
-    for (const Action& a : creature.legendary_actions) plan_.actions.push_back(action(a));
+    for (const Action& a : creature.legendary_actions) plan_.actions.push_back(action(creature, a));
     rules.legendary = slice_from(plan_.actions, first_legendary);
     const std::size_t first_resource = plan_.resources.size();
     for (const Resource& r : creature.resources)
@@ -169,6 +183,16 @@ double attacks_value(const Creature& attacker, const Action& action, const Creat
   return total;
 }
 
+// The same split into damage and conditions, each attack rolled in `mode`.
+ValueParts attacks_parts(const Creature& attacker, const Action& action, const Creature& target,
+                         const Matchup& m, RollMode mode) {
+  ValueParts total;
+  for (int attack : action.attacks)
+    total +=
+        attack_value_parts(attacker.attacks[static_cast<std::size_t>(attack)], target, m, mode);
+  return total;
+}
+
 // The index of the action with the highest expected value of its attacks
 // against `target`, the earliest on ties.
 int best_action(const Creature& attacker, const Creature& target, const Matchup& m) {
@@ -191,6 +215,9 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
   const std::vector<Creature>& members = roster_of(encounter).members;
   kinds = static_cast<int>(members.size());
   full_rules = std::any_of(members.begin(), members.end(), needs_full_rules);
+  any_swallower = std::any_of(members.begin(), members.end(), [](const Creature& c) {
+    return c.traits.swallow_damage.dice != DiceExpr{};
+  });
 
   // The kinds, then each combatant as a copy of its kind.
   Compiler compiler(*this);
@@ -205,8 +232,10 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
     compiled.tactics = creature.tactics;
     compiled.hp = compiler.flatten(creature.hp);
     compiled.fixed_actions = creature.fixed_actions;
-    compiled.only_attacks = !creature.actions.empty() && creature.resources.empty() &&
-                            creature.save_effects.empty() && !creature.fixed_actions;
+    compiled.only_attacks =
+        !creature.actions.empty() && creature.resources.empty() && creature.save_effects.empty() &&
+        !creature.fixed_actions &&
+        creature.traits.swallow_damage == DamageDice{};  // a Swallow needs a grapple
     kind_rules.push_back(compiler.compile(creature, compiled.first_attack));
     kind_creatures.push_back(compiled);
   }
@@ -254,6 +283,16 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
     return c.tactics.downed == DownedPolicy::Finish;
   });
 
+  for (const ConditionEffect& c : conditions) {  // every one the kinds' attacks and saves impose
+    imposable.insert(c.condition);
+    if (c.worsens) imposable.insert(c.worsens_to);
+  }
+  if (imposable.contains(Condition::Unconscious)) imposable.insert(Condition::Prone);
+  if (imposable.contains(Condition::Swallowed)) {
+    imposable.insert(Condition::Blinded);
+    imposable.insert(Condition::Restrained);
+  }
+
   // What tactics need: the best attack action of each creature against
   // each, and per kind pair the values of every action's attacks and every
   // save effect (action_value.hpp), from what each kind does to the other.
@@ -280,32 +319,51 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
     const Creature& attacker = members[a];
     for (const auto* list : {&attacker.actions, &attacker.legendary_actions}) {
       for (const Action& action : *list) {
-        for (std::size_t t = 0; t < members.size(); ++t)
+        for (std::size_t t = 0; t < members.size(); ++t) {
           attack_values.push_back(attacks_value(attacker, action, members[t], matchup_of(a, t)));
+          const Matchup& m = matchup_of(a, t);
+          attack_condition_values.push_back(
+              attacks_parts(attacker, action, members[t], m, RollMode::Normal).conditions);
+          attack_advantage_values.push_back(
+              attacks_parts(attacker, action, members[t], m, RollMode::Advantage).total());
+        }
       }
     }
     for (const SaveEffect& effect : attacker.save_effects) {
-      for (std::size_t t = 0; t < members.size(); ++t)
-        save_values.push_back(expected_save_value(effect, members[t], matchup_of(a, t)));
+      for (std::size_t t = 0; t < members.size(); ++t) {
+        const ValueParts parts = save_value_parts(effect, members[t], matchup_of(a, t));
+        save_values.push_back(parts.total());
+        save_condition_values.push_back(parts.conditions);
+      }
     }
     // Riders are valued with their attacks (attack_values): no values of
     // their own, but keep the indexing.
     for (const Attack& attack : attacker.attacks) {
       save_values.insert(save_values.end(), attack.on_hit_saves.size() * members.size(), 0.0);
+      save_condition_values.insert(save_condition_values.end(),
+                                   attack.on_hit_saves.size() * members.size(), 0.0);
     }
   }
 }
 
-double BattlePlan::action_value(int attacker, const PlanAction& action, int target,
-                                int enemy_count) const {
+double BattlePlan::action_value(int attacker, const PlanAction& action, int target, int enemy_count,
+                                TargetState now) const {
   const auto index = static_cast<std::size_t>(&action - actions.data());
   const auto target_kind = static_cast<std::size_t>(creatures[target].kind);
   const auto per_kind = static_cast<std::size_t>(kinds);
-  double total = attack_values[index * per_kind + target_kind];
+  const std::size_t at = index * per_kind + target_kind;
+  double total = now.conditions.any_of(kExposed) ? attack_advantage_values[at] : attack_values[at];
+  if (now.conditions.all_of(action.imposes)) total -= attack_condition_values[at];
   for (int save : parts_of(action.saves)) {
     const std::size_t effect = rules[attacker].save_effects.first + static_cast<std::size_t>(save);
-    total += save_values[effect * per_kind + target_kind] *
-             std::clamp(enemy_count, 1, std::max(save_effects[effect].targets, 1));
+    const PlanSaveEffect& forced = save_effects[effect];
+    const std::size_t of = effect * per_kind + target_kind;
+    total += save_values[of] * std::clamp(enemy_count, 1, std::max(forced.targets, 1));
+    if (forced.immunity_after_success && now.immune_to_attacker) {
+      total -= save_values[of];
+    } else if (now.conditions.all_of(forced.imposes)) {
+      total -= save_condition_values[of];
+    }
   }
   return total;
 }

@@ -71,15 +71,18 @@ struct PlanSaveEffect {
   int targets = 1;                      // enemies an area catches
   bool spares_some = false;             // some kind of the encounter is spared (BattlePlan::spares)
   bool immunity_after_success = false;  // SaveEffect::immunity_after_success
+  ConditionSet imposes;                 // the conditions of `conditions`
   const char* name = "";                // the roster's, for events
 };
 
 struct PlanAction {
-  Slice attacks;          // of BattlePlan::action_parts: attack indices within the kind
-  Slice saves;            // of BattlePlan::action_parts: save effect indices within the kind
-  int resource = -1;      // index within the creature's resources; -1: at will
-  int cost = 1;           // legendary options: the legendary actions it costs
-  const char* name = "";  // the roster's, for events
+  Slice attacks;               // of BattlePlan::action_parts: attack indices within the kind
+  Slice saves;                 // of BattlePlan::action_parts: save effect indices within the kind
+  int resource = -1;           // index within the creature's resources; -1: at will
+  int cost = 1;                // legendary options: the legendary actions it costs
+  bool needs_grapple = false;  // only against a target it grapples (a Swallow)
+  ConditionSet imposes;        // the conditions its attacks (riders included) impose
+  const char* name = "";       // the roster's, for events
 };
 
 struct PlanResource {
@@ -102,7 +105,10 @@ struct PlanTraits {
   DamageTypeSet regeneration_stopped_by;
   bool regenerates_from_zero = false;
   int relentless = 0;
-  int death_burst = -1;  // index of the save effect within the kind
+  int death_burst = -1;           // index of the save effect within the kind
+  PlanDamagePart swallow_damage;  // Traits::swallow_damage
+  int swallow_escape_damage = 0;
+  int swallow_escape_dc = 0;
 };
 
 // What the turn reads of a combatant on every attack.
@@ -131,6 +137,14 @@ struct PlanRules {
   std::uint32_t first_use = 0;  // its resource r's uses: BattleState::resource_uses[first_use + r]
   int legendary_per_round = 0;
   int legendary_resistance = 0;
+};
+
+// What the value of an action depends on in the target's state: the
+// conditions it has, and whether it is immune to the attacker's effects
+// that grant immunity (Frightful Presence after a success).
+struct TargetState {
+  ConditionSet conditions;
+  bool immune_to_attacker = false;
 };
 
 struct BattlePlan {
@@ -162,6 +176,13 @@ struct BattlePlan {
   // effect for one target (action_value.hpp).
   std::vector<double> attack_values;
   std::vector<double> save_values;
+  // The part of each of those that the conditions imposed are worth
+  // (nothing against a target that has them all already).
+  std::vector<double> attack_condition_values;
+  std::vector<double> save_condition_values;
+  // attack_values with every attack rolled with advantage: against a target
+  // whose conditions give attacks advantage (kExposed).
+  std::vector<double> attack_advantage_values;
   // spared[effect * kinds + kind]: the save effect (an index into
   // save_effects) spares the kind by its creature type (SaveEffect::excludes).
   std::vector<std::uint8_t> spared;
@@ -169,7 +190,11 @@ struct BattlePlan {
   std::vector<int> legendary_creatures;  // creatures with legendary actions
   HarmTable harms;                       // who can change whose hit points (harm.hpp)
   bool any_pc = false;                   // only PCs go down: no aftermath without one
-  bool any_finisher = false;             // a creature with "downed": "finish"
+  bool any_swallower = false;            // some creature can swallow (targets.hpp)
+  // Every condition some creature of the encounter can impose: the turn
+  // skips the checks of those none can (a petrified target, a sleeper).
+  ConditionSet imposable;
+  bool any_finisher = false;  // a creature with "downed": "finish"
   int max_rounds = 0;
 
   // Set when any creature has more than attacks and defences (saves,
@@ -227,9 +252,12 @@ struct BattlePlan {
                                static_cast<std::size_t>(target)]];
   }
   // The expected value of `action` (an element of actions_of or
-  // legendary_of of its creature) against `target`, its areas catching up to
-  // `enemies` enemies: its attacks, then each save effect it forces.
-  double action_value(int attacker, const PlanAction& action, int target, int enemies) const;
+  // legendary_of of its creature) against `target` in state `now`, its
+  // areas catching up to `enemies` enemies: its attacks, then each save
+  // effect it forces. Conditions the target has already are worth nothing
+  // more, nor is an effect it is immune to (for it; an area's others count).
+  double action_value(int attacker, const PlanAction& action, int target, int enemies,
+                      TargetState now = {}) const;
 
  private:
   template <class T>

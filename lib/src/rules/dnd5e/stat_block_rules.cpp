@@ -178,6 +178,13 @@ void set_traits(const MonsterInfo& info, Creature& creature) {
   for (DamageType type : rules.regeneration_stopped_by) traits.regeneration_stopped_by.insert(type);
   traits.regenerates_from_zero = rules.regeneration_revives;
   traits.relentless = rules.relentless;
+  if (!rules.swallow_damage.empty()) {
+    const auto damage = parse_damage(rules.swallow_damage);
+    ARENA_CHECK(damage.has_value() && damage->size() == 1);
+    traits.swallow_damage = damage->front();
+    traits.swallow_escape_damage = rules.swallow_escape_damage;
+    traits.swallow_escape_dc = rules.swallow_escape_dc;
+  }
 }
 
 bool starts_with_word(const std::string& trait, std::string_view prefix) {

@@ -29,6 +29,10 @@ struct ActiveCondition {
   std::int16_t dc = 0;
   std::int16_t source = -1;      // the creature that imposed it
   bool immunity_on_end = false;  // its end makes the creature immune to its source's effect
+  bool ends_on_damage = false;   // ConditionEffect::ends_on_damage
+  bool save_on_damage = false;   // ConditionEffect::save_on_damage
+  bool worsens = false;          // ConditionEffect::worsens
+  Condition worsens_to = Condition::Petrified;
   bool operator==(const ActiveCondition&) const = default;
 };
 inline constexpr int kMaxActiveConditions = 6;  // more at once are not imposed
@@ -51,6 +55,7 @@ struct RulesState {
   std::int8_t immune_count = 0;
   std::array<std::int16_t, kMaxImmunities> immune_to{};
   bool burst_pending = false;  // died with a Death Burst not yet forced
+  int inside_damage = 0;       // swallowed: damage it dealt its swallower this turn
   bool operator==(const RulesState&) const = default;
 };
 

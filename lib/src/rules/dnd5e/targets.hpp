@@ -5,6 +5,7 @@
 #include <span>
 
 #include "rules/common/targeting.hpp"
+#include "rules/dnd5e/condition_rules.hpp"
 #include "rules/dnd5e/plan.hpp"
 #include "rules/dnd5e/state.hpp"
 
@@ -35,6 +36,35 @@ inline int enemies_standing(const BattlePlan& plan, const BattleState& state, in
   return static_cast<int>(state.standing.enemies_of(plan.creatures[self].faction).size());
 }
 
+// The conditions that limit whom a creature can attack.
+inline constexpr ConditionSet kLimitTargets =
+    ConditionSet::of({Condition::Charmed, Condition::Swallowed});
+
+// Whether `self` can attack `c`: not its charmer, and not a creature
+// swallowed (total cover).
+inline bool may_attack(const BattleState& state, int self, int c) {
+  return !detail::charmed_by(state, self, c) && detail::swallower_of(state, c) < 0;
+}
+
+// The target the tactics chose, `target`, under the conditions that limit
+// whom `self` can attack: a swallowed creature attacks its swallower only;
+// instead of a creature it may not attack, an enemy drawn at random among
+// those it may; -1 when there is none.
+template <class Dice>
+[[gnu::noinline]] int limited_target(const BattlePlan& plan, BattleState& state, int self,
+                                     int target, Dice& dice) {
+  if (const int swallower = detail::swallower_of(state, self); swallower >= 0)
+    return state.combatants[swallower].can_act() ? swallower : -1;
+  if (may_attack(state, self, target)) return target;
+  int candidates[kCreatureSpan];
+  int count = 0;
+  for (int c : state.standing.enemies_of(plan.creatures[self].faction)) {
+    if (may_attack(state, self, c)) candidates[count++] = c;
+  }
+  if (count == 0) return -1;
+  return candidates[count == 1 ? 0 : dice.roll(count) - 1];
+}
+
 // The target `self` attacks now by its tactics, or -1 when no enemy can be attacked.
 // Inlined: the turn calls it every time, and a call's register saves
 // cost about as much as a random policy's work.
@@ -42,7 +72,12 @@ template <class Dice>
 [[gnu::always_inline]] inline int choose_target(const BattlePlan& plan, BattleState& state,
                                                 int self, Dice& dice) {
   TargetView view{plan, state};
-  return arena::choose_target(view, plan.creatures[self].tactics, self, dice);
+  const int target = arena::choose_target(view, plan.creatures[self].tactics, self, dice);
+  if (target >= 0 && plan.imposable.any_of(kLimitTargets) &&
+      (plan.any_swallower || state.rules[self].conditions.contains(Condition::Charmed))) {
+    return limited_target(plan, state, self, target, dice);
+  }
+  return target;
 }
 
 }  // namespace arena::dnd5e

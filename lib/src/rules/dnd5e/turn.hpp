@@ -28,6 +28,7 @@
 #include <cstdint>
 
 #include "rules/dnd5e/attack.hpp"
+#include "rules/dnd5e/swallow.hpp"
 #include "rules/dnd5e/targets.hpp"
 
 namespace arena::dnd5e::detail {
@@ -39,27 +40,46 @@ inline bool available(const BattlePlan& plan, const BattleState& state, int self
                              static_cast<std::uint32_t>(action.resource)] > 0;
 }
 
+// Whether `self` can take `action` against `target`: a Swallow needs a
+// target it grapples.
+inline bool available_against(const BattlePlan& plan, const BattleState& state, int self,
+                              const PlanAction& action, int target) {
+  return available(plan, state, self, action) &&
+         (!action.needs_grapple || has_condition_from(state, target, Condition::Grappled, self));
+}
+
+// What the value of `self`'s actions against `target` depends on in its
+// state (nothing without the full rules, which track none of it).
+inline TargetState target_state(const BattlePlan& plan, const BattleState& state, int self,
+                                int target) {
+  if (!plan.full_rules) return {};
+  const RulesState& them = state.rules[target];
+  return {them.conditions, them.immune_count > 0 && immune_to_source(state, target, self)};
+}
+
 // The first available action of a fixed action policy, or nullptr.
-inline const PlanAction* first_available(const BattlePlan& plan, const BattleState& state,
-                                         int self) {
+inline const PlanAction* first_available(const BattlePlan& plan, const BattleState& state, int self,
+                                         int target) {
   for (const PlanAction& action : plan.actions_of(self)) {
-    if (available(plan, state, self, action)) return &action;
+    if (available_against(plan, state, self, action, target)) return &action;
   }
   return nullptr;
 }
 
 // The available action of `self` of highest expected value against
-// `target`, the earliest on ties (at-will actions come first, so a limited
-// one is spent only when it does better), or nullptr when it has none.
+// `target` in its state (plan.hpp's TargetState), the earliest on ties
+// (at-will actions come first, so a limited one is spent only when it does
+// better), or nullptr when it has none.
 [[gnu::noinline]] inline const PlanAction* best_valued_action(const BattlePlan& plan,
                                                               const BattleState& state, int self,
                                                               int target) {
   const int enemies = enemies_standing(plan, state, self);
+  const TargetState now = target_state(plan, state, self, target);
   const PlanAction* best = nullptr;  // none for a stat block with nothing arena models
   double best_value = -1;
   for (const PlanAction& action : plan.actions_of(self)) {
-    if (!available(plan, state, self, action)) continue;
-    const double value = plan.action_value(self, action, target, enemies);
+    if (!available_against(plan, state, self, action, target)) continue;
+    const double value = plan.action_value(self, action, target, enemies, now);
     if (value > best_value) {
       best_value = value;
       best = &action;
@@ -69,13 +89,18 @@ inline const PlanAction* first_available(const BattlePlan& plan, const BattleSta
 }
 
 // The action `self` takes against `target`, or nullptr when it has none:
-// with at-will attacks only, the best against it (looked up); under a fixed
+// with at-will attacks only, the best against it (looked up: it holds for
+// a target without conditions, and when there is no other); under a fixed
 // action policy, the first available one; otherwise the best valued.
 inline const PlanAction* choose_action(const BattlePlan& plan, const BattleState& state, int self,
                                        int target) {
   const PlanCreature& creature = plan.creatures[self];
-  if (creature.only_attacks) return &plan.best_attack_action(self, target);
-  if (creature.fixed_actions) return first_available(plan, state, self);
+  if (creature.only_attacks &&
+      (!plan.full_rules || state.rules[target].conditions.empty() ||
+       plan.rules[self].actions.count == 1)) {
+    return &plan.best_attack_action(self, target);
+  }
+  if (creature.fixed_actions) return first_available(plan, state, self, target);
   return best_valued_action(plan, state, self, target);
 }
 
@@ -139,12 +164,16 @@ template <class Dice, class Events>
 // The full rules at the start of a turn, before the death save: the
 // turn's flags, legendary actions regained, regeneration. Returns false
 // when the creature dies instead.
-template <class Events>
-bool start_full_turn(const BattlePlan& plan, BattleState& state, int self, Events& events) {
+template <class Dice, class Events>
+bool start_full_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
+                     Events& events) {
   RulesState& rules = state.rules[self];
   rules.reckless = false;
   rules.extra_damage_used = false;
+  rules.inside_damage = 0;
   rules.legendary_left = static_cast<std::int8_t>(plan.rules[self].legendary_per_round);
+  if (plan.rules[self].traits.swallow_damage.dice.has_dice())
+    digest_swallowed(plan, state, self, dice, events);
   return plan.rules[self].traits.regeneration <= 0 || regenerate(plan, state, self, events);
 }
 
@@ -165,7 +194,7 @@ bool ready_full_turn(const BattlePlan& plan, BattleState& state, int self, Dice&
 template <bool Full, class Dice, class Events>
 bool begin_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice, Events& events) {
   if constexpr (Full) {
-    if (!start_full_turn(plan, state, self, events)) return false;
+    if (!start_full_turn(plan, state, self, dice, events)) return false;
   }
   if (state.combatants[self].hp == 0 && !death_save_turn(state, self, dice, events)) return false;
   if constexpr (Full) return ready_full_turn(plan, state, self, dice, events);
@@ -294,11 +323,13 @@ template <class Dice, class Events>
     const int target = choose_target(plan, state, c, dice);
     if (target < 0) return;
     const int enemies = enemies_standing(plan, state, c);
+    const TargetState now = target_state(plan, state, c, target);
     const PlanAction* best = nullptr;
     double best_rate = 0;
     for (const PlanAction& option : plan.legendary_of(c)) {
-      if (option.cost > me.legendary_left || !available(plan, state, c, option)) continue;
-      const double rate = plan.action_value(c, option, target, enemies) / option.cost;
+      if (option.cost > me.legendary_left || !available_against(plan, state, c, option, target))
+        continue;
+      const double rate = plan.action_value(c, option, target, enemies, now) / option.cost;
       if (rate > best_rate) {
         best_rate = rate;
         best = &option;
