@@ -18,13 +18,14 @@ namespace arena::dnd5e::detail {
 inline bool free_for(const BattlePlan& plan, const BattleState& state, int self,
                      const space::Footprint& foot) {
   if (!space::on_field(foot, plan.field.width, plan.field.height)) return false;
+  const auto clear = [&](int x, int y) {
+    const int c = state.field.occupant[FieldState::square_index(plan.field, {x, y})];
+    return c < 0 || c == self || state.combatants[c].dead;
+  };
+  if (foot.side == 1) return clear(foot.at.x, foot.at.y);  // most creatures: one square
   for (int y = foot.at.y; y < foot.at.y + foot.side; ++y) {
     for (int x = foot.at.x; x < foot.at.x + foot.side; ++x) {
-      const int c =
-          state.field
-              .occupant[static_cast<std::size_t>(y) * static_cast<std::size_t>(plan.field.width) +
-                        static_cast<std::size_t>(x)];
-      if (c >= 0 && c != self && !state.combatants[c].dead) return false;
+      if (!clear(x, y)) return false;
     }
   }
   return true;
@@ -39,17 +40,24 @@ struct MoveGoal {
   bool disengaged = false;
 };
 
-// The next step of `self` for `goal`: the direct step, else a neighbour of
-// it (a diagonal's two axes, a straight step's two diagonals), the first
-// that gets closer (away: farther without passing `stop`) onto a free
-// square; false when none does.
+// One step of a move: where to, its direction, and the feet from there to
+// the goal's target.
+struct Step {
+  space::Footprint to;
+  space::Square direction;
+  int feet = 0;
+};
+
+// The next step of `self` for `goal`, `now` feet from its target: the
+// direct step, else a neighbour of it (a diagonal's two axes, a straight
+// step's two diagonals), the first that gets closer (away: farther without
+// passing `stop`) onto a free square; false when none does.
 inline bool next_step(const BattlePlan& plan, const BattleState& state, int self,
-                      const MoveGoal& goal, space::Footprint& next, space::Square& direction) {
+                      const MoveGoal& goal, int now, Step& next) {
   const space::Footprint& here = state.field.at[self];
   const space::Footprint& there = state.field.at[goal.target];
   const space::Square d =
       goal.away ? space::step_away(here, there) : space::step_towards(here, there);
-  const int now = space::distance_feet(here, there, plan.field.diagonals);
   const bool diagonal = d.x != 0 && d.y != 0;
   const std::array<space::Square, 3> options =
       diagonal   ? std::array<space::Square, 3>{d, space::Square{d.x, 0}, space::Square{0, d.y}}
@@ -61,31 +69,36 @@ inline bool next_step(const BattlePlan& plan, const BattleState& state, int self
     const int then = space::distance_feet(step, there, plan.field.diagonals);
     const bool better = goal.away ? then > now && then <= goal.stop : then < now;
     if (better && free_for(plan, state, self, step)) {
-      next = step;
-      direction = option;
+      next = {step, option, then};
       return true;
     }
   }
   return false;
 }
 
-// How many steps `self` can take before any step could start within the
-// reach of an enemy that could react: each step changes a distance by at
-// most one step's feet, so until then no step can leave anyone's reach
-// (the move skips the reaction chain for them; 0: the next step may).
+// Whether the step of `self` to `to` leaves the reach of an enemy that
+// could react (then the move asks the reaction chain), and in `clear` how
+// many steps after it cannot leave anyone's: each step changes a distance
+// by at most one step's feet, so a creature `gap` feet beyond a reach
+// stays in none for gap / that many steps. Those the move takes without a
+// pass over the enemies.
 template <bool Full>
-int steps_clear_of_reach(const BattlePlan& plan, const BattleState& state, int self) {
-  const int most = plan.field.diagonals == space::Diagonals::Phb ? space::kFeetPerSquare
-                                                                 : 2 * space::kFeetPerSquare;
-  int clear = INT_MAX;
+bool leaves_reach(const BattlePlan& plan, const BattleState& state, int self,
+                  const space::Footprint& to, int& clear) {
+  const space::Diagonals rule = plan.field.diagonals;
+  const int most =
+      rule == space::Diagonals::Phb ? space::kFeetPerSquare : 2 * space::kFeetPerSquare;
+  const space::Footprint& from = state.field.at[self];
+  bool leaves = false;
+  clear = INT_MAX;
   for (int e : plan.enemies_of(plan.creatures[self].faction)) {
     const int reach = plan.field.creatures[e].reach;
     if (reach == 0 || !can_react<Full>(state, e)) continue;
-    const int gap = feet_between(plan, state, self, e) - reach;
-    if (gap <= 0) return 0;  // already within a reach: no one else changes that
-    clear = std::min(clear, (gap + most - 1) / most);
+    const int gap = space::distance_feet(state.field.at[e], to, rule) - reach;
+    clear = std::min(clear, gap <= 0 ? 0 : (gap + most - 1) / most);
+    leaves = leaves || (gap > 0 && space::distance_feet(state.field.at[e], from, rule) <= reach);
   }
-  return clear;
+  return leaves;
 }
 
 // Moves `self` up to `budget` feet for `goal`; returns the feet moved. Reports
@@ -96,33 +109,31 @@ int move(const BattlePlan& plan, BattleState& state, int self, const MoveGoal& g
   int moved = 0;
   int reported = 0;
   int diagonals = 0;
-  int clear = 0;  // steps still clear of every reach (steps_clear_of_reach)
+  int clear = 0;  // steps still clear of every reach (leaves_reach)
   const auto report = [&] {
     if (moved > reported) events.moved(self, moved - reported, state.field.at[self].at);
     reported = moved;
   };
-  while (goal.away || space::distance_feet(state.field.at[self], state.field.at[goal.target],
-                                           plan.field.diagonals) > goal.stop) {
-    space::Footprint next;
-    space::Square direction;
-    if (!next_step(plan, state, self, goal, next, direction)) break;
-    const int cost = space::step_feet(direction, diagonals, plan.field.diagonals);
+  // Its target stays where it is while it moves: only reactions happen meanwhile.
+  int now = feet_between(plan, state, self, goal.target);
+  while (goal.away || now > goal.stop) {
+    Step next;
+    if (!next_step(plan, state, self, goal, now, next)) break;
+    const int cost = space::step_feet(next.direction, diagonals, plan.field.diagonals);
     if (moved + cost > budget) break;
-    Tentative step;
-    step.actor = self;
-    step.from = state.field.at[self];
-    step.to = next;
-    step.disengaged = goal.disengaged;
-    if (!goal.disengaged && clear == 0) clear = steps_clear_of_reach<Full>(plan, state, self);
-    if (clear > 0) {
-      --clear;
-    } else if (!goal.disengaged) {
+    // Past the steps known clear of every reach, each step looks again.
+    if (!goal.disengaged && --clear < 0 && leaves_reach<Full>(plan, state, self, next.to, clear)) {
+      Tentative step;
+      step.actor = self;
+      step.from = state.field.at[self];
+      step.to = next.to;
       answer<Full>(plan, state, step, dice, events, report);
       if (step.cancelled) break;
     }
-    state.field.move(plan.field, self, next);
+    state.field.move(plan.field, self, next.to);
+    now = next.feet;
     moved += cost;
-    diagonals += direction.x != 0 && direction.y != 0;
+    diagonals += next.direction.x != 0 && next.direction.y != 0;
   }
   report();
   return moved;
