@@ -7,7 +7,6 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <climits>
 
 #include "rules/dnd5e/reactions.hpp"
@@ -58,22 +57,19 @@ inline bool next_step(const BattlePlan& plan, const BattleState& state, int self
   const space::Footprint& there = state.field.at[goal.target];
   const space::Square d =
       goal.away ? space::step_away(here, there) : space::step_towards(here, there);
-  const bool diagonal = d.x != 0 && d.y != 0;
-  const std::array<space::Square, 3> options =
-      diagonal   ? std::array<space::Square, 3>{d, space::Square{d.x, 0}, space::Square{0, d.y}}
-      : d.x != 0 ? std::array<space::Square, 3>{d, space::Square{d.x, 1}, space::Square{d.x, -1}}
-                 : std::array<space::Square, 3>{d, space::Square{1, d.y}, space::Square{-1, d.y}};
-  for (const space::Square& option : options) {
-    if (option.x == 0 && option.y == 0) continue;
+  const auto take = [&](space::Square option) {
+    if (option.x == 0 && option.y == 0) return false;
     const space::Footprint step{{here.at.x + option.x, here.at.y + option.y}, here.side};
     const int then = space::distance_feet(step, there, plan.field.diagonals);
     const bool better = goal.away ? then > now && then <= goal.stop : then < now;
-    if (better && free_for(plan, state, self, step)) {
-      next = {step, option, then};
-      return true;
-    }
-  }
-  return false;
+    if (!better || !free_for(plan, state, self, step)) return false;
+    next = {step, option, then};
+    return true;
+  };
+  if (take(d)) return true;  // the direct step, most often
+  if (d.x != 0 && d.y != 0) return take({d.x, 0}) || take({0, d.y});
+  if (d.x != 0) return take({d.x, 1}) || take({d.x, -1});
+  return take({1, d.y}) || take({-1, d.y});
 }
 
 // Whether the step of `self` to `to` leaves the reach of an enemy that
