@@ -72,27 +72,38 @@ inline bool next_step(const BattlePlan& plan, const BattleState& state, int self
   return take({1, d.y}) || take({-1, d.y});
 }
 
-// Whether the step of `self` to `to` leaves the reach of an enemy that
-// could react (then the move asks the reaction chain), and in `clear` how
-// many steps after it cannot leave anyone's: each step changes a distance
-// by at most one step's feet, so a creature `gap` feet beyond a reach
-// stays in none for gap / that many steps. Those the move takes without a
-// pass over the enemies.
+// Whether step number `step` of `self`, to `to`, leaves the reach of an
+// enemy that could react (then the move asks the reaction chain). Each step
+// changes a distance by at most one step's feet, so an enemy whose reach is
+// `gap` feet beyond `to` cannot be left in the next gap / that many steps:
+// it is looked at again only after them (FieldState::reach_due), and `due`
+// is the first step at which any enemy is. An enemy that cannot react now
+// cannot for the rest of the move: no one regains a reaction, wakes or
+// rises during another creature's move.
 template <bool Full>
-bool leaves_reach(const BattlePlan& plan, const BattleState& state, int self,
-                  const space::Footprint& to, int& clear) {
+bool leaves_reach(const BattlePlan& plan, BattleState& state, int self, int step,
+                  const space::Footprint& to, int& due) {
   const space::Diagonals rule = plan.field.diagonals;
   const int most =
       rule == space::Diagonals::Phb ? space::kFeetPerSquare : 2 * space::kFeetPerSquare;
   const space::Footprint& from = state.field.at[self];
   bool leaves = false;
-  clear = INT_MAX;
+  due = INT_MAX;
   for (int e : plan.enemies_of(plan.creatures[self].faction)) {
-    const int reach = plan.field.creatures[e].reach;
-    if (reach == 0 || !can_react<Full>(state, e)) continue;
-    const int gap = space::distance_feet(state.field.at[e], to, rule) - reach;
-    clear = std::min(clear, gap <= 0 ? 0 : (gap + most - 1) / most);
-    leaves = leaves || (gap > 0 && space::distance_feet(state.field.at[e], from, rule) <= reach);
+    int& mine = state.field.reach_due[e];
+    if (mine <= step) {
+      const int reach = plan.field.creatures[e].reach;
+      if (reach == 0 || !can_react<Full>(state, e)) {
+        mine = INT_MAX;
+        continue;
+      }
+      const int gap = space::distance_feet(state.field.at[e], to, rule) - reach;
+      mine = step + 1 + (gap <= 0 ? 0 : (gap + most - 1) / most);
+      // Within its reach before the step only if at most a step's feet beyond it after.
+      leaves = leaves || (gap > 0 && gap <= most &&
+                          space::distance_feet(state.field.at[e], from, rule) <= reach);
+    }
+    due = std::min(due, mine);
   }
   return leaves;
 }
@@ -105,20 +116,22 @@ int move(const BattlePlan& plan, BattleState& state, int self, const MoveGoal& g
   int moved = 0;
   int reported = 0;
   int diagonals = 0;
-  int clear = 0;  // steps still clear of every reach (leaves_reach)
   const auto report = [&] {
     if (moved > reported) events.moved(self, moved - reported, state.field.at[self].at);
     reported = moved;
   };
+  // The first step at which an enemy's reach is looked at (leaves_reach): every one at the first.
+  int due = 0;
+  for (int e : plan.enemies_of(plan.creatures[self].faction)) state.field.reach_due[e] = 0;
   // Its target stays where it is while it moves: only reactions happen meanwhile.
   int now = feet_between(plan, state, self, goal.target);
-  while (goal.away || now > goal.stop) {
+  for (int steps = 0; goal.away || now > goal.stop; ++steps) {
     Step next;
     if (!next_step(plan, state, self, goal, now, next)) break;
     const int cost = space::step_feet(next.direction, diagonals, plan.field.diagonals);
     if (moved + cost > budget) break;
-    // Past the steps known clear of every reach, each step looks again.
-    if (!goal.disengaged && --clear < 0 && leaves_reach<Full>(plan, state, self, next.to, clear)) {
+    if (!goal.disengaged && steps >= due &&
+        leaves_reach<Full>(plan, state, self, steps, next.to, due)) {
       Tentative step;
       step.actor = self;
       step.from = state.field.at[self];
