@@ -49,7 +49,9 @@ inline int squares_for_size(std::string_view size) {
 // The squares between two spans [a, a + a_side) and [b, b + b_side) on one
 // axis, counted as steps: 0 when they overlap, 1 when they touch.
 inline int gap(int a, int a_side, int b, int b_side) {
-  return std::max({0, b - (a + a_side - 1), a - (b + b_side - 1)});
+  // Two std::max, not one over an initializer list: this is the hot path of
+  // every distance, and the list compiles to a loop through memory.
+  return std::max(0, std::max(b - (a + a_side - 1), a - (b + b_side - 1)));
 }
 
 // The feet of a path of dx and dy squares (both >= 0) under `rule`.

@@ -44,14 +44,14 @@ void push_away(const BattlePlan& plan, BattleState& state, int from, int target,
   const MoveGoal goal{from, INT_MAX, true, true};
   int moved = 0;
   int diagonals = 0;
-  space::Footprint next;
-  space::Square direction;
-  while (next_step(plan, state, target, goal, next, direction)) {
-    const int cost = space::step_feet(direction, diagonals, plan.field.diagonals);
+  Step next;
+  for (int now = feet_between(plan, state, target, from);
+       next_step(plan, state, target, goal, now, next); now = next.feet) {
+    const int cost = space::step_feet(next.direction, diagonals, plan.field.diagonals);
     if (moved + cost > feet) break;
-    state.field.move(plan.field, target, next);
+    state.field.move(plan.field, target, next.to);
     moved += cost;
-    diagonals += direction.x != 0 && direction.y != 0;
+    diagonals += next.direction.x != 0 && next.direction.y != 0;
   }
   if (moved > 0) {
     events.note(target, "is pushed");

@@ -7,7 +7,6 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <climits>
 
 #include "rules/dnd5e/reactions.hpp"
@@ -18,13 +17,14 @@ namespace arena::dnd5e::detail {
 inline bool free_for(const BattlePlan& plan, const BattleState& state, int self,
                      const space::Footprint& foot) {
   if (!space::on_field(foot, plan.field.width, plan.field.height)) return false;
+  const auto clear = [&](int x, int y) {
+    const int c = state.field.occupant[FieldState::square_index(plan.field, {x, y})];
+    return c < 0 || c == self || state.combatants[c].dead;
+  };
+  if (foot.side == 1) return clear(foot.at.x, foot.at.y);  // most creatures: one square
   for (int y = foot.at.y; y < foot.at.y + foot.side; ++y) {
     for (int x = foot.at.x; x < foot.at.x + foot.side; ++x) {
-      const int c =
-          state.field
-              .occupant[static_cast<std::size_t>(y) * static_cast<std::size_t>(plan.field.width) +
-                        static_cast<std::size_t>(x)];
-      if (c >= 0 && c != self && !state.combatants[c].dead) return false;
+      if (!clear(x, y)) return false;
     }
   }
   return true;
@@ -39,53 +39,73 @@ struct MoveGoal {
   bool disengaged = false;
 };
 
-// The next step of `self` for `goal`: the direct step, else a neighbour of
-// it (a diagonal's two axes, a straight step's two diagonals), the first
-// that gets closer (away: farther without passing `stop`) onto a free
-// square; false when none does.
+// One step of a move: where to, its direction, and the feet from there to
+// the goal's target.
+struct Step {
+  space::Footprint to;
+  space::Square direction;
+  int feet = 0;
+};
+
+// The next step of `self` for `goal`, `now` feet from its target: the
+// direct step, else a neighbour of it (a diagonal's two axes, a straight
+// step's two diagonals), the first that gets closer (away: farther without
+// passing `stop`) onto a free square; false when none does.
 inline bool next_step(const BattlePlan& plan, const BattleState& state, int self,
-                      const MoveGoal& goal, space::Footprint& next, space::Square& direction) {
+                      const MoveGoal& goal, int now, Step& next) {
   const space::Footprint& here = state.field.at[self];
   const space::Footprint& there = state.field.at[goal.target];
   const space::Square d =
       goal.away ? space::step_away(here, there) : space::step_towards(here, there);
-  const int now = space::distance_feet(here, there, plan.field.diagonals);
-  const bool diagonal = d.x != 0 && d.y != 0;
-  const std::array<space::Square, 3> options =
-      diagonal   ? std::array<space::Square, 3>{d, space::Square{d.x, 0}, space::Square{0, d.y}}
-      : d.x != 0 ? std::array<space::Square, 3>{d, space::Square{d.x, 1}, space::Square{d.x, -1}}
-                 : std::array<space::Square, 3>{d, space::Square{1, d.y}, space::Square{-1, d.y}};
-  for (const space::Square& option : options) {
-    if (option.x == 0 && option.y == 0) continue;
+  const auto take = [&](space::Square option) {
+    if (option.x == 0 && option.y == 0) return false;
     const space::Footprint step{{here.at.x + option.x, here.at.y + option.y}, here.side};
     const int then = space::distance_feet(step, there, plan.field.diagonals);
     const bool better = goal.away ? then > now && then <= goal.stop : then < now;
-    if (better && free_for(plan, state, self, step)) {
-      next = step;
-      direction = option;
-      return true;
-    }
-  }
-  return false;
+    if (!better || !free_for(plan, state, self, step)) return false;
+    next = {step, option, then};
+    return true;
+  };
+  if (take(d)) return true;  // the direct step, most often
+  if (d.x != 0 && d.y != 0) return take({d.x, 0}) || take({0, d.y});
+  if (d.x != 0) return take({d.x, 1}) || take({d.x, -1});
+  return take({1, d.y}) || take({-1, d.y});
 }
 
-// How many steps `self` can take before any step could start within the
-// reach of an enemy that could react: each step changes a distance by at
-// most one step's feet, so until then no step can leave anyone's reach
-// (the move skips the reaction chain for them; 0: the next step may).
+// Whether step number `step` of `self`, to `to`, leaves the reach of an
+// enemy that could react (then the move asks the reaction chain). Each step
+// changes a distance by at most one step's feet, so an enemy whose reach is
+// `gap` feet beyond `to` cannot be left in the next gap / that many steps:
+// it is looked at again only after them (FieldState::reach_due), and `due`
+// is the first step at which any enemy is. An enemy that cannot react now
+// cannot for the rest of the move: no one regains a reaction, wakes or
+// rises during another creature's move.
 template <bool Full>
-int steps_clear_of_reach(const BattlePlan& plan, const BattleState& state, int self) {
-  const int most = plan.field.diagonals == space::Diagonals::Phb ? space::kFeetPerSquare
-                                                                 : 2 * space::kFeetPerSquare;
-  int clear = INT_MAX;
+bool leaves_reach(const BattlePlan& plan, BattleState& state, int self, int step,
+                  const space::Footprint& to, int& due) {
+  const space::Diagonals rule = plan.field.diagonals;
+  const int most =
+      rule == space::Diagonals::Phb ? space::kFeetPerSquare : 2 * space::kFeetPerSquare;
+  const space::Footprint& from = state.field.at[self];
+  bool leaves = false;
+  due = INT_MAX;
   for (int e : plan.enemies_of(plan.creatures[self].faction)) {
-    const int reach = plan.field.creatures[e].reach;
-    if (reach == 0 || !can_react<Full>(state, e)) continue;
-    const int gap = feet_between(plan, state, self, e) - reach;
-    if (gap <= 0) return 0;  // already within a reach: no one else changes that
-    clear = std::min(clear, (gap + most - 1) / most);
+    int& mine = state.field.reach_due[e];
+    if (mine <= step) {
+      const int reach = plan.field.creatures[e].reach;
+      if (reach == 0 || !can_react<Full>(state, e)) {
+        mine = INT_MAX;
+        continue;
+      }
+      const int gap = space::distance_feet(state.field.at[e], to, rule) - reach;
+      mine = step + 1 + (gap <= 0 ? 0 : (gap + most - 1) / most);
+      // Within its reach before the step only if at most a step's feet beyond it after.
+      leaves = leaves || (gap > 0 && gap <= most &&
+                          space::distance_feet(state.field.at[e], from, rule) <= reach);
+    }
+    due = std::min(due, mine);
   }
-  return clear;
+  return leaves;
 }
 
 // Moves `self` up to `budget` feet for `goal`; returns the feet moved. Reports
@@ -96,33 +116,33 @@ int move(const BattlePlan& plan, BattleState& state, int self, const MoveGoal& g
   int moved = 0;
   int reported = 0;
   int diagonals = 0;
-  int clear = 0;  // steps still clear of every reach (steps_clear_of_reach)
   const auto report = [&] {
     if (moved > reported) events.moved(self, moved - reported, state.field.at[self].at);
     reported = moved;
   };
-  while (goal.away || space::distance_feet(state.field.at[self], state.field.at[goal.target],
-                                           plan.field.diagonals) > goal.stop) {
-    space::Footprint next;
-    space::Square direction;
-    if (!next_step(plan, state, self, goal, next, direction)) break;
-    const int cost = space::step_feet(direction, diagonals, plan.field.diagonals);
+  // The first step at which an enemy's reach is looked at (leaves_reach): every one at the first.
+  int due = 0;
+  for (int e : plan.enemies_of(plan.creatures[self].faction)) state.field.reach_due[e] = 0;
+  // Its target stays where it is while it moves: only reactions happen meanwhile.
+  int now = feet_between(plan, state, self, goal.target);
+  for (int steps = 0; goal.away || now > goal.stop; ++steps) {
+    Step next;
+    if (!next_step(plan, state, self, goal, now, next)) break;
+    const int cost = space::step_feet(next.direction, diagonals, plan.field.diagonals);
     if (moved + cost > budget) break;
-    Tentative step;
-    step.actor = self;
-    step.from = state.field.at[self];
-    step.to = next;
-    step.disengaged = goal.disengaged;
-    if (!goal.disengaged && clear == 0) clear = steps_clear_of_reach<Full>(plan, state, self);
-    if (clear > 0) {
-      --clear;
-    } else if (!goal.disengaged) {
+    if (!goal.disengaged && steps >= due &&
+        leaves_reach<Full>(plan, state, self, steps, next.to, due)) {
+      Tentative step;
+      step.actor = self;
+      step.from = state.field.at[self];
+      step.to = next.to;
       answer<Full>(plan, state, step, dice, events, report);
       if (step.cancelled) break;
     }
-    state.field.move(plan.field, self, next);
+    state.field.move(plan.field, self, next.to);
+    now = next.feet;
     moved += cost;
-    diagonals += direction.x != 0 && direction.y != 0;
+    diagonals += next.direction.x != 0 && next.direction.y != 0;
   }
   report();
   return moved;

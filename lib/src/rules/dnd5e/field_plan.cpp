@@ -123,6 +123,7 @@ void FieldState::reset(const FieldPlan& plan) {
   superiority_left.resize(plan.creatures.size());
   slots_left.resize(plan.creatures.size());
   ac_bonus.assign(plan.creatures.size(), 0);
+  reach_due.resize(plan.creatures.size());
   riposte_bonus = 0;
   standing_up = false;
   charger = -1;

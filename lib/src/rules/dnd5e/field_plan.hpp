@@ -116,6 +116,10 @@ struct FieldState {
   int charger = -1;
   int charge_target = -1;
   int charge_feet = 0;
+  // Per creature: scratch of the creature moving (field_move.hpp's
+  // leaves_reach), the step of its move at which it next looks whether it
+  // could leave this enemy's reach.
+  std::vector<int> reach_due;
 
   // Everyone at their starts (clearing only the squares of the last battle).
   void reset(const FieldPlan& plan);
