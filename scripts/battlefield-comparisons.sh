@@ -26,8 +26,8 @@ compare scenarios/goblin-ambush.json scenarios/goblin-ambush-battlefield.json
 compare scenarios/young-dragon-party.json scenarios/young-dragon-party-battlefield.json
 red='factions.Dragon.members.0.monster="young red dragon"'
 compare scenarios/young-dragon-party.json scenarios/young-dragon-party-battlefield.json --set "$red"
-compare scenarios/minotaur-charge-battlefield.json \
-  --variant battlefield: --variant gridless:battlefield=null
+compare scenarios/minotaur-charge-battlefield.json --variant battlefield: \
+  --variant "gridless:battlefield=null;factions.0.members.0.at=null;factions.1.members.0.at=null"
 
 # The Battle Master's maneuvers, with and without each.
 fighter=factions.Fighter.members.Fighter.maneuvers
