@@ -1,5 +1,7 @@
 #include "arena/tally.hpp"
 
+#include <array>
+
 namespace arena {
 
 namespace {
@@ -38,29 +40,16 @@ void Tally::add(const Encounter& encounter, const BattleOutcome& outcome,
   } else {
     ++factions[static_cast<std::size_t>(outcome.winner)].wins;
   }
-  for (std::size_t f = 0; f < encounter.factions.size(); ++f) {
-    int survivors = 0, dealt = 0, taken = 0;
-    for (int member : encounter.factions[f].members) {
-      const CombatantResult& c = results[static_cast<std::size_t>(member)];
-      survivors += c.fate != Fate::Dead;
-      dealt += c.damage_dealt;
-      taken += c.damage_taken;
-    }
-    factions[f].losses += survivors < static_cast<int>(encounter.factions[f].members.size());
-    factions[f].survivors.add(survivors);
-    factions[f].damage_dealt.add(dealt);
-    factions[f].damage_taken.add(taken);
-    for (std::size_t i = 0; i < factions[f].figures.size(); ++i)
-      factions[f].figures[i] += (outcome.faction_figures >> (f * kMaxFactionFigures + i)) & 1u;
-    for (std::size_t i = 0; i < factions[f].measures.size(); ++i) {
-      int sum = 0;
-      for (int member : encounter.factions[f].members)
-        sum += results[static_cast<std::size_t>(member)].measures[i];
-      factions[f].measures[i].add(sum);
-    }
-  }
+  // One pass over the combatants sums each faction's figures as it goes: a
+  // battle's tally is a few histogram adds per creature, so walking each
+  // faction's member list again would cost as much as the adds.
+  std::array<int, kMaxFactions> survivors{}, dealt{}, taken{};
   for (std::size_t c = 0; c < combatants.size(); ++c) {
     const CombatantResult& r = results[c];
+    const auto f = static_cast<std::size_t>(encounter.combatants[c].faction);
+    survivors[f] += r.fate != Fate::Dead;
+    dealt[f] += r.damage_dealt;
+    taken[f] += r.damage_taken;
     CombatantTally& t = combatants[c];
     t.down += r.fate == Fate::Down;
     t.dead += r.fate == Fate::Dead;
@@ -68,9 +57,37 @@ void Tally::add(const Encounter& encounter, const BattleOutcome& outcome,
     t.damage_taken.add(r.damage_taken);
     t.kills.add(r.kills);
     t.knockouts.add(r.knockouts);
-    for (std::size_t i = 0; i < t.measures.size(); ++i) t.measures[i].add(r.measures[i]);
   }
-  if (encounter.figures.empty()) return;  // most rulesets declare none
+  for (std::size_t f = 0; f < factions.size(); ++f) {
+    FactionTally& t = factions[f];
+    t.losses += survivors[f] < static_cast<int>(encounter.factions[f].members.size());
+    t.survivors.add(survivors[f]);
+    t.damage_dealt.add(dealt[f]);
+    t.damage_taken.add(taken[f]);
+  }
+  // What only some rulesets declare, behind one test each.
+  if (!encounter.faction_figures.empty()) {
+    for (std::size_t f = 0; f < factions.size(); ++f) {
+      std::vector<std::int64_t>& figures = factions[f].figures;
+      for (std::size_t i = 0; i < figures.size(); ++i)
+        figures[i] += (outcome.faction_figures >> (f * kMaxFactionFigures + i)) & 1u;
+    }
+  }
+  if (!encounter.measures.empty()) {
+    for (std::size_t f = 0; f < factions.size(); ++f) {
+      for (std::size_t i = 0; i < factions[f].measures.size(); ++i) {
+        int sum = 0;
+        for (int member : encounter.factions[f].members)
+          sum += results[static_cast<std::size_t>(member)].measures[i];
+        factions[f].measures[i].add(sum);
+      }
+    }
+    for (std::size_t c = 0; c < combatants.size(); ++c) {
+      for (std::size_t i = 0; i < combatants[c].measures.size(); ++i)
+        combatants[c].measures[i].add(results[c].measures[i]);
+    }
+  }
+  if (encounter.figures.empty()) return;
   for (std::size_t c = 0; c < combatants.size(); ++c) {
     std::vector<std::int64_t>& figures = combatants[c].figures;
     for (std::size_t i = 0; i < figures.size(); ++i) figures[i] += (results[c].figures >> i) & 1u;

@@ -34,6 +34,11 @@ Slice slice_from(const std::vector<T>& array, std::size_t first) {
 struct FlatDice {
   int constant = 0;
   Slice terms;
+  // When the dice are one term whose every die counts, added (a weapon's
+  // 1d8, a level's 3d10, as most are): its dice, rolled without a walk of
+  // the terms. 0 otherwise.
+  int plain_count = 0;
+  int plain_sides = 0;
   bool has_dice() const { return terms.count > 0; }
 };
 
@@ -41,13 +46,26 @@ struct FlatDice {
 inline FlatDice flatten(const DiceExpr& expr, std::vector<DiceTerm>& terms) {
   const std::size_t first = terms.size();
   terms.insert(terms.end(), expr.terms().begin(), expr.terms().end());
-  return FlatDice{expr.flat(), slice_from(terms, first)};
+  FlatDice flat{expr.flat(), slice_from(terms, first)};
+  if (expr.terms().size() == 1) {
+    const DiceTerm& term = expr.terms().front();
+    if (term.keep == term.count && !term.negative) {
+      flat.plain_count = term.count;
+      flat.plain_sides = term.sides;
+    }
+  }
+  return flat;
 }
 
 // Rolls `expr`, whose terms are in `terms`.
 template <class Dice>
 [[gnu::always_inline]] inline int roll_flat(const std::vector<DiceTerm>& terms,
                                             const FlatDice& expr, Dice& dice) {
+  if (expr.plain_count > 0) {  // the same dice as roll_terms draws, in the same order
+    int sum = expr.constant;
+    for (int i = 0; i < expr.plain_count; ++i) sum += dice.roll(expr.plain_sides);
+    return sum;
+  }
   return expr.constant + roll_terms(slice_of(terms, expr.terms), dice);
 }
 

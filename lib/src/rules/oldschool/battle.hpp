@@ -86,6 +86,21 @@ struct BattleState {
   void reset(const BattlePlan& plan);
 };
 
+// Inline: a battle of a few fighters costs little more than its resets.
+inline void BattleState::reset(const BattlePlan& plan) {
+  const auto factions = static_cast<std::size_t>(plan.faction_count());
+  if (fighters.size() != plan.fighters.size() || focus.size() != factions) {
+    fighters.resize(plan.fighters.size());  // the first battle of a worker
+    focus.resize(factions);
+    side_rolls.resize(factions);
+    side_order.reserve(factions);
+  }
+  std::fill(fighters.begin(), fighters.end(), FighterState{});
+  standing.reset(plan.standing);
+  std::fill(focus.begin(), focus.end(), -1);
+  round = 0;
+}
+
 // The sink used by simulation: every event is ignored at no cost.
 struct NoEvents {
   void round_begins(int /*round*/) {}
@@ -164,9 +179,11 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
 }  // namespace detail
 
 // Plays one battle into `state` (reset here) and returns how it ended.
+// Flattened: every die of the battle, hit points included, is then drawn
+// with the generators' state in registers rather than in memory.
 template <class Dice, class Events = NoEvents>
-BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice,
-                          Events&& events = Events{}) {
+[[gnu::flatten]] BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice,
+                                           Events&& events = Events{}) {
   state.reset(plan);
   roll_hit_points(plan.terms, plan.fighters, state.fighters, dice);
   return play_rounds(

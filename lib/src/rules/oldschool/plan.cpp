@@ -1,5 +1,4 @@
-// Compiling an oldschool encounter into its BattlePlan, and resetting a
-// BattleState from the plan.
+// Compiling an oldschool encounter into its BattlePlan.
 #include <algorithm>
 
 #include "rules/oldschool/battle.hpp"
@@ -32,20 +31,6 @@ BattlePlan::BattlePlan(const Encounter& encounter)
     return 22 - fighters[a].level - fighters[b].ac <= 20 &&
            fighter_of(encounter, a).damage.max() > 0;
   });
-}
-
-void BattleState::reset(const BattlePlan& plan) {
-  const auto factions = static_cast<std::size_t>(plan.faction_count());
-  if (fighters.size() != plan.fighters.size() || focus.size() != factions) {
-    fighters.resize(plan.fighters.size());  // the first battle of a worker
-    focus.resize(factions);
-    side_rolls.resize(factions);
-    side_order.reserve(factions);
-  }
-  std::fill(fighters.begin(), fighters.end(), FighterState{});
-  standing.reset(plan.standing);
-  std::fill(focus.begin(), focus.end(), -1);
-  round = 0;
 }
 
 }  // namespace arena::oldschool
