@@ -248,6 +248,10 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
     creature_rules.first_use = static_cast<std::uint32_t>(resource_start.size());
     for (const Resource& r : members[kind].resources) resource_start.push_back(r.uses);
     rules.push_back(creature_rules);
+    RulesState start;
+    start.legendary_resistance_left = static_cast<std::int8_t>(creature_rules.legendary_resistance);
+    start.legendary_left = static_cast<std::int8_t>(creature_rules.legendary_per_round);
+    rules_start.push_back(start);
     initiative.push_back(members[kind].initiative);
     if (creature_rules.legendary_per_round > 0 && creature_rules.legendary.count > 0) {
       legendary_creatures.push_back(creature_count() - 1);
@@ -388,12 +392,7 @@ void BattleState::reset(const BattlePlan& plan) {
   bursts_pending = false;
   if (!plan.full_rules) return;
   resource_uses = plan.resource_start;
-  rules.assign(creatures, RulesState{});
-  for (std::size_t c = 0; c < creatures; ++c) {
-    rules[c].legendary_resistance_left =
-        static_cast<std::int8_t>(plan.rules[c].legendary_resistance);
-    rules[c].legendary_left = static_cast<std::int8_t>(plan.rules[c].legendary_per_round);
-  }
+  rules = plan.rules_start;  // one copy of plain bytes (no allocation after the first battle)
 }
 
 }  // namespace arena::dnd5e

@@ -36,6 +36,7 @@
 #include "rules/dnd5e/attack_rules.hpp"
 #include "rules/dnd5e/field_plan.hpp"
 #include "rules/dnd5e/roster.hpp"
+#include "rules/dnd5e/state.hpp"
 
 namespace arena::dnd5e {
 
@@ -187,6 +188,7 @@ struct BattlePlan {
   // save_effects) spares the kind by its creature type (SaveEffect::excludes).
   std::vector<std::uint8_t> spared;
   std::vector<int> resource_start;       // per creature resource: uses at the start of a battle
+  std::vector<RulesState> rules_start;   // per creature: its full rules' state at the start
   std::vector<int> legendary_creatures;  // creatures with legendary actions
   HarmTable harms;                       // who can change whose hit points (harm.hpp)
   bool any_pc = false;                   // only PCs go down: no aftermath without one
