@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string_view>
 
 #include "arena/battle_dice.hpp"
 #include "arena/load.hpp"
@@ -177,6 +178,43 @@ TEST(ActionValueTest, ConditionsAreWorthTheirEffectsOverTheirDuration) {
   // A repeated save at 50%: 1 + 0.5 + 0.25 rounds of the 3.
   EXPECT_NEAR(condition_value(ConditionEffect{Condition::Poisoned, 0, true, false}, m, 0.5),
               1.75 * 3, 1e-12);
+}
+
+// A condition helps the attacker's whole side: its allies' gains add to
+// its own, and the fight against the target is shorter with them.
+TEST(ActionValueTest, AlliesGainFromAConditionToo) {
+  Matchup m;
+  m.attacker_rate = 4;
+  m.attacker_advantage = 6;
+  m.attacker_paralyzed = 9;
+  m.attacker_prone = 5;
+  m.target_rate = 8;
+  m.rounds = 10;
+  Matchup ally;
+  ally.attacker_rate = 6;
+  ally.attacker_advantage = 9;
+  ally.attacker_paralyzed = 15;
+  ally.attacker_prone = 8;
+  add_ally(m, ally, 30);  // 30 HP at 4 + 6 a round: 3 rounds
+  EXPECT_EQ(m.rounds, 3);
+  const auto value = [&](Condition c) {
+    return condition_value(ConditionEffect{c, 0, false, false}, m, 0);
+  };
+  EXPECT_EQ(value(Condition::Paralyzed), 3 * 8 + 2.5 * (5 + 9));
+  EXPECT_EQ(value(Condition::Stunned), 3 * 8 + 2.5 * (2 + 3));
+  EXPECT_EQ(value(Condition::Prone), 0.5 * (1 + 2));
+
+  // In an encounter: three ghouls value their paralysing claws more than one.
+  const Encounter one = testing::load(duel_json(R"({"monster": "ghoul"})", hero()));
+  const Encounter three = testing::load(duel_json(R"({"monster": "ghoul", "count": 3})", hero()));
+  const BattlePlan alone(one), pack(three);
+  const auto claws_value = [](const BattlePlan& plan, int target) {
+    for (const PlanAction& action : plan.actions_of(0)) {
+      if (std::string_view(action.name) == "Claws") return plan.action_value(0, action, target, 1);
+    }
+    return -1.0;
+  };
+  EXPECT_GT(claws_value(pack, 3), claws_value(alone, 1));
 }
 
 // ---------------------------------------------------------------- creature types

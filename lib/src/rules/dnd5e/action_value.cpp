@@ -108,20 +108,21 @@ double target_turn_value(Condition condition, const Matchup& m) {
 }
 
 // What one round of attacks on a target under `condition` gains the
-// attacker (prone apart).
+// attacker's side: the attacker and its allies (prone apart).
 double attacker_round_value(Condition condition, const Matchup& m) {
   switch (condition) {
     case Condition::Paralyzed:
     case Condition::Unconscious:
-      return m.attacker_paralyzed - m.attacker_rate;
+      return m.attacker_paralyzed - m.attacker_rate + m.allies_paralyzed_gain;
     case Condition::Petrified:  // advantage, but it resists all damage
-      return 0.5 * m.attacker_advantage - m.attacker_rate;
-    case Condition::Swallowed:  // digested, but out of reach of its attacks
-      return m.swallow_damage - m.attacker_rate;
+      return 0.5 * (m.attacker_advantage + m.allies_advantage_gain + m.allies_rate) -
+             m.attacker_rate - m.allies_rate;
+    case Condition::Swallowed:  // digested, but out of reach of everyone's attacks
+      return m.swallow_damage - m.attacker_rate - m.allies_rate;
     case Condition::Stunned:
     case Condition::Blinded:
     case Condition::Restrained:
-      return m.attacker_advantage - m.attacker_rate;
+      return m.attacker_advantage - m.attacker_rate + m.allies_advantage_gain;
     default:
       break;
   }
@@ -136,6 +137,11 @@ double value_over_turns(Condition condition, double turns, const Matchup& m) {
   const double attacker_rounds = std::max(0.0, turns - 0.5);
   return turns * target_turn_value(condition, m) +
          attacker_rounds * attacker_round_value(condition, m);
+}
+
+// The rounds a target of `hp` lasts against `rate` damage a round.
+double rounds_against(double hp, double rate) {
+  return rate > 0 ? std::clamp(hp / rate, 1.0, Matchup::kMaxRounds) : Matchup::kMaxRounds;
 }
 
 }  // namespace
@@ -155,10 +161,16 @@ Matchup matchup(const Creature& attacker, const Creature& target) {
       best_rate(target, attacker, [](const Attack&) { return RollMode::Disadvantage; });
   const DamageDice& swallow = attacker.traits.swallow_damage;
   m.swallow_damage = defence_factor(swallow.type, true, target) * swallow.dice.mean();
-  m.rounds = m.attacker_rate > 0
-                 ? std::clamp(target.hp.mean() / m.attacker_rate, 1.0, Matchup::kMaxRounds)
-                 : Matchup::kMaxRounds;
+  m.rounds = rounds_against(target.hp.mean(), m.attacker_rate);
   return m;
+}
+
+void add_ally(Matchup& m, const Matchup& ally, double target_hp) {
+  m.allies_rate += ally.attacker_rate;
+  m.allies_advantage_gain += ally.attacker_advantage - ally.attacker_rate;
+  m.allies_paralyzed_gain += ally.attacker_paralyzed - ally.attacker_rate;
+  m.allies_prone_gain += ally.attacker_prone - ally.attacker_rate;
+  m.rounds = rounds_against(target_hp, m.attacker_rate + m.allies_rate);
 }
 
 double expected_damage(const Attack& attack, const Creature& target, RollMode mode,
@@ -187,11 +199,12 @@ double condition_value(const ConditionEffect& effect, const Matchup& m, double r
   // Prone lasts until the target stands up at the start of its turn: about
   // half a round of the attacker's (and its allies') attacks.
   if (effect.condition == Condition::Prone)
-    return std::max(0.0, 0.5 * (m.attacker_prone - m.attacker_rate));
+    return std::max(0.0, 0.5 * (m.attacker_prone - m.attacker_rate + m.allies_prone_gain));
   // A swallow of a target the attacker grapples (restrained already): the
   // digestion instead of the attacker's attacks with advantage.
   if (effect.condition == Condition::Swallowed && effect.needs_grapple) {
-    return std::max(0.0, m.rounds - 0.5) * (m.swallow_damage - m.attacker_advantage);
+    return std::max(0.0, m.rounds - 0.5) *
+           (m.swallow_damage - m.attacker_advantage - m.allies_rate - m.allies_advantage_gain);
   }
   // A sleep that damage ends: the target's next turn, before a blow wakes it.
   if (effect.ends_on_damage) return target_turn_value(effect.condition, m);

@@ -4,7 +4,8 @@
 //
 // A condition is valued by its effect over its expected duration: the
 // target's turns it lasts (its duration, or until a repeated save succeeds,
-// at most the rounds the fight is expected to last), each worth
+// at most the rounds the fight against it is expected to last: its HP over
+// the side's damage rate), each worth
 //   - the damage the target does not deal: a lost turn (incapacitated,
 //     paralyzed, petrified, stunned, unconscious) takes away its whole
 //     damage per round, and so does charmed (it does not attack its charmer);
@@ -12,7 +13,8 @@
 //     disadvantage;
 // and, for half a round fewer (it ends at the end of the target's turn,
 // before the attacker's next one), a round of
-//   - the extra damage the attacker deals it: advantage (blinded, paralyzed,
+//   - the extra damage the attacker's side (the attacker and every other
+//     creature of its faction, add_ally) deals it: advantage (blinded, paralyzed,
 //     restrained, stunned, unconscious), and every melee hit a critical
 //     (paralyzed, unconscious); petrified gives advantage but halves the
 //     damage (resistance to all).
@@ -22,7 +24,7 @@
 // that a failed repeated save worsens (restrained, then petrified) is worth
 // its own turns, then the worse one's for the rest of the fight on a failure.
 // Prone ends when the target stands up at the start of its turn: it is
-// worth half a round of the attacker's advantage in melee. Grappled alone
+// worth half a round of the side's advantage in melee. Grappled alone
 // changes nothing in a fight without positions. Reactions are not modelled,
 // so a lost reaction is worth nothing yet. Values are computed per pair of
 // stat blocks when an encounter is planned (plan.cpp), never per turn.
@@ -45,11 +47,24 @@ struct Matchup {
   double target_rate = 0;          // the target's damage per round against the attacker
   double target_disadvantage = 0;  // ... with disadvantage
   double swallow_damage = 0;       // the attacker's Swallow damage a turn to the target
-  double rounds = 1;  // the target's HP over the attacker's rate, within [1, kMaxRounds]
+  // What the attacker's allies in the encounter (add_allies) gain a round
+  // against the target: the sums of their own matchups' gains.
+  double allies_rate = 0;            // their damage per round against it
+  double allies_advantage_gain = 0;  // ... with advantage, less without
+  double allies_paralyzed_gain = 0;  // ... every melee hit a critical too, less without
+  double allies_prone_gain = 0;      // ... against it prone, less without
+  // The target's HP over the side's rate (the attacker's and its allies'),
+  // within [1, kMaxRounds]: how long the fight against it is expected to last.
+  double rounds = 1;
   static constexpr double kMaxRounds = 10;
 };
 
+// One attacker against one target, without allies.
 Matchup matchup(const Creature& attacker, const Creature& target);
+
+// Adds `ally`'s gains against the same target (its own matchup) to `m`,
+// and shortens the expected fight by its damage rate.
+void add_ally(Matchup& m, const Matchup& ally, double target_hp);
 
 // The mean damage of one attack against `target`, rolled in `mode`; with
 // `melee_critical`, every melee hit is a critical (a paralyzed target).

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <utility>
 
 #include "rules/dnd5e/action_value.hpp"
 #include "rules/dnd5e/harm.hpp"
@@ -300,9 +301,27 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
   // What tactics need: the best attack action of each creature against
   // each, and per kind pair the values of every action's attacks and every
   // save effect (action_value.hpp), from what each kind does to the other.
-  std::vector<Matchup> matchups;  // [attacker kind * kinds + target kind]
+  std::vector<Matchup> alone;  // [attacker kind * kinds + target kind]
   for (const Creature& attacker : members) {
-    for (const Creature& target : members) matchups.push_back(matchup(attacker, target));
+    for (const Creature& target : members) alone.push_back(matchup(attacker, target));
+  }
+  // A condition helps the attacker's whole side: each matchup adds the
+  // gains of the attacker's allies, every other creature of its faction.
+  std::vector<Matchup> matchups = alone;
+  std::vector<int> faction_of_kind(members.size(), -1);
+  for (const Combatant& c : encounter.combatants)
+    faction_of_kind[static_cast<std::size_t>(c.member)] = c.faction;
+  for (std::size_t a = 0; a < members.size(); ++a) {
+    for (std::size_t t = 0; t < members.size(); ++t) {
+      bool self_skipped = false;  // the attacker is one of its kind's creatures
+      for (const Combatant& ally : encounter.combatants) {
+        const auto kind = static_cast<std::size_t>(ally.member);
+        if (ally.faction != faction_of_kind[a] || (kind == a && !std::exchange(self_skipped, true)))
+          continue;
+        add_ally(matchups[a * members.size() + t], alone[kind * members.size() + t],
+                 members[t].hp.mean());
+      }
+    }
   }
   const auto matchup_of = [&](std::size_t attacker, std::size_t target) -> const Matchup& {
     return matchups[attacker * members.size() + target];
