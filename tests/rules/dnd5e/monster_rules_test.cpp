@@ -467,5 +467,21 @@ TEST(ReplayWhyTest, ExplainsEachChoiceWithItsValueAndTheAlternatives) {
   EXPECT_TRUE(replay_explains(encounter));
 }
 
+// --why shows the values the turn chose by: the plan's, with the allies'
+// gains (three ghouls value their claws more than one alone does).
+TEST(ReplayWhyTest, ShowsThePlansValuesWithTheAlliesGains) {
+  const Encounter encounter =
+      testing::load(duel_json(R"({"monster": "ghoul", "count": 3})", hero("", 80)));
+  const BattlePlan plan(encounter);
+  const PlanAction& claws = plan.actions_of(0)[1];
+  ASSERT_STREQ(claws.name, "Claws");
+  const BattlePlan::Value value = plan.valued(0, claws, 3, 1);
+  const std::string expected =
+      fmt::format("uses Claws (Hero)\n    why: value {:.1f}: damage {:.1f} + conditions {:.1f}",
+                  value.total, value.total - value.conditions, value.conditions);
+  const std::string text = replay_battle(encounter, 0, ReplayOptions{.why = true}).text;
+  EXPECT_NE(text.find(expected), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace arena::dnd5e

@@ -347,8 +347,10 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
           const Matchup& m = matchup_of(a, t);
           attack_condition_values.push_back(
               attacks_parts(attacker, action, members[t], m, RollMode::Normal).conditions);
-          attack_advantage_values.push_back(
-              attacks_parts(attacker, action, members[t], m, RollMode::Advantage).total());
+          const ValueParts advantage =
+              attacks_parts(attacker, action, members[t], m, RollMode::Advantage);
+          attack_advantage_values.push_back(advantage.total());
+          attack_advantage_condition_values.push_back(advantage.conditions);
         }
       }
     }
@@ -369,26 +371,35 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
   }
 }
 
-double BattlePlan::action_value(int attacker, const PlanAction& action, int target, int enemy_count,
-                                TargetState now) const {
+BattlePlan::Value BattlePlan::valued(int attacker, const PlanAction& action, int target,
+                                     int enemy_count, TargetState now) const {
   const auto index = static_cast<std::size_t>(&action - actions.data());
   const auto target_kind = static_cast<std::size_t>(creatures[target].kind);
   const auto per_kind = static_cast<std::size_t>(kinds);
   const std::size_t at = index * per_kind + target_kind;
-  double total = now.conditions.any_of(kExposed) ? attack_advantage_values[at] : attack_values[at];
-  if (now.conditions.all_of(action.imposes)) total -= attack_condition_values[at];
+  const bool exposed = now.conditions.any_of(kExposed);
+  Value value{exposed ? attack_advantage_values[at] : attack_values[at],
+              exposed ? attack_advantage_condition_values[at] : attack_condition_values[at]};
+  if (now.conditions.all_of(action.imposes)) {
+    value.total -= attack_condition_values[at];
+    value.conditions = 0;
+  }
   for (int save : parts_of(action.saves)) {
     const std::size_t effect = rules[attacker].save_effects.first + static_cast<std::size_t>(save);
     const PlanSaveEffect& forced = save_effects[effect];
     const std::size_t of = effect * per_kind + target_kind;
-    total += save_values[of] * std::clamp(enemy_count, 1, std::max(forced.targets, 1));
+    const int caught = std::clamp(enemy_count, 1, std::max(forced.targets, 1));
+    value.total += save_values[of] * caught;
+    value.conditions += save_condition_values[of] * caught;
     if (forced.immunity_after_success && now.immune_to_attacker) {
-      total -= save_values[of];
+      value.total -= save_values[of];
+      value.conditions -= save_condition_values[of];
     } else if (now.conditions.all_of(forced.imposes)) {
-      total -= save_condition_values[of];
+      value.total -= save_condition_values[of];
+      value.conditions -= save_condition_values[of];
     }
   }
-  return total;
+  return value;
 }
 
 // ---------------------------------------------------------------- BattleState

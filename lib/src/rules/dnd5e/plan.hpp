@@ -184,6 +184,7 @@ struct BattlePlan {
   // attack_values with every attack rolled with advantage: against a target
   // whose conditions give attacks advantage (kExposed).
   std::vector<double> attack_advantage_values;
+  std::vector<double> attack_advantage_condition_values;  // their conditions' part
   // spared[effect * kinds + kind]: the save effect (an index into
   // save_effects) spares the kind by its creature type (SaveEffect::excludes).
   std::vector<std::uint8_t> spared;
@@ -259,7 +260,17 @@ struct BattlePlan {
   // effect it forces. Conditions the target has already are worth nothing
   // more, nor is an effect it is immune to (for it; an area's others count).
   double action_value(int attacker, const PlanAction& action, int target, int enemies,
-                      TargetState now = {}) const;
+                      TargetState now = {}) const {
+    return valued(attacker, action, target, enemies, now).total;
+  }
+  // The same value, with the part of it that its conditions are worth
+  // (what `arena replay --why` shows).
+  struct Value {
+    double total = 0;
+    double conditions = 0;
+  };
+  Value valued(int attacker, const PlanAction& action, int target, int enemies,
+               TargetState now = {}) const;
 
  private:
   template <class T>

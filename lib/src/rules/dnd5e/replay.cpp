@@ -37,22 +37,23 @@ std::string value_text(const ValueParts& parts) {
 
 // Why `self` took the action `chosen` against `target`: its value, and the
 // other actions it could have taken with theirs, best first (per action
-// cost for a legendary option). As the turn chose (turn.hpp), from the
-// stat blocks (action_value.hpp).
+// cost for a legendary option). The values the turn chose by (turn.hpp):
+// the plan's, in the target's state now.
 std::string why_text(const Encounter& encounter, const BattlePlan& plan, const BattleState& state,
                      int self, int target, std::string_view chosen, bool legendary) {
   const Creature& attacker = creature_of(encounter, self);
   if (!legendary && attacker.fixed_actions)
     return "    why: fixed actions, the first available in the order given\n";
-  const Creature& defender = creature_of(encounter, target);
   const int enemies = enemies_standing(plan, state, self);
+  const TargetState now = detail::target_state(plan, state, self, target);
   const auto& options = legendary ? attacker.legendary_actions : attacker.actions;
   const auto planned = legendary ? plan.legendary_of(self) : plan.actions_of(self);
   std::string mine;
   std::vector<std::pair<double, std::string>> others;
   for (std::size_t i = 0; i < options.size(); ++i) {
-    if (!detail::available(plan, state, self, planned[i])) continue;
-    const ValueParts parts = action_value_parts(attacker, options[i], defender, enemies);
+    if (!detail::available_against(plan, state, self, planned[i], target)) continue;
+    const BattlePlan::Value value = plan.valued(self, planned[i], target, enemies, now);
+    const ValueParts parts{value.total - value.conditions, value.conditions};
     const double cost = legendary ? options[i].cost : 1;
     if (options[i].name == chosen && mine.empty()) {
       mine = value_text(parts);
