@@ -620,12 +620,7 @@ TEST(StateValueTest, FrightfulPresenceIsWorthNothingAgainstTheImmune) {
 // ---------------------------------------------------------------- values
 
 TEST(ConditionValueTest, CharmedPetrifiedAndUnconsciousAreWorthTheirEffects) {
-  Matchup m;
-  m.attacker_rate = 4;
-  m.attacker_advantage = 6;
-  m.attacker_paralyzed = 9;
-  m.target_rate = 8;
-  m.rounds = 3;
+  Matchup m = testing::round_numbers_matchup();
   const auto value = [&](ConditionEffect effect) { return condition_value(effect, m, 0.5); };
   ConditionEffect charmed{Condition::Charmed};
   EXPECT_EQ(value(charmed), 3 * 8);  // its damage against the charmer, every turn

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "arena/runner.hpp"
+#include "rules/dnd5e/action_value.hpp"
 #include "rules/dnd5e/plan.hpp"
 #include "rules/dnd5e/roster.hpp"
 #include "rules/dnd5e/state.hpp"
@@ -86,6 +87,22 @@ inline void expect_win_rate_near(const Encounter& e, double exact, std::int64_t 
   EXPECT_EQ(run.tally.draws, 0);
   EXPECT_LT(std::abs(estimate - exact), standard_errors * standard_error)
       << "exact " << exact << ", simulated " << estimate << ", SE " << standard_error;
+}
+
+// A matchup in round numbers, for condition values checked by hand: the
+// attacker deals 4 a round (6 with advantage, 9 with advantage and melee
+// criticals, 5 against a prone target), the target 8 (5 with
+// disadvantage), over 3 rounds.
+inline dnd5e::Matchup round_numbers_matchup() {
+  dnd5e::Matchup m;
+  m.attacker_rate = 4;
+  m.attacker_advantage = 6;
+  m.attacker_paralyzed = 9;
+  m.attacker_prone = 5;
+  m.target_rate = 8;
+  m.target_disadvantage = 5;
+  m.rounds = 3;
+  return m;
 }
 
 }  // namespace arena::testing

@@ -152,14 +152,7 @@ TEST(ActionValueTest, ParalysisIsWorthTheTurnsItTakesAndTheCriticalsItGives) {
 }
 
 TEST(ActionValueTest, ConditionsAreWorthTheirEffectsOverTheirDuration) {
-  Matchup m;
-  m.attacker_rate = 4;
-  m.attacker_advantage = 6;
-  m.attacker_paralyzed = 9;
-  m.attacker_prone = 5;
-  m.target_rate = 8;
-  m.target_disadvantage = 5;
-  m.rounds = 3;
+  const Matchup m = testing::round_numbers_matchup();
   const auto value = [&](Condition c, int duration = 0) {
     return condition_value(ConditionEffect{c, duration, false, false}, m, 0);
   };
@@ -183,13 +176,7 @@ TEST(ActionValueTest, ConditionsAreWorthTheirEffectsOverTheirDuration) {
 // A condition helps the attacker's whole side: its allies' gains add to
 // its own, and the fight against the target is shorter with them.
 TEST(ActionValueTest, AlliesGainFromAConditionToo) {
-  Matchup m;
-  m.attacker_rate = 4;
-  m.attacker_advantage = 6;
-  m.attacker_paralyzed = 9;
-  m.attacker_prone = 5;
-  m.target_rate = 8;
-  m.rounds = 10;
+  Matchup m = testing::round_numbers_matchup();
   Matchup ally;
   ally.attacker_rate = 6;
   ally.attacker_advantage = 9;
