@@ -442,6 +442,21 @@ TEST(BattlefieldTest, KitingPrefersItsRangedAttack) {
   EXPECT_EQ(t.hp(1), 25);
 }
 
+// --why on a battlefield: an action that cannot reach the target from
+// where the creature stands was not a choice, and says so. The goblin's
+// scimitar would tie with its shortbow, and the earlier listed wins a tie.
+TEST(BattlefieldTest, WhyMarksTheActionsOutOfReach) {
+  const Encounter e = load(R"({"monster": "goblin", "at": [0, 0], "movement": "hold"})",
+                           brute("Foe", 30, 12, 0, R"(, "movement": "hold")"));
+  const std::string text = replay_battle(e, 0, ReplayOptions{.why = true}).text;
+  const std::string shot = "Goblin uses Shortbow (Foe)\n    why: value ";
+  const std::size_t at = text.find(shot);
+  ASSERT_NE(at, std::string::npos) << text;
+  const std::string why = text.substr(at, text.find('\n', at + shot.size()) - at);
+  EXPECT_TRUE(why.ends_with(", out of reach)")) << why;
+  EXPECT_NE(why.find("; over Scimitar ("), std::string::npos) << why;
+}
+
 TEST(BattlefieldTest, KitingBacksAwayFromATargetThatCouldCloseIn) {
   // 30 ft away (within its 30 ft speed + 5): backs away 30 ft, then shoots.
   Table t(load(archer("Archer", 20, 10, 0, R"(, "movement": "kite")"), brute("Foe", 30, 16, 0)));

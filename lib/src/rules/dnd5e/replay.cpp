@@ -38,7 +38,9 @@ std::string value_text(const ValueParts& parts) {
 // Why `self` took the action `chosen` against `target`: its value, and the
 // other actions it could have taken with theirs, best first (per action
 // cost for a legendary option). The values the turn chose by (turn.hpp):
-// the plan's, in the target's state now.
+// the plan's, in the target's state now. On a battlefield an action that
+// cannot reach the target from where `self` stands is not a choice: it is
+// marked "out of reach".
 std::string why_text(const Encounter& encounter, const BattlePlan& plan, const BattleState& state,
                      int self, int target, std::string_view chosen, bool legendary) {
   const Creature& attacker = creature_of(encounter, self);
@@ -48,8 +50,14 @@ std::string why_text(const Encounter& encounter, const BattlePlan& plan, const B
   const TargetState now = detail::target_state(plan, state, self, target);
   const auto& options = legendary ? attacker.legendary_actions : attacker.actions;
   const auto planned = legendary ? plan.legendary_of(self) : plan.actions_of(self);
+  const int feet = plan.field.enabled ? detail::feet_between(plan, state, self, target) : 0;
+  struct Other {
+    double value;
+    std::string name;
+    bool out_of_reach;
+  };
   std::string mine;
-  std::vector<std::pair<double, std::string>> others;
+  std::vector<Other> others;
   for (std::size_t i = 0; i < options.size(); ++i) {
     if (!detail::available_against(plan, state, self, planned[i], target)) continue;
     const BattlePlan::Value value = plan.valued(self, planned[i], target, enemies, now);
@@ -58,15 +66,18 @@ std::string why_text(const Encounter& encounter, const BattlePlan& plan, const B
     if (options[i].name == chosen && mine.empty()) {
       mine = value_text(parts);
     } else {
-      others.emplace_back(parts.total() / cost, options[i].name);
+      const bool out_of_reach =
+          plan.field.enabled && detail::action_limit(plan, self, planned[i], false) < feet;
+      others.push_back({parts.total() / cost, options[i].name, out_of_reach});
     }
   }
   std::stable_sort(others.begin(), others.end(),
-                   [](const auto& a, const auto& b) { return a.first > b.first; });
+                   [](const Other& a, const Other& b) { return a.value > b.value; });
   std::string text = fmt::format("    why: {}{}", mine, others.empty() ? " (its only choice)" : "");
   for (std::size_t i = 0; i < others.size() && i < 3; ++i) {
-    text += fmt::format("{} {} ({:.1f}{})", i == 0 ? "; over" : ",", others[i].second,
-                        others[i].first, legendary ? " per action" : "");
+    text +=
+        fmt::format("{} {} ({:.1f}{}{})", i == 0 ? "; over" : ",", others[i].name, others[i].value,
+                    legendary ? " per action" : "", others[i].out_of_reach ? ", out of reach" : "");
   }
   return text + "\n";
 }
