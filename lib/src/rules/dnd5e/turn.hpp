@@ -95,9 +95,8 @@ inline const PlanAction* first_available(const BattlePlan& plan, const BattleSta
 inline const PlanAction* choose_action(const BattlePlan& plan, const BattleState& state, int self,
                                        int target) {
   const PlanCreature& creature = plan.creatures[self];
-  if (creature.only_attacks &&
-      (!plan.full_rules || state.rules[target].conditions.empty() ||
-       plan.rules[self].actions.count == 1)) {
+  if (creature.only_attacks && (!plan.full_rules || state.rules[target].conditions.empty() ||
+                                plan.rules[self].actions.count == 1)) {
     return &plan.best_attack_action(self, target);
   }
   if (creature.fixed_actions) return first_available(plan, state, self, target);
