@@ -66,10 +66,12 @@ int best_enemy(const View& view, int self, Key key, TiePolicy ties, Dice& dice) 
   int tied = 0;
   for (int c : enemies) {
     const std::int64_t k = key(c);
-    const bool lower = k < best;
-    tied = lower ? 1 : tied + (k == best);
-    first = lower ? c : first;
-    best = lower ? k : best;
+    const int lower = k < best;
+    // Arithmetic, not `lower ? … : …`, which the compiler may turn back
+    // into the branch this loop avoids.
+    tied = (tied + (k == best)) * (1 - lower) + lower;
+    first ^= (first ^ c) & -lower;
+    best = std::min(best, k);
   }
   if (tied <= 1 || ties == TiePolicy::First) return first;
   int pick = dice.roll(tied);
