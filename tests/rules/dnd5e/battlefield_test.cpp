@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -678,6 +679,47 @@ TEST(BattlefieldTest, SneakAttackNeedsAnAllyBesideTheTarget) {
   ScriptedDice plain{15, 3, 15, 3};
   away.turn(0, plain);
   EXPECT_EQ(away.hp(2), 30);
+}
+
+TEST(BattlefieldTest, LegendaryActionsReachOnlyFromWhereTheCreatureStands) {
+  // An adult red dragon (Huge, squares 0 to 2) and a hero: the tail reaches
+  // 15 ft and the wing attack catches creatures within 10 ft.
+  const auto dragon_and_hero_at = [](int x) {
+    return Table(
+        load(R"({"monster": "adult red dragon", "at": [0, 0]})", brute("Hero", 300, x, 0)));
+  };
+  Table far = dragon_and_hero_at(6);  // 20 ft: nothing reaches, and no dice are drawn
+  ScriptedDice none{};
+  detail::legendary_actions_after<true>(far.plan, far.state, 1, none, far.events);
+  EXPECT_EQ(far.hp(1), 300);
+  EXPECT_EQ(far.state.rules[0].legendary_left, 3);
+  Table near = dragon_and_hero_at(5);  // 15 ft: the tail, 2d8+8 at +14
+  ScriptedDice tail{15, 4, 4};
+  detail::legendary_actions_after<true>(near.plan, near.state, 1, tail, near.events);
+  EXPECT_EQ(near.hp(1), 300 - 16);
+  EXPECT_EQ(near.state.rules[0].legendary_left, 2);
+  EXPECT_EQ(tail.remaining(), 0u);
+}
+
+TEST(BattlefieldTest, RampageBitesOnlyATargetInReach) {
+  // A gnoll beside a 1-HP hero drops it with its spear; its rampage bite
+  // then needs the other hero within 5 ft.
+  const auto gnoll_with_second_hero_at = [](int x, int y) {
+    return Table(load(R"({"monster": "gnoll", "at": [0, 0]})",
+                      brute("Weak", 1, 1, 0) + "," + brute("Other", 30, x, y)));
+  };
+  Table far = gnoll_with_second_hero_at(5, 0);  // 20 ft away: no rampage
+  ScriptedDice spear{15, 3};                    // a hit and its damage
+  far.turn(0, spear);
+  EXPECT_EQ(far.hp(1), 0);
+  EXPECT_EQ(far.hp(2), 30);
+  Table near = gnoll_with_second_hero_at(0, 1);  // beside the gnoll
+  ScriptedDice spear_and_bite{15, 3, 15, 2};     // then the bite: 1d4+2 = 4
+  near.turn(0, spear_and_bite);
+  EXPECT_EQ(near.hp(1), 0);
+  EXPECT_EQ(near.hp(2), 30 - 4);
+  EXPECT_NE(std::find(near.events.lines.begin(), near.events.lines.end(), "0 rampages"),
+            near.events.lines.end());
 }
 
 TEST(BattlefieldTest, ValidateSaysWhatOnlyABattlefieldPlays) {

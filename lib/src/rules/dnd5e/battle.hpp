@@ -146,7 +146,7 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
     if (state.standing.factions() <= 1) return;
     if constexpr (Full) {
       if (!plan.legendary_creatures.empty())
-        legendary_actions_after(plan, state, self, dice, events);
+        legendary_actions_after<Field>(plan, state, self, dice, events);
       if (state.standing.factions() <= 1) return;
     }
   }

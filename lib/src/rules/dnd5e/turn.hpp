@@ -203,15 +203,20 @@ bool begin_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice
 }
 
 // Rampage: a creature that drops a foe in melee on its turn makes its
-// rampage attack against a new target, once.
-template <class Dice, class Events>
+// rampage attack against a new target, once. `Field`: on a battlefield,
+// only a target the attack reaches from where it stands (the half move the
+// stat block allows first is not played).
+template <bool Field, class Dice, class Events>
 [[gnu::noinline]] void rampage(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
                                Events& events) {
   const int next = choose_target(plan, state, self, dice);
   if (next < 0) return;
+  const int attack = plan.rules[self].traits.rampage_attack;
+  if constexpr (Field) {
+    if (!attack_reaches(plan, state, self, next, attack)) return;
+  }
   events.note(self, "rampages");
-  make_attack<true>(plan, state, self, next, plan.rules[self].traits.rampage_attack, true, dice,
-                    events);
+  make_attack<true, Field>(plan, state, self, next, attack, true, dice, events);
 }
 
 // The Death Bursts of the creatures that died since: each forces its save
@@ -265,7 +270,7 @@ template <bool Full, bool Field = false, class Dice, class Events>
         make_attack<Full, Field>(plan, state, self, target, attack, own_turn, dice, events);
     if (dropped && can_rampage && plan.attack(self, attack).melee) {
       can_rampage = false;  // once a turn
-      rampage(plan, state, self, dice, events);
+      rampage<Field>(plan, state, self, dice, events);
     }
   }
 }
@@ -310,8 +315,9 @@ void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
 
 // After `just_acted`'s turn, each other legendary creature that can act
 // spends one legendary option: the best expected value per action cost
-// among those it can afford.
-template <class Dice, class Events>
+// among those it can afford. `Field`: on a battlefield, among those that
+// reach its target from where it stands (legendary actions do not move it).
+template <bool Field = false, class Dice, class Events>
 [[gnu::noinline]] void legendary_actions_after(const BattlePlan& plan, BattleState& state,
                                                int just_acted, Dice& dice, Events& events) {
   for (int c : plan.legendary_creatures) {
@@ -330,6 +336,9 @@ template <class Dice, class Events>
     for (const PlanAction& option : plan.legendary_of(c)) {
       if (option.cost > me.legendary_left || !available_against(plan, state, c, option, target))
         continue;
+      if constexpr (Field) {
+        if (action_limit(plan, c, option, false) < feet_between(plan, state, c, target)) continue;
+      }
       const double rate = plan.action_value(c, option, target, enemies, now) / option.cost;
       if (rate > best_rate) {
         best_rate = rate;
@@ -338,7 +347,7 @@ template <class Dice, class Events>
     }
     if (best == nullptr) continue;
     me.legendary_left = static_cast<std::int8_t>(me.legendary_left - best->cost);
-    take_action<true>(plan, state, c, target, *best, false, dice, events);
+    take_action<true, Field>(plan, state, c, target, *best, false, dice, events);
     if (state.bursts_pending) death_bursts(plan, state, dice, events);
   }
 }
