@@ -150,7 +150,13 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                      "extra" without a type deals the attack's type),
                  "swallow": {"damage": "6d6 acid" (at the start of each of its turns),
                      "escape_damage": 30, "escape_dc": 14 (it regurgitates on a failed
-                     Con save after that much damage in one turn from inside)},
+                     Con save after that much damage in one turn from inside),
+                     "escape_check": 12 (a creature inside escapes with its action and
+                     a successful DC 12 Strength check: an Engulf),
+                     "blinds": false (an engulfed creature is not blinded; omitted: true),
+                     "holds": 1 (at most that many inside at once; omitted: no limit)}
+                     Swallow, and the gelatinous cube's Engulf (its "Engulf" SAVE_ACTION
+                     imposes "swallowed"; its Ooze Cube trait is part of the rule),
                  "no_effect": [trait names]}  traits that cannot change a fight without
                      positions, movement, light, terrain, stealth, surprise or social
                      play (NO_EFFECT_TRAITS, one reason each).  Fights are assumed to
@@ -1345,6 +1351,8 @@ def convert_traits(monster, has_spells):
     swallow = swallow_rule(monster)
     if swallow is not None:
         rules["swallow"] = swallow
+        # The cube's space, its total cover and its capacity: its Engulf.
+        unmodelled = [name for name in unmodelled if name != "Ooze Cube"]
     if no_effect:
         rules["no_effect"] = no_effect
     return rules, unmodelled
@@ -1360,23 +1368,76 @@ DIGEST_RE = re.compile(r"takes \d+ \((\d+d\d+)\) (\w+) damage at the start of ea
 # the end of that turn or regurgitate"
 REGURGITATE_RE = re.compile(r"takes (\d+) damage or more on a single turn from (?:a|the swallowed) "
                             r"creature[^.]*?DC (\d+) Constitution saving throw[^.]*regurgitate")
+# "An engulfed creature can try to escape by taking an action to make a DC 12
+# Strength check."
+ESCAPE_CHECK_RE = re.compile(r"escape by taking an action to make a DC (\d+) Strength check")
+ONLY_ONE_INSIDE_RE = re.compile(r"only one (?:creature|target) (?:swallowed|engulfed) at a time")
+# Ooze Cube: "The cube can hold only one Large creature or up to four Medium or smaller
+# creatures inside it at a time."
+HOLDS_RE = re.compile(r"up to (\w+) Medium or smaller creatures inside it")
+# "On a failed save, the cube enters the creature's space, and the creature takes
+# 10 (3d6) acid damage and is engulfed."
+ENGULF_FAILURE_RE = re.compile(r"takes \d+ \((\d+d\d+)\) (\w+) damage and is engulfed")
 # A Swallow action: "makes one bite attack against a ... target it is grappling".
 SWALLOW_BITE_RE = re.compile(r"makes one (\w+) attack against [^.]*\bit is grappling\b")
 
 
 def swallow_rule(monster):
-    """{"damage", "escape_damage"?, "escape_dc"?} of a monster that swallows
-    (a Swallow action, or a bite that swallows on a failed save), or None."""
+    """{"damage", "escape_damage"?, "escape_dc"?, "escape_check"?, "blinds"?,
+    "holds"?} of a monster that swallows (a Swallow action, or a bite that
+    swallows on a failed save) or engulfs (the gelatinous cube), or None."""
     for action in monster.get("actions", []):
-        digest = DIGEST_RE.search(action["desc"])
-        if digest and "swallow" in action["desc"]:
-            rule = {"damage": "%s %s" % (digest.group(1), digest.group(2))}
-            escape = REGURGITATE_RE.search(action["desc"])
-            if escape:
-                rule["escape_damage"] = int(escape.group(1))
-                rule["escape_dc"] = int(escape.group(2))
-            return rule
+        desc = action["desc"]
+        digest = DIGEST_RE.search(desc)
+        if not digest or not ("swallow" in desc or "engulfed" in desc):
+            continue
+        rule = {"damage": "%s %s" % (digest.group(1), digest.group(2))}
+        escape = REGURGITATE_RE.search(desc)
+        if escape:
+            rule["escape_damage"] = int(escape.group(1))
+            rule["escape_dc"] = int(escape.group(2))
+        check = ESCAPE_CHECK_RE.search(desc)
+        if check:
+            rule["escape_check"] = int(check.group(1))
+        if "blinded" not in desc:
+            rule["blinds"] = False
+        holds = swallow_capacity(monster, desc)
+        if holds:
+            rule["holds"] = holds
+        return rule
     return None
+
+
+def swallow_capacity(monster, desc):
+    """How many creatures a swallower holds at once: one when its text says
+    "only one creature swallowed at a time"; for the gelatinous cube, the
+    four Medium ones its Ooze Cube trait allows (one Large is not told
+    apart); 0 for no limit."""
+    if ONLY_ONE_INSIDE_RE.search(desc):
+        return 1
+    for ability in monster.get("special_abilities", []):
+        match = HOLDS_RE.search(ability["desc"])
+        if match:
+            return NUMBER_WORDS[match.group(1)]
+    return 0
+
+
+def engulf_action(action):
+    """The SAVE_ACTION of a gelatinous cube's Engulf: the save, the damage on
+    a failure, and "swallowed" (engulfed); None for another text (the
+    shambling mound's Engulf follows two hits on a grappled target)."""
+    desc = action["desc"]
+    save = SAVE_RE.search(desc)
+    failure = ENGULF_FAILURE_RE.search(desc)
+    if save is None or failure is None:
+        return None
+    return {"name": action["name"], "ability": ABILITY_BY_NAME[save.group(2)],
+            "dc": int(save.group(1)),
+            "damage": "%s %s" % (failure.group(1), failure.group(2)),
+            "half_on_success": False, "conditions": [{"name": "swallowed"}],
+            "effect": " ".join(s for s in sentences(desc)
+                               if ("saving throw" in s or "engulfed" in s)
+                               and "chooses not" not in s)}
 
 
 def swallow_attack(action, attacks):
@@ -1672,6 +1733,11 @@ def convert_actions(monster):
         attack = convert_attack(monster["name"], action, magic)
         if attack is None and action["name"] == "Swallow":
             attack = swallow_attack(action, attacks)
+        if attack is None and action["name"] == "Engulf":
+            engulf = engulf_action(action)
+            if engulf is not None:
+                save_actions.append(engulf)
+                continue
         if attack is not None:
             attacks.append(attack)
         elif "attack_bonus" in action:

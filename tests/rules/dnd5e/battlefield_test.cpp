@@ -722,6 +722,17 @@ TEST(BattlefieldTest, RampageBitesOnlyATargetInReach) {
             near.events.lines.end());
 }
 
+TEST(BattlefieldTest, AGelatinousCubeEngulfsOnlyFromBesideItsTarget) {
+  // The Large cube (squares 0 and 1) is 20 ft from the foe: it moves its
+  // 15 ft to its side, then engulfs it (3d6 acid = 3, its Dex save of 5 fails).
+  Table t(load(R"({"monster": "gelatinous cube", "at": [0, 0]})", brute("Foe", 40, 5, 0)));
+  ScriptedDice dice{1, 1, 1, 5};
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{3, 0}));
+  EXPECT_EQ(t.hp(1), 40 - 3);
+  EXPECT_TRUE(t.state.rules[1].conditions.contains(Condition::Swallowed));
+}
+
 TEST(BattlefieldTest, ValidateSaysWhatOnlyABattlefieldPlays) {
   const std::string members =
       R"({"name": "a", "members": [{"monster": "knight"}, {"monster": "minotaur"}]},

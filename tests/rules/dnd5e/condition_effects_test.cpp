@@ -452,14 +452,35 @@ TEST(CharmTest, AVampiresCharmWorksOnHumanoidsOnly) {
 
 // ---------------------------------------------------------------- Swallow
 
+// `monster` (0) against two heroes (1 and 2) of 200 HP and AC 5 with
+// `attack` (a longsword by default).
+testing::Table two_heroes_against(
+    const std::string& monster,
+    const std::string& attack =
+        R"({"name": "Longsword", "to_hit": 10, "damage": "1d8+3 slashing"})") {
+  const auto hero = [&](const char* name) {
+    return fmt::format(R"({{"name": "{}", "hp": 200, "ac": 5, "attacks": [{}]}})", name, attack);
+  };
+  return testing::Table(testing::load(duel_json(fmt::format(R"({{"monster": "{}"}})", monster),
+                                                hero("Hero") + "," + hero("Other"))));
+}
+
+// `attacker`'s blow (its first attack, `dice`) drops swallower 0, and
+// hero 1 inside gets out.
+void expect_out_when_the_swallower_drops(testing::Table& t, int attacker, ScriptedDice& dice) {
+  NoEvents events;
+  detail::make_attack<true>(t.plan, t.state, attacker, 0, 0, true, dice, events);
+  EXPECT_EQ(dice.remaining(), 0u);
+  EXPECT_TRUE(t[0].dead);
+  EXPECT_FALSE(t.has(1, Condition::Swallowed));
+  EXPECT_FALSE(t.has(1, Condition::Restrained));
+}
+
 // A purple worm (0) against a hero with a maul (+10, 6d6+10) of 200 HP,
 // AC 5, and a second hero.
 testing::Table worm_table() {
-  return testing::Table(testing::load(duel_json(R"({"monster": "purple worm"})",
-                                                R"({"name": "Hero", "hp": 200, "ac": 5, "attacks": [
-           {"name": "Maul", "to_hit": 10, "damage": "6d6+10 bludgeoning"}]},
-         {"name": "Other", "hp": 200, "ac": 5, "attacks": [
-           {"name": "Maul", "to_hit": 10, "damage": "6d6+10 bludgeoning"}]})")));
+  return two_heroes_against("purple worm",
+                            R"({"name": "Maul", "to_hit": 10, "damage": "6d6+10 bludgeoning"})");
 }
 
 // The worm bites the hero: d20 4 (+9) hits, 3d8+9 = 12; the hero's Dex save
@@ -527,14 +548,10 @@ TEST(SwallowTest, TheWormHoldsOnWithASuccessfulSave) {
 
 TEST(SwallowTest, TheSwallowedGetOutWhenTheSwallowerDies) {
   testing::Table t = worm_table();
-  NoEvents events;
   swallow_hero(t);
   t[0].hp = 5;
-  ScriptedDice blow{15, 15, 1, 1, 1, 1, 1, 1};
-  detail::make_attack<true>(t.plan, t.state, 1, 0, 0, true, blow, events);
-  EXPECT_TRUE(t[0].dead);
-  EXPECT_FALSE(t.has(1, Condition::Swallowed));
-  EXPECT_FALSE(t.has(1, Condition::Restrained));
+  ScriptedDice blow{15, 15, 1, 1, 1, 1, 1, 1};  // disadvantage (blinded, restrained): 6d6+10
+  expect_out_when_the_swallower_drops(t, 1, blow);
 }
 
 TEST(SwallowTest, ABehirSwallowsOnlyWhatItConstricts) {
@@ -559,6 +576,92 @@ TEST(SwallowTest, ABehirSwallowsOnlyWhatItConstricts) {
   EXPECT_FALSE(t.has(1, Condition::Grappled));
   EXPECT_TRUE(t.has(1, Condition::Swallowed));
   EXPECT_TRUE(t.has(1, Condition::Restrained));
+}
+
+// ---------------------------------------------------------------- Engulf
+
+// The index of `name` among creature 0's actions.
+const PlanAction& action_named(const testing::Table& t, const std::string& name) {
+  const Creature& creature = creature_of(t.encounter, 0);
+  std::size_t index = 0;
+  while (creature.actions[index].name != name) ++index;
+  return t.plan.actions_of(0)[index];
+}
+
+TEST(EngulfTest, AGelatinousCubeEngulfsDigestsAndTheEngulfedEscapesByAStrengthCheck) {
+  testing::Table t = against("gelatinous cube");  // the hero: Strength 10, +0
+  NoEvents events;
+  // Engulf: 3d6 acid = 3 rolled for all, then the hero's DC 12 Dex save of 5 fails.
+  ScriptedDice engulf{1, 1, 1, 5};
+  detail::take_action<true>(t.plan, t.state, 0, 1, action_named(t, "Engulf"), true, engulf, events);
+  EXPECT_EQ(engulf.remaining(), 0u);
+  EXPECT_EQ(t[1].hp, 200 - 3);
+  EXPECT_TRUE(t.has(1, Condition::Swallowed));
+  EXPECT_TRUE(t.has(1, Condition::Restrained));
+  EXPECT_FALSE(t.has(1, Condition::Blinded));  // engulfed, not swallowed: it can see
+  // The start of the cube's turn: 6d6 acid, all 2s.
+  ScriptedDice acid{2, 2, 2, 2, 2, 2};
+  EXPECT_TRUE(detail::begin_turn<true>(t.plan, t.state, 0, acid, events));
+  EXPECT_EQ(acid.remaining(), 0u);
+  EXPECT_EQ(t[1].hp, 200 - 3 - 12);
+  // The hero's turn is its escape check: 11 + 0 misses DC 12 (and no attack follows) ...
+  ScriptedDice missed{11};
+  detail::take_turn<true>(t.plan, t.state, 1, missed, events);
+  EXPECT_EQ(missed.remaining(), 0u);
+  EXPECT_TRUE(t.has(1, Condition::Swallowed));
+  // ... then 12 makes it: out, and no longer restrained.
+  ScriptedDice made{12};
+  detail::take_turn<true>(t.plan, t.state, 1, made, events);
+  EXPECT_EQ(made.remaining(), 0u);
+  EXPECT_FALSE(t.has(1, Condition::Swallowed));
+  EXPECT_FALSE(t.has(1, Condition::Restrained));
+}
+
+TEST(EngulfTest, TheEngulfedGetOutWhenTheCubeDies) {
+  testing::Table t = two_heroes_against("gelatinous cube");
+  NoEvents events;
+  ScriptedDice engulf{1, 1, 1, 5};
+  detail::take_action<true>(t.plan, t.state, 0, 1, action_named(t, "Engulf"), true, engulf, events);
+  ASSERT_TRUE(t.has(1, Condition::Swallowed));
+  t[0].hp = 4;
+  ScriptedDice blow{15, 1};  // the other hero: 1d8+3 = 4
+  expect_out_when_the_swallower_drops(t, 2, blow);
+}
+
+TEST(EngulfTest, ASwallowerHoldsNoMoreThanItsStatBlockSays) {
+  // A giant toad "can have only one target swallowed at a time".
+  testing::Table t = two_heroes_against("giant toad");
+  const PlanAction& swallow = action_named(t, "Swallow");
+  give(t, 2, Condition::Grappled, 0);
+  EXPECT_TRUE(detail::available_against(t.plan, t.state, 0, swallow, 2));
+  give(t, 1, Condition::Swallowed, 0);
+  EXPECT_FALSE(detail::available_against(t.plan, t.state, 0, swallow, 2));
+  // The cube holds four Medium creatures: one inside leaves room.
+  testing::Table cube = against("gelatinous cube");
+  give(cube, 1, Condition::Swallowed, 0);
+  EXPECT_TRUE(detail::available_against(cube.plan, cube.state, 0, action_named(cube, "Engulf"), 1));
+}
+
+TEST(EngulfTest, ItsValueCountsTheTargetsChanceToEscape) {
+  // The hero escapes DC 12 with Strength 10 on 12+ (45%), with 18 on 8+ (65%).
+  const auto cube_against = [](const std::string& abilities) {
+    return testing::load(duel_json(R"({"monster": "gelatinous cube"})",
+                                   R"({"name": "Hero", "hp": 30, "ac": 15, )" + abilities +
+                                       R"("attacks": [{"name": "Longsword", "to_hit": 5,
+                                                        "damage": "1d8+3 slashing"}]})"));
+  };
+  const Encounter weak = cube_against("");
+  const Encounter strong = cube_against(R"("abilities": {"str": 18}, )");
+  const Matchup m_weak = matchup(creature_of(weak, 0), creature_of(weak, 1));
+  const Matchup m_strong = matchup(creature_of(strong, 0), creature_of(strong, 1));
+  EXPECT_DOUBLE_EQ(m_weak.escape_chance, 0.45);
+  EXPECT_DOUBLE_EQ(m_strong.escape_chance, 0.65);
+  ConditionEffect engulfed;
+  engulfed.condition = Condition::Swallowed;
+  // With the same rates and rounds, the likelier escape is worth less.
+  Matchup likelier = m_weak;
+  likelier.escape_chance = m_strong.escape_chance;
+  EXPECT_GT(condition_value(engulfed, m_weak, 0), condition_value(engulfed, likelier, 0));
 }
 
 // ---------------------------------------------------------------- values in the target's state

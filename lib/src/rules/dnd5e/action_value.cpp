@@ -94,11 +94,13 @@ double target_turn_value(Condition condition, const Matchup& m) {
     case Condition::Unconscious:
     case Condition::Charmed:  // it does not attack its charmer
       return m.target_rate;
+    case Condition::Swallowed:  // blinded and restrained, it attacks only its swallower
+      // An engulfed target spends its action on its escape check instead.
+      return m.escape_chance > 0 ? m.target_rate : m.target_rate - m.target_disadvantage;
     case Condition::Blinded:
     case Condition::Restrained:
     case Condition::Frightened:
     case Condition::Poisoned:
-    case Condition::Swallowed:  // blinded and restrained, it attacks only its swallower
       return m.target_rate - m.target_disadvantage;
     case Condition::Prone:
     case Condition::Grappled:
@@ -161,6 +163,11 @@ Matchup matchup(const Creature& attacker, const Creature& target) {
       best_rate(target, attacker, [](const Attack&) { return RollMode::Disadvantage; });
   const DamageDice& swallow = attacker.traits.swallow_damage;
   m.swallow_damage = defence_factor(swallow.type, true, target) * swallow.dice.mean();
+  if (attacker.traits.swallow_escape_check > 0) {  // d20 + Str modifier >= DC
+    const int needed =
+        attacker.traits.swallow_escape_check - target.abilities.modifier(Ability::Str);
+    m.escape_chance = std::clamp((21 - needed) / 20.0, 0.0, 1.0);
+  }
   m.rounds = rounds_against(target.hp.mean(), m.attacker_rate);
   return m;
 }
@@ -227,6 +234,9 @@ double condition_value(const ConditionEffect& effect, const Matchup& m, double r
   // attacker's side attacks it.
   if ((effect.repeat_save || effect.save_on_damage) && repeat_success > 0)
     turns = (1 - std::pow(1 - repeat_success, turns)) / repeat_success;
+  // An engulfed target's escape check works the same way, once a turn.
+  if (effect.condition == Condition::Swallowed && m.escape_chance > 0)
+    turns = (1 - std::pow(1 - m.escape_chance, turns)) / m.escape_chance;
   return value_over_turns(effect.condition, turns, m);
 }
 

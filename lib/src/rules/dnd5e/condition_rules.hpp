@@ -202,12 +202,14 @@ void end_conditions_from(BattleState& state, int creature, int source, Events& e
 }
 
 // `source` swallows `target`: a grapple by it ends; the target is
-// swallowed, blinded and restrained while `source` can act.
+// swallowed and restrained while `source` can act, and blinded unless
+// engulfed in a gelatinous cube (Traits::swallow_blinds).
 template <class Events>
 [[gnu::noinline]] void swallow(const BattlePlan& plan, BattleState& state, int source, int target,
                                Events& events) {
   end_conditions_from(state, target, source, events);
   for (Condition c : {Condition::Swallowed, Condition::Blinded, Condition::Restrained}) {
+    if (c == Condition::Blinded && !plan.rules[source].traits.swallow_blinds) continue;
     ConditionEffect inside;
     inside.condition = c;
     inside.ends_with_source = true;

@@ -107,12 +107,18 @@ struct Traits {
   bool regenerates_from_zero = false;     // dies only if it starts a turn at 0 unregenerated
   int relentless = 0;                     // once: damage up to this that would drop it leaves 1 HP
   int death_burst = -1;                   // save effect its death forces around it; -1: none
-  // Swallow: the damage a swallowed creature takes at the start of its
-  // turns; it regurgitates them on a failed Con save (escape DC) at the end
-  // of a turn in which one of them dealt it escape damage or more.
+  // Swallow (and the gelatinous cube's Engulf): the damage a swallowed
+  // creature takes at the start of its turns; it regurgitates them on a
+  // failed Con save (escape DC) at the end of a turn in which one of them
+  // dealt it escape damage or more. An engulfed creature instead escapes
+  // with its action and a Strength check (escape check DC), and is not
+  // blinded. The swallower holds `swallow_holds` at most (0: no limit).
   DamageDice swallow_damage;
   int swallow_escape_damage = 0;  // 0: none
   int swallow_escape_dc = 0;
+  int swallow_escape_check = 0;  // 0: none
+  bool swallow_blinds = true;
+  int swallow_holds = 0;
   bool any() const { return *this != Traits{}; }
   bool operator==(const Traits&) const = default;
 };

@@ -178,6 +178,11 @@ std::vector<std::string> trait_texts(const Creature& creature) {
     if (traits.swallow_escape_damage > 0)
       texts.back() += fmt::format(", regurgitates after {} from inside (DC {} Con)",
                                   traits.swallow_escape_damage, traits.swallow_escape_dc);
+    if (traits.swallow_escape_check > 0)
+      texts.back() +=
+          fmt::format(", escape: DC {} Str check (an action)", traits.swallow_escape_check);
+    if (!traits.swallow_blinds) texts.back() += ", not blinded";
+    if (traits.swallow_holds > 0) texts.back() += fmt::format(", holds {}", traits.swallow_holds);
   }
   return texts;
 }

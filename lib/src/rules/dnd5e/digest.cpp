@@ -48,6 +48,8 @@ void add_traits(Digest& digest, const Traits& t) {
   if (t.swallow_damage != DamageDice{})
     digest.add("{}|{}|{}", to_string(std::vector<DamageDice>{t.swallow_damage}),
                t.swallow_escape_damage, t.swallow_escape_dc);
+  if (t.swallow_escape_check > 0 || !t.swallow_blinds || t.swallow_holds > 0)
+    digest.add("{}|{}|{}", t.swallow_escape_check, t.swallow_blinds, t.swallow_holds);
   add_set(digest, t.regeneration_stopped_by);
 }
 

@@ -9,7 +9,8 @@
 //     distance);
 //   - an action can be taken against a target when all its attacks reach it
 //     and its areas can be aimed to catch it (field_area.hpp's area_limit();
-//     a save effect without an area, or a sphere, reaches any distance).
+//     a save effect without an area, or a sphere, reaches any distance, but
+//     an Engulf only a target beside the cube).
 // Only battle code compiled for a battlefield (Field, turn.hpp) calls these.
 #pragma once
 
@@ -52,8 +53,13 @@ inline int action_limit(const BattlePlan& plan, int self, const PlanAction& acti
         plan.field.attacks[plan.creatures[self].first_attack + static_cast<std::uint32_t>(a)];
     limit = std::min(limit, comfort ? attack_comfort(attack) : attack_limit(attack));
   }
-  for (int s : plan.parts_of(action.saves))
-    limit = std::min(limit, area_limit(field_area_of(plan, plan.save_effect(self, s))));
+  for (int s : plan.parts_of(action.saves)) {
+    const PlanSaveEffect& effect = plan.save_effect(self, s);
+    limit = std::min(limit, area_limit(field_area_of(plan, effect)));
+    // An Engulf moves the cube into its target's space: from beside it.
+    if (effect.imposes.contains(Condition::Swallowed))
+      limit = std::min(limit, space::kFeetPerSquare);
+  }
   return limit;
 }
 

@@ -179,6 +179,9 @@ TraitRulesInfo read_trait_rules(const json& entry) {
     rules.swallow_damage = s.at("damage").get<std::string>();
     rules.swallow_escape_damage = s.value("escape_damage", 0);
     rules.swallow_escape_dc = s.value("escape_dc", 0);
+    rules.swallow_escape_check = s.value("escape_check", 0);
+    rules.swallow_blinds = s.value("blinds", true);
+    rules.swallow_holds = s.value("holds", 0);
   }
   rules.no_effect = t.value("no_effect", std::vector<std::string>{});
   rules.flyby = t.value("flyby", false);

@@ -109,6 +109,9 @@ struct TraitRulesInfo {
   int relentless = 0;
   std::string swallow_damage;  // "6d6 acid"; empty when it does not swallow
   int swallow_escape_damage = 0, swallow_escape_dc = 0;
+  int swallow_escape_check = 0;  // DC of the Strength check that gets one out (Engulf)
+  bool swallow_blinds = true;
+  int swallow_holds = 0;               // 0: no limit
   std::vector<std::string> no_effect;  // traits that cannot change a gridless fight
   bool flyby = false;                  // no opportunity attacks when it flies out of reach
   bool nimble_escape = false;          // Disengage as a bonus action

@@ -88,6 +88,11 @@ class Compiler {
     const std::size_t saves = plan_.action_parts.size();
     plan_.action_parts.insert(plan_.action_parts.end(), action.saves.begin(), action.saves.end());
     compiled.saves = slice_from(plan_.action_parts, saves);
+    compiled.swallows = compiled.imposes.contains(Condition::Swallowed);
+    for (int s : action.saves) {
+      for (const ConditionEffect& c : creature.save_effects[static_cast<std::size_t>(s)].conditions)
+        compiled.swallows = compiled.swallows || c.condition == Condition::Swallowed;
+    }
     compiled.resource = action.resource;
     compiled.cost = action.cost;
     compiled.name = action.name.c_str();
@@ -112,6 +117,9 @@ class Compiler {
     compiled.swallow_damage = {flatten(traits.swallow_damage.dice), traits.swallow_damage.type};
     compiled.swallow_escape_damage = traits.swallow_escape_damage;
     compiled.swallow_escape_dc = traits.swallow_escape_dc;
+    compiled.swallow_escape_check = traits.swallow_escape_check;
+    compiled.swallow_blinds = traits.swallow_blinds;
+    compiled.swallow_holds = traits.swallow_holds;
     return compiled;
   }
 
@@ -122,6 +130,7 @@ class Compiler {
   PlanRules compile(const Creature& creature, std::uint32_t& first_attack) {
     PlanRules rules;
     rules.saves = creature.saves;
+    rules.strength_check = creature.abilities.modifier(Ability::Str);
     rules.condition_immunities = creature.condition_immunities;
     rules.traits = traits(creature.traits);
     rules.legendary_per_round = creature.legendary_per_round;

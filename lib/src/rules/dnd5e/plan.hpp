@@ -82,6 +82,7 @@ struct PlanAction {
   int resource = -1;           // index within the creature's resources; -1: at will
   int cost = 1;                // legendary options: the legendary actions it costs
   bool needs_grapple = false;  // only against a target it grapples (a Swallow)
+  bool swallows = false;       // it may swallow or engulf its target (a room inside is needed)
   ConditionSet imposes;        // the conditions its attacks (riders included) impose
   const char* name = "";       // the roster's, for events
 };
@@ -110,6 +111,9 @@ struct PlanTraits {
   PlanDamagePart swallow_damage;  // Traits::swallow_damage
   int swallow_escape_damage = 0;
   int swallow_escape_dc = 0;
+  int swallow_escape_check = 0;
+  bool swallow_blinds = true;
+  int swallow_holds = 0;
 };
 
 // What the turn reads of a combatant on every attack.
@@ -129,6 +133,7 @@ struct PlanCreature {
 // not bring it into the cache.
 struct PlanRules {
   std::array<int, 6> saves{};  // saving throw bonus per ability
+  int strength_check = 0;      // its Strength modifier: an escape from an Engulf
   ConditionSet condition_immunities;
   PlanTraits traits;
   Slice actions;                // of BattlePlan::actions, at-will ones first (or as fixed)

@@ -184,6 +184,9 @@ void set_traits(const MonsterInfo& info, Creature& creature) {
     traits.swallow_damage = damage->front();
     traits.swallow_escape_damage = rules.swallow_escape_damage;
     traits.swallow_escape_dc = rules.swallow_escape_dc;
+    traits.swallow_escape_check = rules.swallow_escape_check;
+    traits.swallow_blinds = rules.swallow_blinds;
+    traits.swallow_holds = rules.swallow_holds;
   }
 }
 
@@ -282,6 +285,7 @@ TraitStatus trait_status(const MonsterInfo& info, const std::string& trait) {
       {"Martial Advantage", !rules.martial_advantage.empty()},
       {"Sneak Attack", !rules.sneak_attack.empty()},
       {"Relentless", rules.relentless > 0},
+      {"Ooze Cube", rules.swallow_escape_check > 0},  // its Engulf (swallow.hpp)
       {"Death Burst", std::any_of(info.save_actions.begin(), info.save_actions.end(),
                                   [](const SaveInfo& save) { return save.death_burst; })},
       {"Legendary Resistance", info.legendary_resistance > 0},

@@ -1,9 +1,11 @@
-// Swallowing creatures (a purple worm, a behir, a giant toad): the
-// digestion of those inside at the start of the swallower's turn. The rest
-// of Swallow is a condition (conditions.hpp, condition_rules.hpp): who is
-// swallowed, its escape by regurgitation, and its release when the
-// swallower drops; targets.hpp keeps the swallowed out of everyone's reach
-// but their swallower's.
+// Swallowing creatures (a purple worm, a behir, a giant toad) and the
+// gelatinous cube's Engulf: the digestion of those inside at the start of
+// the swallower's turn, the escape of an engulfed creature by a Strength
+// check, and how many a swallower holds. The rest of Swallow is a
+// condition (conditions.hpp, condition_rules.hpp): who is swallowed, its
+// escape by regurgitation, and its release when the swallower drops;
+// targets.hpp keeps the swallowed out of everyone's reach but their
+// swallower's.
 #pragma once
 
 #include "rules/dnd5e/damage.hpp"
@@ -33,6 +35,42 @@ template <class Dice, class Events>
     report_traits(c, at_work, events);
     record_damage<true>(state, self, c, effect, events);
   }
+}
+
+// How many creatures `self` has swallowed (or engulfed) now.
+inline int swallowed_by(const BattlePlan& plan, const BattleState& state, int self) {
+  int count = 0;
+  for (int c = 0; c < plan.creature_count(); ++c) count += swallower_of(state, c) == self;
+  return count;
+}
+
+// Whether `self` has room for one more (Traits::swallow_holds).
+inline bool can_swallow_more(const BattlePlan& plan, const BattleState& state, int self) {
+  const int holds = plan.rules[self].traits.swallow_holds;
+  return holds <= 0 || swallowed_by(plan, state, self) < holds;
+}
+
+// Whether `self` is engulfed by a creature it escapes with its action (a
+// gelatinous cube); it then spends its action on try_escape().
+inline bool escapes_by_check(const BattlePlan& plan, const BattleState& state, int self) {
+  const int swallower = swallower_of(state, self);
+  return swallower >= 0 && plan.rules[swallower].traits.swallow_escape_check > 0;
+}
+
+// `self`'s action inside its engulfer: a Strength check (d20 + its
+// Strength modifier, a check: restraint does not hamper it) against the
+// escape DC; on a success it is out, next to the engulfer. A creature whose
+// only way out is this check tries it every turn: staying in costs it the
+// digestion, and from inside it could attack only the engulfer, restrained.
+template <class Dice, class Events>
+[[gnu::noinline]] void try_escape(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
+                                  Events& events) {
+  const int swallower = swallower_of(state, self);
+  const int dc = plan.rules[swallower].traits.swallow_escape_check;
+  const int d20 = dice.check(20);
+  const bool escaped = d20 + plan.rules[self].strength_check >= dc;
+  events.note(self, escaped ? "escapes (Strength check)" : "fails to escape (Strength check)");
+  if (escaped) end_conditions_from(state, self, swallower, events);
 }
 
 }  // namespace arena::dnd5e::detail

@@ -41,11 +41,12 @@ inline bool available(const BattlePlan& plan, const BattleState& state, int self
 }
 
 // Whether `self` can take `action` against `target`: a Swallow needs a
-// target it grapples.
+// target it grapples, and a swallower room inside.
 inline bool available_against(const BattlePlan& plan, const BattleState& state, int self,
                               const PlanAction& action, int target) {
   return available(plan, state, self, action) &&
-         (!action.needs_grapple || has_condition_from(state, target, Condition::Grappled, self));
+         (!action.needs_grapple || has_condition_from(state, target, Condition::Grappled, self)) &&
+         (!action.swallows || can_swallow_more(plan, state, self));
 }
 
 // What the value of `self`'s actions against `target` depends on in its
@@ -292,7 +293,15 @@ void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
     if constexpr (Full)              // standing up costs half its speed (field_turn.hpp)
       state.field.standing_up = state.rules[self].conditions.contains(Condition::Prone);
   }
-  if (begin_turn<Full>(plan, state, self, dice, events)) {
+  bool acts = begin_turn<Full>(plan, state, self, dice, events);
+  if constexpr (Full) {
+    if (acts && plan.imposable.contains(Condition::Swallowed) &&
+        escapes_by_check(plan, state, self)) {
+      try_escape(plan, state, self, dice, events);  // its action
+      acts = false;
+    }
+  }
+  if (acts) {
     const int target = choose_target(plan, state, self, dice);
     if (target >= 0) {
       const PlanAction* action = nullptr;
