@@ -154,9 +154,14 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                      "escape_check": 12 (a creature inside escapes with its action and
                      a successful DC 12 Strength check: an Engulf),
                      "blinds": false (an engulfed creature is not blinded; omitted: true),
-                     "holds": 1 (at most that many inside at once; omitted: no limit)}
-                     Swallow, and the gelatinous cube's Engulf (its "Engulf" SAVE_ACTION
-                     imposes "swallowed"; its Ooze Cube trait is part of the rule),
+                     "holds": 1 (at most that many inside at once; omitted: no limit),
+                     "save": {"ability": "con", "dc": 14} (a save at the start of each
+                     of its turns spares a creature inside the damage),
+                     "after_multiattack": true (it engulfs a target that all the attacks
+                     of its multiattack hit: the shambling mound)}
+                     Swallow, and the Engulf of the gelatinous cube (its "Engulf"
+                     SAVE_ACTION imposes "swallowed"; its Ooze Cube trait is part of the
+                     rule) and of the shambling mound,
                  "no_effect": [trait names]}  traits that cannot change a fight without
                      positions, movement, light, terrain, stealth, surprise or social
                      play (NO_EFFECT_TRAITS, one reason each).  Fights are assumed to
@@ -1371,6 +1376,14 @@ REGURGITATE_RE = re.compile(r"takes (\d+) damage or more on a single turn from (
 # "An engulfed creature can try to escape by taking an action to make a DC 12
 # Strength check."
 ESCAPE_CHECK_RE = re.compile(r"escape by taking an action to make a DC (\d+) Strength check")
+# "it must succeed on a DC 14 Constitution saving throw at the start of each of the
+# mound's turns or take 13 (2d8 + 4) bludgeoning damage"
+DIGEST_SAVE_RE = re.compile(r"must succeed on a DC (\d+) (\w+) saving throw at the start of each "
+                            r"of the [\w ]+'s turns or take \d+ \(([\dd +]+)\) (\w+) damage")
+# "If both attacks hit a Medium or smaller target, the target is grappled (escape
+# DC 14), and the shambling mound uses its Engulf on it."
+MULTIATTACK_ENGULF_RE = re.compile(r"If both attacks hit [^.]*grappled \(escape DC (\d+)\)"
+                                   r"[^.]*uses its Engulf")
 ONLY_ONE_INSIDE_RE = re.compile(r"only one (?:creature|target) (?:swallowed|engulfed) at a time")
 # Ooze Cube: "The cube can hold only one Large creature or up to four Medium or smaller
 # creatures inside it at a time."
@@ -1389,9 +1402,19 @@ def swallow_rule(monster):
     for action in monster.get("actions", []):
         desc = action["desc"]
         digest = DIGEST_RE.search(desc)
-        if not digest or not ("swallow" in desc or "engulfed" in desc):
+        saved = DIGEST_SAVE_RE.search(desc)
+        if not (digest or saved) or not ("swallow" in desc or "engulf" in desc):
             continue
-        rule = {"damage": "%s %s" % (digest.group(1), digest.group(2))}
+        if digest:
+            rule = {"damage": "%s %s" % (digest.group(1), digest.group(2))}
+        else:
+            rule = {"damage": "%s %s" % (dice(saved.group(3)), saved.group(4)),
+                    "save": {"ability": ABILITY_BY_NAME[saved.group(2)],
+                             "dc": int(saved.group(1))}}
+        after = multiattack_engulf(monster)
+        if after is not None:
+            rule["escape_check"] = after
+            rule["after_multiattack"] = True
         escape = REGURGITATE_RE.search(desc)
         if escape:
             rule["escape_damage"] = int(escape.group(1))
@@ -1405,6 +1428,16 @@ def swallow_rule(monster):
         if holds:
             rule["holds"] = holds
         return rule
+    return None
+
+
+def multiattack_engulf(monster):
+    """The grapple's escape DC of a monster whose multiattack engulfs a target
+    that all its attacks hit (the shambling mound), or None."""
+    for action in monster.get("actions", []):
+        match = MULTIATTACK_ENGULF_RE.search(action["desc"])
+        if action["name"] == "Multiattack" and match:
+            return int(match.group(1))
     return None
 
 
@@ -1810,6 +1843,8 @@ def convert_monster(monster, stats, spells_by_name):
         entry["legendary_resistance"] = resistance
     spellcasting = convert_spellcasting(monster, spells_by_name)
     rules, unmodelled = convert_traits(monster, spells_matter(spellcasting, spells_by_name))
+    if rules.get("swallow", {}).get("after_multiattack"):   # its Engulf is the rule's
+        not_converted[:] = [n for n in not_converted if n not in ("Engulf", "Multiattack: Engulf")]
     unmodelled = [name for name in unmodelled if name not in [b["name"] for b in bursts]]
     resolve_charge_attacks(monster["name"], rules, attacks)
     if rules:

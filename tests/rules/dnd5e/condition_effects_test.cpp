@@ -588,6 +588,14 @@ const PlanAction& action_named(const testing::Table& t, const std::string& name)
   return t.plan.actions_of(0)[index];
 }
 
+// Hero 1's turn inside an engulfer: its escape check, a d20 of `d20`, and nothing else.
+void escape_turn(testing::Table& t, int d20) {
+  NoEvents events;
+  ScriptedDice check{d20};
+  detail::take_turn<true>(t.plan, t.state, 1, check, events);
+  EXPECT_EQ(check.remaining(), 0u);
+}
+
 TEST(EngulfTest, AGelatinousCubeEngulfsDigestsAndTheEngulfedEscapesByAStrengthCheck) {
   testing::Table t = against("gelatinous cube");  // the hero: Strength 10, +0
   NoEvents events;
@@ -605,14 +613,10 @@ TEST(EngulfTest, AGelatinousCubeEngulfsDigestsAndTheEngulfedEscapesByAStrengthCh
   EXPECT_EQ(acid.remaining(), 0u);
   EXPECT_EQ(t[1].hp, 200 - 3 - 12);
   // The hero's turn is its escape check: 11 + 0 misses DC 12 (and no attack follows) ...
-  ScriptedDice missed{11};
-  detail::take_turn<true>(t.plan, t.state, 1, missed, events);
-  EXPECT_EQ(missed.remaining(), 0u);
+  escape_turn(t, 11);
   EXPECT_TRUE(t.has(1, Condition::Swallowed));
   // ... then 12 makes it: out, and no longer restrained.
-  ScriptedDice made{12};
-  detail::take_turn<true>(t.plan, t.state, 1, made, events);
-  EXPECT_EQ(made.remaining(), 0u);
+  escape_turn(t, 12);
   EXPECT_FALSE(t.has(1, Condition::Swallowed));
   EXPECT_FALSE(t.has(1, Condition::Restrained));
 }
@@ -640,6 +644,55 @@ TEST(EngulfTest, ASwallowerHoldsNoMoreThanItsStatBlockSays) {
   testing::Table cube = against("gelatinous cube");
   give(cube, 1, Condition::Swallowed, 0);
   EXPECT_TRUE(detail::available_against(cube.plan, cube.state, 0, action_named(cube, "Engulf"), 1));
+}
+
+// The shambling mound's Multiattack (two slams, +7, 2d8+4).
+const PlanAction& mound_multiattack(const testing::Table& t) {
+  for (const PlanAction& action : t.plan.actions_of(0)) {
+    if (action.attacks.count == 2) return action;
+  }
+  ADD_FAILURE() << "no multiattack";
+  return t.plan.actions_of(0)[0];
+}
+
+TEST(EngulfTest, AShamblingMoundEngulfsWhomBothSlamsHitAndItsSaveSparesTheDamage) {
+  testing::Table t = two_heroes_against("shambling mound");  // heroes: Con and Str +0
+  NoEvents events;
+  // Both slams hit hero 1 (15 + 7), 2d8+4 = 6 each: grappled and engulfed.
+  ScriptedDice slams{15, 1, 1, 15, 1, 1};
+  detail::take_action<true>(t.plan, t.state, 0, 1, mound_multiattack(t), true, slams, events);
+  EXPECT_EQ(slams.remaining(), 0u);
+  EXPECT_EQ(t[1].hp, 200 - 12);
+  EXPECT_TRUE(t.has(1, Condition::Swallowed));
+  EXPECT_TRUE(t.has(1, Condition::Blinded));
+  EXPECT_TRUE(t.has(1, Condition::Restrained));
+  // The start of the mound's turn: the DC 14 Con save of 13 fails, 2d8+4 = 6 ...
+  ScriptedDice failed{13, 1, 1};
+  detail::begin_turn<true>(t.plan, t.state, 0, failed, events);
+  EXPECT_EQ(failed.remaining(), 0u);
+  EXPECT_EQ(t[1].hp, 200 - 18);
+  // ... then 14 makes it: no damage.
+  ScriptedDice made{14};
+  detail::begin_turn<true>(t.plan, t.state, 0, made, events);
+  EXPECT_EQ(made.remaining(), 0u);
+  EXPECT_EQ(t[1].hp, 200 - 18);
+  // It holds one: both slams on hero 2 only hurt.
+  ScriptedDice more{15, 1, 1, 15, 1, 1};
+  detail::take_action<true>(t.plan, t.state, 0, 2, mound_multiattack(t), true, more, events);
+  EXPECT_FALSE(t.has(2, Condition::Swallowed));
+  // Hero 1's way out is its escape check, the grapple's DC 14: 14 + 0.
+  escape_turn(t, 14);
+  EXPECT_FALSE(t.has(1, Condition::Swallowed));
+  EXPECT_FALSE(t.has(1, Condition::Blinded));
+}
+
+TEST(EngulfTest, AShamblingMoundEngulfsNoOneWhenASlamMisses) {
+  testing::Table t = two_heroes_against("shambling mound");
+  NoEvents events;
+  ScriptedDice slams{15, 1, 1, 1};  // the second slam: a natural 1
+  detail::take_action<true>(t.plan, t.state, 0, 1, mound_multiattack(t), true, slams, events);
+  EXPECT_EQ(slams.remaining(), 0u);
+  EXPECT_FALSE(t.has(1, Condition::Swallowed));
 }
 
 TEST(EngulfTest, ItsValueCountsTheTargetsChanceToEscape) {

@@ -172,6 +172,7 @@ template <bool Full, bool Field = false, class Dice, class Events>
     events.attack(attacker, target, attack_index, roll, 0, them.hp);
     return false;
   }
+  if constexpr (Full) ++state.rules[attacker].action_hits;
   DealtDamage dealt =
       roll_hit<Full, Field>(plan, state, attacker, attack, target, roll.critical, roll.mode, dice);
   bool charged = false;

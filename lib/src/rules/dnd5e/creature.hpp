@@ -107,18 +107,23 @@ struct Traits {
   bool regenerates_from_zero = false;     // dies only if it starts a turn at 0 unregenerated
   int relentless = 0;                     // once: damage up to this that would drop it leaves 1 HP
   int death_burst = -1;                   // save effect its death forces around it; -1: none
-  // Swallow (and the gelatinous cube's Engulf): the damage a swallowed
-  // creature takes at the start of its turns; it regurgitates them on a
-  // failed Con save (escape DC) at the end of a turn in which one of them
-  // dealt it escape damage or more. An engulfed creature instead escapes
-  // with its action and a Strength check (escape check DC), and is not
-  // blinded. The swallower holds `swallow_holds` at most (0: no limit).
+  // Swallow (and Engulf): the damage a swallowed creature takes at the
+  // start of its turns (unless it makes the save, when there is one); it
+  // regurgitates them on a failed Con save (escape DC) at the end of a turn
+  // in which one of them dealt it escape damage or more. An engulfed
+  // creature instead escapes with its action and a Strength check (escape
+  // check DC); in a gelatinous cube it is not blinded. The swallower holds
+  // `swallow_holds` at most (0: no limit). A shambling mound engulfs the
+  // target that all the attacks of its multiattack hit.
   DamageDice swallow_damage;
   int swallow_escape_damage = 0;  // 0: none
   int swallow_escape_dc = 0;
   int swallow_escape_check = 0;  // 0: none
   bool swallow_blinds = true;
   int swallow_holds = 0;
+  Ability swallow_save_ability = Ability::Con;
+  int swallow_save_dc = 0;  // 0: no save
+  bool swallow_after_multiattack = false;
   bool any() const { return *this != Traits{}; }
   bool operator==(const Traits&) const = default;
 };

@@ -175,6 +175,12 @@ std::vector<std::string> trait_texts(const Creature& creature) {
   if (traits.relentless > 0) texts.push_back(fmt::format("Relentless {}", traits.relentless));
   if (traits.swallow_damage != DamageDice{}) {
     texts.push_back(fmt::format("Swallow {} a turn", to_string({traits.swallow_damage})));
+    if (traits.swallow_save_dc > 0)  // "con" -> "Con"
+      texts.back() +=
+          fmt::format(" unless a DC {} {}{} save", traits.swallow_save_dc,
+                      static_cast<char>(std::toupper(key(traits.swallow_save_ability)[0])),
+                      key(traits.swallow_save_ability).substr(1));
+    if (traits.swallow_after_multiattack) texts.back() += ", when its multiattack all hits";
     if (traits.swallow_escape_damage > 0)
       texts.back() += fmt::format(", regurgitates after {} from inside (DC {} Con)",
                                   traits.swallow_escape_damage, traits.swallow_escape_dc);

@@ -182,6 +182,11 @@ TraitRulesInfo read_trait_rules(const json& entry) {
     rules.swallow_escape_check = s.value("escape_check", 0);
     rules.swallow_blinds = s.value("blinds", true);
     rules.swallow_holds = s.value("holds", 0);
+    if (s.contains("save")) {
+      rules.swallow_save_ability = ability_of(s["save"].at("ability"));
+      rules.swallow_save_dc = s["save"].at("dc").get<int>();
+    }
+    rules.swallow_after_multiattack = s.value("after_multiattack", false);
   }
   rules.no_effect = t.value("no_effect", std::vector<std::string>{});
   rules.flyby = t.value("flyby", false);

@@ -111,11 +111,14 @@ struct TraitRulesInfo {
   int swallow_escape_damage = 0, swallow_escape_dc = 0;
   int swallow_escape_check = 0;  // DC of the Strength check that gets one out (Engulf)
   bool swallow_blinds = true;
-  int swallow_holds = 0;               // 0: no limit
-  std::vector<std::string> no_effect;  // traits that cannot change a gridless fight
-  bool flyby = false;                  // no opportunity attacks when it flies out of reach
-  bool nimble_escape = false;          // Disengage as a bonus action
-  std::optional<ChargeInfo> charge;    // on a battlefield only
+  int swallow_holds = 0;                        // 0: no limit
+  Ability swallow_save_ability = Ability::Con;  // a save that spares the damage a turn
+  int swallow_save_dc = 0;                      // 0: none
+  bool swallow_after_multiattack = false;       // engulfs whom its whole multiattack hits
+  std::vector<std::string> no_effect;           // traits that cannot change a gridless fight
+  bool flyby = false;                           // no opportunity attacks when it flies out of reach
+  bool nimble_escape = false;                   // Disengage as a bonus action
+  std::optional<ChargeInfo> charge;             // on a battlefield only
 };
 
 struct SpellInfo {

@@ -88,7 +88,9 @@ class Compiler {
     const std::size_t saves = plan_.action_parts.size();
     plan_.action_parts.insert(plan_.action_parts.end(), action.saves.begin(), action.saves.end());
     compiled.saves = slice_from(plan_.action_parts, saves);
-    compiled.swallows = compiled.imposes.contains(Condition::Swallowed);
+    compiled.engulfs_on_hits =
+        creature.traits.swallow_after_multiattack && action.attacks.size() >= 2;
+    compiled.swallows = compiled.engulfs_on_hits || compiled.imposes.contains(Condition::Swallowed);
     for (int s : action.saves) {
       for (const ConditionEffect& c : creature.save_effects[static_cast<std::size_t>(s)].conditions)
         compiled.swallows = compiled.swallows || c.condition == Condition::Swallowed;
@@ -120,6 +122,8 @@ class Compiler {
     compiled.swallow_escape_check = traits.swallow_escape_check;
     compiled.swallow_blinds = traits.swallow_blinds;
     compiled.swallow_holds = traits.swallow_holds;
+    compiled.swallow_save_ability = traits.swallow_save_ability;
+    compiled.swallow_save_dc = traits.swallow_save_dc;
     return compiled;
   }
 
@@ -301,6 +305,10 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
     imposable.insert(c.condition);
     if (c.worsens) imposable.insert(c.worsens_to);
   }
+  if (std::any_of(members.begin(), members.end(), [](const Creature& c) {
+        return c.traits.swallow_after_multiattack;  // an Engulf that no effect lists
+      }))
+    imposable.insert(Condition::Swallowed);
   if (imposable.contains(Condition::Unconscious)) imposable.insert(Condition::Prone);
   if (imposable.contains(Condition::Swallowed)) {
     imposable.insert(Condition::Blinded);

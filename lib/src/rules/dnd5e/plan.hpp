@@ -77,14 +77,15 @@ struct PlanSaveEffect {
 };
 
 struct PlanAction {
-  Slice attacks;               // of BattlePlan::action_parts: attack indices within the kind
-  Slice saves;                 // of BattlePlan::action_parts: save effect indices within the kind
-  int resource = -1;           // index within the creature's resources; -1: at will
-  int cost = 1;                // legendary options: the legendary actions it costs
-  bool needs_grapple = false;  // only against a target it grapples (a Swallow)
-  bool swallows = false;       // it may swallow or engulf its target (a room inside is needed)
-  ConditionSet imposes;        // the conditions its attacks (riders included) impose
-  const char* name = "";       // the roster's, for events
+  Slice attacks;                 // of BattlePlan::action_parts: attack indices within the kind
+  Slice saves;                   // of BattlePlan::action_parts: save effect indices within the kind
+  int resource = -1;             // index within the creature's resources; -1: at will
+  int cost = 1;                  // legendary options: the legendary actions it costs
+  bool needs_grapple = false;    // only against a target it grapples (a Swallow)
+  bool swallows = false;         // it may swallow or engulf its target (a room inside is needed)
+  bool engulfs_on_hits = false;  // all its attacks hitting one target engulf it (shambling mound)
+  ConditionSet imposes;          // the conditions its attacks (riders included) impose
+  const char* name = "";         // the roster's, for events
 };
 
 struct PlanResource {
@@ -114,6 +115,8 @@ struct PlanTraits {
   int swallow_escape_check = 0;
   bool swallow_blinds = true;
   int swallow_holds = 0;
+  Ability swallow_save_ability = Ability::Con;
+  int swallow_save_dc = 0;
 };
 
 // What the turn reads of a combatant on every attack.

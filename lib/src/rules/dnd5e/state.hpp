@@ -54,8 +54,9 @@ struct RulesState {
   // is immune to (it saved against one, or its condition ended).
   std::int8_t immune_count = 0;
   std::array<std::int16_t, kMaxImmunities> immune_to{};
-  bool burst_pending = false;  // died with a Death Burst not yet forced
-  int inside_damage = 0;       // swallowed: damage it dealt its swallower this turn
+  bool burst_pending = false;   // died with a Death Burst not yet forced
+  int inside_damage = 0;        // swallowed: damage it dealt its swallower this turn
+  std::int8_t action_hits = 0;  // hits of the action it is taking (a shambling mound's Engulf)
   bool operator==(const RulesState&) const = default;
 };
 

@@ -14,13 +14,21 @@ namespace arena::dnd5e::detail {
 
 // At the start of `self`'s turn, each creature it swallowed takes its
 // Swallow damage (not an attack: resistance to nonmagical attacks does not
-// apply).
+// apply), unless it makes the save the swallower's rule gives (a shambling
+// mound's).
 template <class Dice, class Events>
 [[gnu::noinline]] void digest_swallowed(const BattlePlan& plan, BattleState& state, int self,
                                         Dice& dice, Events& events) {
-  const PlanDamagePart& part = plan.rules[self].traits.swallow_damage;
+  const PlanTraits& traits = plan.rules[self].traits;
+  const PlanDamagePart& part = traits.swallow_damage;
   for (int c = 0; c < plan.creature_count(); ++c) {
     if (swallower_of(state, c) != self || !state.combatants[c].can_act()) continue;
+    if (traits.swallow_save_dc > 0) {
+      const SaveRoll roll = saving_throw(plan, state, c, traits.swallow_save_ability,
+                                         traits.swallow_save_dc, false, dice);
+      events.save(c, "Engulf", traits.swallow_save_ability, roll);
+      if (roll.success) continue;
+    }
     DealtDamage dealt;
     dealt.total =
         apply_defence(roll(plan, part.dice, dice),
@@ -55,6 +63,22 @@ inline bool can_swallow_more(const BattlePlan& plan, const BattleState& state, i
 inline bool escapes_by_check(const BattlePlan& plan, const BattleState& state, int self) {
   const int swallower = swallower_of(state, self);
   return swallower >= 0 && plan.rules[swallower].traits.swallow_escape_check > 0;
+}
+
+// After a shambling mound's multiattack (`action`, begun on `first_target`):
+// when every attack hit the one target and it still stands, the mound
+// grapples and engulfs it.
+template <class Events>
+[[gnu::noinline]] void engulf_after_hits(const BattlePlan& plan, BattleState& state, int self,
+                                         int target, int first_target, const PlanAction& action,
+                                         Events& events) {
+  const auto hits = static_cast<std::uint32_t>(state.rules[self].action_hits);
+  if (target != first_target || hits < action.attacks.count ||
+      !state.combatants[target].can_act() || !can_swallow_more(plan, state, self)) {
+    return;
+  }
+  events.note(self, "engulfs its target (both attacks hit)");
+  swallow(plan, state, self, target, events);
 }
 
 // `self`'s action inside its engulfer: a Strength check (d20 + its

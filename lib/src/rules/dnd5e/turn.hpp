@@ -248,7 +248,9 @@ template <bool Full, bool Field = false, class Dice, class Events>
                                                Dice& dice, Events& events) {
   events.action(self, target, action.name, !own_turn);
   bool can_rampage = false;
+  const int first_target = target;
   if constexpr (Full) {  // only the full rules have resources and saves (BattlePlan::full_rules)
+    state.rules[self].action_hits = 0;
     if (action.resource >= 0)
       --state.resource_uses[plan.rules[self].first_use +
                             static_cast<std::uint32_t>(action.resource)];
@@ -273,6 +275,10 @@ template <bool Full, bool Field = false, class Dice, class Events>
       can_rampage = false;  // once a turn
       rampage<Field>(plan, state, self, dice, events);
     }
+  }
+  if constexpr (Full) {
+    if (action.engulfs_on_hits)
+      engulf_after_hits(plan, state, self, target, first_target, action, events);
   }
 }
 
