@@ -9,6 +9,7 @@
 // thread-safe to read.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -81,6 +82,10 @@ struct FieldCreature {
   int spell_slots = 0;  // 1st-level slots for it, per battle
   bool flyby = false;   // Flyby, and it flies: leaving reach provokes nothing
   FieldCharge charge;
+
+  // Whether it has a reaction that an attack can trigger (reactions.hpp):
+  // Parry, Shield, a Battle Master's parry or riposte.
+  bool answers_attacks() const { return parry > 0 || shield || maneuvers != 0; }
 };
 
 struct FieldPlan {
@@ -91,7 +96,14 @@ struct FieldPlan {
   std::vector<FieldArea> areas;          // indexed like BattlePlan::save_effects
   std::vector<FieldCreature> creatures;  // indexed like BattlePlan::creatures
   std::vector<FieldAttack> attacks;      // indexed like BattlePlan::attacks
-  bool any_charge = false;               // a charge needs the full rules (prone, saves)
+  // Indexed like BattlePlan::actions: the farthest a target can be for the
+  // action, and for it without disadvantage (field_rules.hpp's action_limit).
+  std::vector<std::array<int, 2>> action_limits;
+  bool any_charge = false;  // a charge needs the full rules (prone, saves)
+  // Per faction: whether an enemy of it answers attacks
+  // (FieldCreature::answers_attacks); when none does, its attacks are not
+  // offered to the reaction chain, which nothing would answer.
+  std::vector<std::uint8_t> attacks_answered;
 };
 
 // The field of `encounter` (disabled when it has no battlefield);

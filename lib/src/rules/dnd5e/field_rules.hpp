@@ -45,8 +45,11 @@ inline int attack_comfort(const FieldAttack& attack) {
 
 // The farthest a target can be for every attack of `action` to reach it
 // (`comfort`: without disadvantage from range) and every area to catch it.
-// INT_MAX without either.
-inline int action_limit(const BattlePlan& plan, int self, const PlanAction& action, bool comfort) {
+// INT_MAX without either. Measured once per encounter (BattlePlan's
+// constructor keeps it in FieldPlan::action_limits): the turn asks it
+// several times per action.
+inline int measure_action_limit(const BattlePlan& plan, int self, const PlanAction& action,
+                                bool comfort) {
   int limit = INT_MAX;
   for (int a : plan.parts_of(action.attacks)) {
     const FieldAttack& attack =
@@ -63,6 +66,13 @@ inline int action_limit(const BattlePlan& plan, int self, const PlanAction& acti
   return limit;
 }
 
+// measure_action_limit(), as the plan keeps it.
+inline int action_limit(const BattlePlan& plan, int /*self*/, const PlanAction& action,
+                        bool comfort) {
+  return plan.field
+      .action_limits[static_cast<std::size_t>(&action - plan.actions.data())][comfort ? 1 : 0];
+}
+
 // Whether attack `index` of `self` reaches `target` from where they stand.
 inline bool attack_reaches(const BattlePlan& plan, const BattleState& state, int self, int target,
                            int index) {
@@ -71,10 +81,22 @@ inline bool attack_reaches(const BattlePlan& plan, const BattleState& state, int
   return feet_between(plan, state, self, target) <= attack_limit(attack);
 }
 
-// Whether a hostile creature that can act stands within 5 ft of `self`.
+// Whether a hostile creature that can act stands within 5 ft of `self`:
+// on a square around its own (both diagonal rules count a first diagonal
+// as 5 ft). The squares are looked up on the field (FieldState::occupant)
+// rather than every enemy's distance measured: eight look-ups for a
+// creature of one square.
 inline bool hostile_adjacent(const BattlePlan& plan, const BattleState& state, int self) {
-  for (int e : state.standing.enemies_of(plan.creatures[self].faction)) {
-    if (feet_between(plan, state, self, e) <= space::kFeetPerSquare) return true;
+  const space::Footprint& me = state.field.at[self];
+  const int faction = plan.creatures[self].faction;
+  const int x0 = std::max(me.at.x - 1, 0), x1 = std::min(me.at.x + me.side, plan.field.width - 1);
+  const int y0 = std::max(me.at.y - 1, 0), y1 = std::min(me.at.y + me.side, plan.field.height - 1);
+  for (int y = y0; y <= y1; ++y) {
+    for (int x = x0; x <= x1; ++x) {
+      const int c = state.field.occupant[FieldState::square_index(plan.field, {x, y})];
+      if (c >= 0 && plan.creatures[c].faction != faction && state.combatants[c].can_act())
+        return true;
+    }
   }
   return false;
 }

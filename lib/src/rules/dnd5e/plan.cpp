@@ -3,10 +3,12 @@
 #include "rules/dnd5e/plan.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cstdlib>
 #include <utility>
 
 #include "rules/dnd5e/action_value.hpp"
+#include "rules/dnd5e/field_rules.hpp"
 #include "rules/dnd5e/harm.hpp"
 #include "rules/dnd5e/state.hpp"
 
@@ -294,6 +296,19 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
   standing = StandingStart(factions, static_cast<int>(encounter.factions.size()));
   for (std::size_t e = 0; field.enabled && e < save_effects.size(); ++e)
     field.areas.push_back(field_area(compiler.save_source(e)));
+  if (field.enabled) {
+    field.action_limits.assign(actions.size(), {INT_MAX, INT_MAX});
+    for (int c = 0; c < creature_count(); ++c) {
+      for (const Slice& of : {rules[static_cast<std::size_t>(c)].actions,
+                              rules[static_cast<std::size_t>(c)].legendary}) {
+        for (const PlanAction& action : slice(actions, of)) {
+          field.action_limits[static_cast<std::size_t>(&action - actions.data())] = {
+              detail::measure_action_limit(*this, c, action, false),
+              detail::measure_action_limit(*this, c, action, true)};
+        }
+      }
+    }
+  }
   harms = HarmTable(standing, [&](int a, int b) { return can_harm(*this, a, b); });
   any_pc =
       std::any_of(creatures.begin(), creatures.end(), [](const PlanCreature& c) { return c.pc; });
