@@ -62,7 +62,11 @@ inline int path_feet(int dx, int dy, Diagonals rule) {
 }
 
 // The distance in feet between the nearest squares of two footprints.
+// Two creatures of one square each, most of them, take the short way: the
+// gaps are the differences of their coordinates.
 inline int distance_feet(const Footprint& a, const Footprint& b, Diagonals rule) {
+  if ((a.side | b.side) == 1)
+    return path_feet(std::abs(a.at.x - b.at.x), std::abs(a.at.y - b.at.y), rule);
   return path_feet(gap(a.at.x, a.side, b.at.x, b.side), gap(a.at.y, a.side, b.at.y, b.side), rule);
 }
 

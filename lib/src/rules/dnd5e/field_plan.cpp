@@ -100,6 +100,12 @@ FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint3
     }
     plan.creatures.push_back(compiled);
   }
+  plan.attacks_answered.assign(encounter.factions.size(), 0);
+  for (std::size_t c = 0; c < encounter.combatants.size(); ++c) {
+    if (!plan.creatures[c].answers_attacks()) continue;
+    for (std::size_t f = 0; f < encounter.factions.size(); ++f)
+      plan.attacks_answered[f] |= static_cast<int>(f) != encounter.combatants[c].faction;
+  }
   return plan;
 }
 

@@ -269,6 +269,12 @@ struct BattlePlan {
   // more, nor is an effect it is immune to (for it; an area's others count).
   double action_value(int attacker, const PlanAction& action, int target, int enemies,
                       TargetState now = {}) const {
+    // Attacks alone, imposing nothing, on a target in no condition: the
+    // table's value as it stands (valued() would subtract a zero).
+    if (action.saves.count == 0 && action.imposes.empty() && now.conditions.empty())
+      return attack_values[static_cast<std::size_t>(&action - actions.data()) *
+                               static_cast<std::size_t>(kinds) +
+                           static_cast<std::size_t>(creatures[target].kind)];
     return valued(attacker, action, target, enemies, now).total;
   }
   // The same value, with the part of it that its conditions are worth

@@ -230,6 +230,8 @@ template <bool Full, class Dice, class Events>
 void answer_attack(const BattlePlan& plan, BattleState& state, int attacker, int target,
                    const PlanAttack& attack, AttackRoll& roll, Dice& dice, Events& events) {
   if (!attack.melee && !roll.hit) return;
+  if (!plan.field.attacks_answered[static_cast<std::size_t>(plan.creatures[attacker].faction)])
+    return;
   Tentative t;
   t.trigger = !attack.melee ? Trigger::RangedHit
               : roll.hit    ? Trigger::MeleeHit
