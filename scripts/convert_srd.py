@@ -154,6 +154,7 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                      "escape_check": 12 (a creature inside escapes with its action and
                      a successful DC 12 Strength check: an Engulf),
                      "blinds": false (an engulfed creature is not blinded; omitted: true),
+                     "exits_prone": true (freed by the swallower's death, it is prone),
                      "holds": 1 (at most that many inside at once; omitted: no limit),
                      "save": {"ability": "con", "dc": 14} (a save at the start of each
                      of its turns spares a creature inside the damage),
@@ -1424,6 +1425,8 @@ def swallow_rule(monster):
             rule["escape_check"] = int(check.group(1))
         if "blinded" not in desc:
             rule["blinds"] = False
+        if "exiting prone" in desc:
+            rule["exits_prone"] = True
         holds = swallow_capacity(monster, desc)
         if holds:
             rule["holds"] = holds

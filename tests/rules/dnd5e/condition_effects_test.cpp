@@ -552,6 +552,7 @@ TEST(SwallowTest, TheSwallowedGetOutWhenTheSwallowerDies) {
   t[0].hp = 5;
   ScriptedDice blow{15, 15, 1, 1, 1, 1, 1, 1};  // disadvantage (blinded, restrained): 6d6+10
   expect_out_when_the_swallower_drops(t, 1, blow);
+  EXPECT_TRUE(t.has(1, Condition::Prone));  // "exiting prone"
 }
 
 TEST(SwallowTest, ABehirSwallowsOnlyWhatItConstricts) {
@@ -630,6 +631,7 @@ TEST(EngulfTest, TheEngulfedGetOutWhenTheCubeDies) {
   t[0].hp = 4;
   ScriptedDice blow{15, 1};  // the other hero: 1d8+3 = 4
   expect_out_when_the_swallower_drops(t, 2, blow);
+  EXPECT_FALSE(t.has(1, Condition::Prone));  // the cube's text says nothing of it
 }
 
 TEST(EngulfTest, ASwallowerHoldsNoMoreThanItsStatBlockSays) {

@@ -110,7 +110,7 @@ template <class Dice, class Events>
     const DamageEffect fell = deal_damage<true>(plan, state, victim, dealt, dice, at_work);
     if (dealt.total > 0) events.damaged(victim, hp_before - them.hp, them.hp);
     report_traits(victim, at_work, events);
-    record_damage<true>(state, source, victim, fell, events);
+    record_damage<true>(plan, state, source, victim, fell, events);
     if (fell.hp_lost > 0 && state.rules[victim].conditions.any_of(kEndedByDamage))
       conditions_after_damage(plan, state, victim, dice, events);
     if (roll.success) {
@@ -186,7 +186,7 @@ template <bool Full, bool Field = false, class Dice, class Events>
   const DamageEffect effect = deal_damage<Full>(plan, state, target, dealt, dice, at_work);
   events.attack(attacker, target, attack_index, roll, dealt.total, them.hp);
   report_traits(target, at_work, events);
-  record_damage<Full>(state, attacker, target, effect, events);
+  record_damage<Full>(plan, state, attacker, target, effect, events);
   if constexpr (Field) {
     if (charged) charge_lands<Full>(plan, state, attacker, target, dice, events);
   }

@@ -118,15 +118,22 @@ void impose_condition(const BattlePlan& plan, BattleState& state, int source, in
 }
 
 // `source` is out of the fight: the conditions it maintains (grapples) end,
-// and a dead creature's own conditions with it.
+// and a dead creature's own conditions with it. A creature it swallowed
+// crawls out of the corpse prone, where its stat block says so.
 template <class Events>
-[[gnu::noinline]] void release_conditions(BattleState& state, int source, Events& events) {
+[[gnu::noinline]] void release_conditions(const BattlePlan& plan, BattleState& state, int source,
+                                          Events& events) {
   for (int c = 0; c < static_cast<int>(state.rules.size()); ++c) {
     const RulesState& other = state.rules[c];
+    bool freed = false;  // from inside `source`
     for (int i = other.active_count - 1; i >= 0; --i) {
-      if (other.active[i].source == source && other.active[i].ends_with_source)
+      if (other.active[i].source == source && other.active[i].ends_with_source) {
+        freed = freed || other.active[i].condition == Condition::Swallowed;
         end_condition(state, c, i, events);
+      }
     }
+    if (freed && plan.rules[source].traits.swallow_exits_prone && state.combatants[source].dead)
+      impose_condition(plan, state, source, c, ConditionEffect{}, Ability::Con, 0, events);
   }
   RulesState& self = state.rules[source];
   if (state.combatants[source].dead) {

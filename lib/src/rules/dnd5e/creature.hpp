@@ -120,6 +120,7 @@ struct Traits {
   int swallow_escape_dc = 0;
   int swallow_escape_check = 0;  // 0: none
   bool swallow_blinds = true;
+  bool swallow_exits_prone = false;  // freed by its death, one inside is prone
   int swallow_holds = 0;
   Ability swallow_save_ability = Ability::Con;
   int swallow_save_dc = 0;  // 0: no save

@@ -167,8 +167,9 @@ template <bool Full, class Dice>
 // that takes the target to 0 HP (a troll's too) is `source`'s knock-out,
 // and its kill if the target is dead at the end (Engine::results).
 template <bool Full, class Events>
-[[gnu::always_inline]] inline void record_damage(BattleState& state, int source, int target,
-                                                 const DamageEffect& effect, Events& events) {
+[[gnu::always_inline]] inline void record_damage(const BattlePlan& plan, BattleState& state,
+                                                 int source, int target, const DamageEffect& effect,
+                                                 Events& events) {
   CombatantState& them = state.combatants[target];
   state.combatants[source].damage_dealt += effect.hp_lost;
   them.damage_taken += effect.hp_lost;
@@ -180,7 +181,7 @@ template <bool Full, class Events>
   if (effect.dropped) {
     state.standing.drops(target);
     events.falls(target, state.combatants[target].dead);
-    if constexpr (Full) release_conditions(state, target, events);
+    if constexpr (Full) release_conditions(plan, state, target, events);
   }
 }
 

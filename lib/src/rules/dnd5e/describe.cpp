@@ -188,6 +188,7 @@ std::vector<std::string> trait_texts(const Creature& creature) {
       texts.back() +=
           fmt::format(", escape: DC {} Str check (an action)", traits.swallow_escape_check);
     if (!traits.swallow_blinds) texts.back() += ", not blinded";
+    if (traits.swallow_exits_prone) texts.back() += ", out prone when it dies";
     if (traits.swallow_holds > 0) texts.back() += fmt::format(", holds {}", traits.swallow_holds);
   }
   return texts;

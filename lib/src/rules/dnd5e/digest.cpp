@@ -48,8 +48,10 @@ void add_traits(Digest& digest, const Traits& t) {
   if (t.swallow_damage != DamageDice{})
     digest.add("{}|{}|{}", to_string(std::vector<DamageDice>{t.swallow_damage}),
                t.swallow_escape_damage, t.swallow_escape_dc);
-  if (t.swallow_escape_check > 0 || !t.swallow_blinds || t.swallow_holds > 0)
-    digest.add("{}|{}|{}", t.swallow_escape_check, t.swallow_blinds, t.swallow_holds);
+  if (t.swallow_escape_check > 0 || !t.swallow_blinds || t.swallow_holds > 0 ||
+      t.swallow_exits_prone)
+    digest.add("{}|{}|{}|{}", t.swallow_escape_check, t.swallow_blinds, t.swallow_holds,
+               t.swallow_exits_prone);
   if (t.swallow_save_dc > 0 || t.swallow_after_multiattack)
     digest.add("{}|{}|{}", static_cast<int>(t.swallow_save_ability), t.swallow_save_dc,
                t.swallow_after_multiattack);

@@ -181,6 +181,7 @@ TraitRulesInfo read_trait_rules(const json& entry) {
     rules.swallow_escape_dc = s.value("escape_dc", 0);
     rules.swallow_escape_check = s.value("escape_check", 0);
     rules.swallow_blinds = s.value("blinds", true);
+    rules.swallow_exits_prone = s.value("exits_prone", false);
     rules.swallow_holds = s.value("holds", 0);
     if (s.contains("save")) {
       rules.swallow_save_ability = ability_of(s["save"].at("ability"));

@@ -111,6 +111,7 @@ struct TraitRulesInfo {
   int swallow_escape_damage = 0, swallow_escape_dc = 0;
   int swallow_escape_check = 0;  // DC of the Strength check that gets one out (Engulf)
   bool swallow_blinds = true;
+  bool swallow_exits_prone = false;
   int swallow_holds = 0;                        // 0: no limit
   Ability swallow_save_ability = Ability::Con;  // a save that spares the damage a turn
   int swallow_save_dc = 0;                      // 0: none

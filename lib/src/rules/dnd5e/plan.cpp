@@ -123,6 +123,7 @@ class Compiler {
     compiled.swallow_escape_dc = traits.swallow_escape_dc;
     compiled.swallow_escape_check = traits.swallow_escape_check;
     compiled.swallow_blinds = traits.swallow_blinds;
+    compiled.swallow_exits_prone = traits.swallow_exits_prone;
     compiled.swallow_holds = traits.swallow_holds;
     compiled.swallow_save_ability = traits.swallow_save_ability;
     compiled.swallow_save_dc = traits.swallow_save_dc;

@@ -114,6 +114,7 @@ struct PlanTraits {
   int swallow_escape_dc = 0;
   int swallow_escape_check = 0;
   bool swallow_blinds = true;
+  bool swallow_exits_prone = false;
   int swallow_holds = 0;
   Ability swallow_save_ability = Ability::Con;
   int swallow_save_dc = 0;

@@ -186,6 +186,7 @@ void set_traits(const MonsterInfo& info, Creature& creature) {
     traits.swallow_escape_dc = rules.swallow_escape_dc;
     traits.swallow_escape_check = rules.swallow_escape_check;
     traits.swallow_blinds = rules.swallow_blinds;
+    traits.swallow_exits_prone = rules.swallow_exits_prone;
     traits.swallow_holds = rules.swallow_holds;
     traits.swallow_save_ability = rules.swallow_save_ability;
     traits.swallow_save_dc = rules.swallow_save_dc;

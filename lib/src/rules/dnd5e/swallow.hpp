@@ -41,7 +41,7 @@ template <class Dice, class Events>
     events.note(c, "is digested");
     if (dealt.total > 0) events.damaged(c, hp_before - them.hp, them.hp);
     report_traits(c, at_work, events);
-    record_damage<true>(state, self, c, effect, events);
+    record_damage<true>(plan, state, self, c, effect, events);
   }
 }
 

@@ -137,7 +137,7 @@ template <class Events>
     state.standing.drops(self);
     state.turns_stale = true;
     events.falls(self, true);
-    release_conditions(state, self, events);
+    release_conditions(plan, state, self, events);
     return false;
   }
   if (!blocked && (me.hp > 0 || me.regenerating_at_zero)) {
