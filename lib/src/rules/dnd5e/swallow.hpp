@@ -1,7 +1,9 @@
 // Swallowing creatures (a purple worm, a behir, a giant toad) and the
-// gelatinous cube's Engulf: the digestion of those inside at the start of
-// the swallower's turn, the escape of an engulfed creature by a Strength
-// check, and how many a swallower holds. The rest of Swallow is a
+// Engulf of the gelatinous cube and the shambling mound: the digestion of
+// those inside at the start of the swallower's turn, the mound's engulfing
+// after its multiattack, the escape of an engulfed creature by a Strength
+// check (the mound's grapple would allow Dexterity too: Strength is what
+// is played), and how many a swallower holds. The rest of Swallow is a
 // condition (conditions.hpp, condition_rules.hpp): who is swallowed, its
 // escape by regurgitation, and its release when the swallower drops;
 // targets.hpp keeps the swallowed out of everyone's reach but their
