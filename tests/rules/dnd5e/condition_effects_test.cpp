@@ -678,9 +678,11 @@ TEST(EngulfTest, AShamblingMoundEngulfsWhomBothSlamsHitAndItsSaveSparesTheDamage
   detail::begin_turn<true>(t.plan, t.state, 0, made, events);
   EXPECT_EQ(made.remaining(), 0u);
   EXPECT_EQ(t[1].hp, 200 - 18);
-  // It holds one: both slams on hero 2 only hurt.
+  // It holds one: its multiattack is still there, and both slams on hero 2 only hurt.
+  EXPECT_TRUE(detail::available_against(t.plan, t.state, 0, mound_multiattack(t), 2));
   ScriptedDice more{15, 1, 1, 15, 1, 1};
   detail::take_action<true>(t.plan, t.state, 0, 2, mound_multiattack(t), true, more, events);
+  EXPECT_EQ(t[2].hp, 200 - 12);
   EXPECT_FALSE(t.has(2, Condition::Swallowed));
   // Hero 1's way out is its escape check, the grapple's DC 14: 14 + 0.
   escape_turn(t, 14);

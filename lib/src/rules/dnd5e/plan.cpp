@@ -92,7 +92,9 @@ class Compiler {
     compiled.saves = slice_from(plan_.action_parts, saves);
     compiled.engulfs_on_hits =
         creature.traits.swallow_after_multiattack && action.attacks.size() >= 2;
-    compiled.swallows = compiled.engulfs_on_hits || compiled.imposes.contains(Condition::Swallowed);
+    // A multiattack that also engulfs stays available when the mound is
+    // full: its attacks still land (engulf_after_hits checks the room).
+    compiled.swallows = compiled.imposes.contains(Condition::Swallowed);
     for (int s : action.saves) {
       for (const ConditionEffect& c : creature.save_effects[static_cast<std::size_t>(s)].conditions)
         compiled.swallows = compiled.swallows || c.condition == Condition::Swallowed;

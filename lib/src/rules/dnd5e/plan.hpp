@@ -82,7 +82,7 @@ struct PlanAction {
   int resource = -1;             // index within the creature's resources; -1: at will
   int cost = 1;                  // legendary options: the legendary actions it costs
   bool needs_grapple = false;    // only against a target it grapples (a Swallow)
-  bool swallows = false;         // it may swallow or engulf its target (a room inside is needed)
+  bool swallows = false;         // it swallows or engulfs its target: it needs room inside
   bool engulfs_on_hits = false;  // all its attacks hitting one target engulf it (shambling mound)
   ConditionSet imposes;          // the conditions its attacks (riders included) impose
   const char* name = "";         // the roster's, for events
