@@ -66,7 +66,8 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
   COND = {"name": "prone"|"grappled"|"restrained"|"poisoned"|"frightened"|"blinded"|
                   "incapacitated"|"stunned"|"paralyzed"|"charmed"|"petrified"|"unconscious",
           "duration": int,          rounds: "for 1 minute" 10, "for 1 hour" 600, "until the
-                                    end of its (the <monster>'s) next turn" 1; omitted when
+                                    end of its (the <monster>'s) next turn" 1, "until the end
+                                    of its turn" (imposed as its turn starts) 1; omitted when
                                     the condition lasts until something ends it (and always
                                     for prone, which ends by standing up)
           "repeat_save": true,      the target repeats the save at the end of each of its turns
@@ -106,6 +107,10 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                  "legendary_only": true,            exists only as a legendary action
                  "death_burst": true,               the save a "Death Burst" trait forces
                                                     when the creature dies (not an action)
+                 "turn_start_reaction": feet,       a reaction, not an action: the save it
+                                                    forces on an enemy that starts its turn
+                                                    within this many feet (the chain devil's
+                                                    Unnerving Mask)
                  "immunity_after_success": true,    "If a creature's saving throw is
                                                     successful or the effect ends for it,
                                                     the creature is immune to ..."
@@ -167,6 +172,8 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                      positions, movement, light, terrain, stealth, surprise or social
                      play (NO_EFFECT_TRAITS, one reason each).  Fights are assumed to
                      take place out of sunlight and bright light (Sunlight Sensitivity).
+                     Also "Reaction: X" for the reactions that cannot change one
+                     (NO_EFFECT_REACTIONS).
                      A spellcasting trait is here when none of the monster's spells is
                      modelled or deals damage.
     A trait in neither is not modelled ("traits" keeps every name).
@@ -563,7 +570,8 @@ GRAPPLE_RESTRAINED_RE = re.compile(r"Until this grapple ends, the (?:target|crea
 UNTIL_ENDS_RE = re.compile(r"^Until this (\w+) ends, the (?:target|creature) is (%s)\b" % CONDITION_ALT)
 KNOCKED_PRONE_RE = re.compile(r"\b(?:is|and) knocked prone\b")
 DURATION_RE = re.compile(r"\bfor (\d+) (minute|hour|day)s?\b"
-                         r"|\buntil the (?:end|start) of (?:its|the [\w' -]+?'s) next turn\b")
+                         r"|\buntil the (?:end|start) of (?:its|the [\w' -]+?'s) next turn\b"
+                   r"|\buntil the end of its turn\b")
 ROUNDS_PER_UNIT = {"minute": 10, "hour": 600, "day": 14400}     # 1 round = 6 seconds
 REPEAT_RE = re.compile(r"repeat the saving throw at the end of each of its turns")
 # Sentences after the save sentence that still describe the failed save.
@@ -1170,6 +1178,12 @@ NO_EFFECT_TRAITS = {
 }
 
 # Traits whose numbers are parsed into "trait_rules".
+# Reactions that cannot change an arena fight, and why.
+NO_EFFECT_REACTIONS = {
+    "Shriek": "a noise that calls creatures from beyond the fight",
+    "Shield": "protects the wearer of the shield guardian's amulet, whom no arena fight has",
+}
+
 FLAG_RULES = {
     "Pack Tactics": "pack_tactics",
     "Magic Resistance": "magic_resistance",
@@ -1332,6 +1346,23 @@ def death_bursts(monster):
             burst["death_burst"] = True
             bursts.append(burst)
     return bursts
+
+
+# "When a creature the devil can see starts its turn within 30 feet of the devil"
+TURN_START_RE = re.compile(r"^When a creature [\w' ]*?starts its turn within (\d+) feet of")
+
+
+def turn_start_reactions(monster):
+    """SAVE_ACTIONs with "turn_start_reaction" for the reactions that force a
+    save on a creature starting its turn near the monster (Unnerving Mask)."""
+    found = []
+    for reaction in monster.get("reactions", []):
+        trigger = TURN_START_RE.search(reaction["desc"])
+        save = trigger and convert_save_action(monster["name"], reaction["name"], reaction["desc"])
+        if save:
+            save["turn_start_reaction"] = int(trigger.group(1))
+            found.append(save)
+    return found
 
 
 def convert_traits(monster, has_spells):
@@ -1835,6 +1866,7 @@ def convert_monster(monster, stats, spells_by_name):
     entry["actions_not_converted"] = not_converted
     bursts = death_bursts(monster)
     save_actions.extend(bursts)
+    save_actions.extend(turn_start_reactions(monster))
 
     # New fields, each omitted when empty.
     if save_actions:
@@ -1850,6 +1882,9 @@ def convert_monster(monster, stats, spells_by_name):
         not_converted[:] = [n for n in not_converted if n not in ("Engulf", "Multiattack: Engulf")]
     unmodelled = [name for name in unmodelled if name not in [b["name"] for b in bursts]]
     resolve_charge_attacks(monster["name"], rules, attacks)
+    for reaction in monster.get("reactions", []):
+        if reaction["name"] in NO_EFFECT_REACTIONS:
+            rules.setdefault("no_effect", []).append("Reaction: " + reaction["name"])
     if rules:
         entry["trait_rules"] = rules
     if spellcasting is not None:
@@ -1939,7 +1974,12 @@ def print_coverage(monsters_in, monsters, stats):
     by_name = {m["name"]: m for m in monsters_in}
     left = []
     for m in monsters:
+        # A reaction read as a save stays listed for `arena library coverage`.
+        reactions = {"Reaction: " + s["name"] for s in m.get("save_actions", [])
+                     if "turn_start_reaction" in s}
         for name in m["actions_not_converted"]:
+            if name in reactions:
+                continue
             action = source_action(by_name[m["name"]], name)
             if action is not None and has_effect(action):
                 left.append(COST_RE.sub("", name))

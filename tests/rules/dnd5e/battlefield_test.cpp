@@ -733,6 +733,58 @@ TEST(BattlefieldTest, AGelatinousCubeEngulfsOnlyFromBesideItsTarget) {
   EXPECT_TRUE(t.state.rules[1].conditions.contains(Condition::Swallowed));
 }
 
+TEST(BattlefieldTest, UnnervingMaskFrightensACreatureStartingItsTurnNearby) {
+  // The foe starts its turn 5 ft from the chain devil: the devil's reaction
+  // forces a DC 14 Wis save (5 fails), so the foe attacks with disadvantage
+  // (15 and 3: a miss), and the fear ends with its turn.
+  const std::string devil = R"({"monster": "chain devil", "at": [0, 0]})";
+  Table t(load(devil, brute("Foe", 40, 1, 0)));
+  ASSERT_TRUE(t.plan.field.turn_starts_answered);
+  ScriptedDice dice{5, 15, 3};
+  t.turn(1, dice);
+  EXPECT_EQ(t.state.field.reacted[0], 1);
+  EXPECT_FALSE(t.state.rules[1].conditions.contains(Condition::Frightened));
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 Unnerving Mask on 1", "1 fails Unnerving Mask",
+                                      "1 is frightened", "1 attacks 0: disadvantage miss 0"}));
+  // A made save (14): no fear, a plain attack.
+  Table u(load(devil, brute("Foe", 40, 1, 0)));
+  ScriptedDice saved{14, 15, 3};
+  u.turn(1, saved);
+  EXPECT_EQ(u.events.lines,
+            (std::vector<std::string>{"0 Unnerving Mask on 1", "1 saves against Unnerving Mask",
+                                      "1 attacks 0: hit 5"}));
+}
+
+TEST(BattlefieldTest, AFrightenedCreatureMovesNoCloserToItsSource) {
+  // 25 ft from the devil, the foe fails the mask's save (5): it neither
+  // steps towards the devil nor dashes, and its turn is lost.
+  Table t(load(R"({"monster": "chain devil", "at": [0, 0]})", brute("Foe", 40, 5, 0)));
+  ScriptedDice dice{5};
+  t.turn(1, dice);
+  EXPECT_EQ(t.at(1), (space::Square{5, 0}));
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 Unnerving Mask on 1", "1 fails Unnerving Mask",
+                                      "1 is frightened"}));
+}
+
+TEST(BattlefieldTest, UnnervingMaskReachesThirtyFeetAndNeedsSight) {
+  const std::string devil = R"({"monster": "chain devil", "at": [0, 0]})";
+  // 40 ft away: no reaction; the archer shoots (15: a hit for 1d8+2 = 5).
+  Table far(load(devil, archer("Archer", 20, 8, 0)));
+  ScriptedDice dice{15, 3};
+  far.turn(1, dice);
+  EXPECT_EQ(far.state.field.reacted[0], 0);
+  EXPECT_EQ(far.events.lines, (std::vector<std::string>{"1 attacks 0: hit 5"}));
+  // 30 ft away, but blinded: it cannot see the mask.
+  Table blind(load(devil, archer("Archer", 20, 6, 0)));
+  detail::impose_condition(blind.plan, blind.state, 0, 1, ConditionEffect{Condition::Blinded},
+                           Ability::Con, 10, blind.events);
+  ScriptedDice shot{15, 19, 3};  // blinded: disadvantage
+  blind.turn(1, shot);
+  EXPECT_EQ(blind.state.field.reacted[0], 0);
+}
+
 TEST(BattlefieldTest, ValidateSaysWhatOnlyABattlefieldPlays) {
   const std::string members =
       R"({"name": "a", "members": [{"monster": "knight"}, {"monster": "minotaur"}]},
@@ -752,6 +804,16 @@ TEST(BattlefieldTest, ValidateSaysWhatOnlyABattlefieldPlays) {
   const std::string placed = describe_factions(*field);
   EXPECT_EQ(placed.find("gridless, not played"), std::string::npos) << placed;
   EXPECT_NE(placed.find("parry (+2 AC)"), std::string::npos);
+  auto devil = load_encounter(
+      R"({"battlefield": {"start": {"distance": 30}}, "factions": [{"name": "a", "members": [{"monster": "chain devil"}]}, {"name": "b", "members": [{"monster": "ogre"}]}]})",
+      "d.json");
+  ASSERT_TRUE(devil.has_value());
+  const std::string masked = describe_factions(*devil);
+  EXPECT_NE(masked.find("Unnerving Mask (an enemy starting its turn within 30 ft: DC 14 Wis save "
+                        "or frightened"),
+            std::string::npos)
+      << masked;
+  EXPECT_EQ(masked.find("not modelled: Reaction: Unnerving Mask"), std::string::npos) << masked;
   EXPECT_NE(placed.find("charge: 10 ft straight, then Gore +2d8 piercing, DC 14 STR or pushed 10 "
                         "ft and prone"),
             std::string::npos)

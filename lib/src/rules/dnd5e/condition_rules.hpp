@@ -36,14 +36,20 @@ inline bool has_condition_from(const BattleState& state, int creature, Condition
   return false;
 }
 
-// The creature that swallowed `creature`, or -1.
-inline int swallower_of(const BattleState& state, int creature) {
+// The creature that gave `creature` `condition` (the first, when several
+// did), or -1.
+inline int source_of(const BattleState& state, int creature, Condition condition) {
   const RulesState& c = state.rules[creature];
-  if (!c.conditions.contains(Condition::Swallowed)) return -1;
+  if (!c.conditions.contains(condition)) return -1;
   for (int i = 0; i < c.active_count; ++i) {
-    if (c.active[i].condition == Condition::Swallowed) return c.active[i].source;
+    if (c.active[i].condition == condition) return c.active[i].source;
   }
   return -1;
+}
+
+// The creature that swallowed `creature`, or -1.
+inline int swallower_of(const BattleState& state, int creature) {
+  return source_of(state, creature, Condition::Swallowed);
 }
 
 // `creature` becomes immune to `source`'s effects that grant immunity.

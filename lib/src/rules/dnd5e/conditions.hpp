@@ -3,7 +3,8 @@
 //
 // Effects (SRD 5.1 appendix PH-A), as the battle rules apply them:
 //   blinded     its attacks have disadvantage; attacks against it advantage
-//   frightened  its attacks have disadvantage (its source is always in sight)
+//   frightened  its attacks have disadvantage (its source is always in sight);
+//               on a battlefield it moves no closer to its source (field_move.hpp)
 //   grappled    speed 0: it cannot stand up from prone
 //   incapacitated  no actions (no turn)
 //   paralyzed   incapacitated; fails Str and Dex saves; attacks against it

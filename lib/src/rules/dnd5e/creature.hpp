@@ -107,6 +107,10 @@ struct Traits {
   bool regenerates_from_zero = false;     // dies only if it starts a turn at 0 unregenerated
   int relentless = 0;                     // once: damage up to this that would drop it leaves 1 HP
   int death_burst = -1;                   // save effect its death forces around it; -1: none
+  // A reaction on a battlefield (reactions.hpp): the save effect it forces on
+  // an enemy that starts its turn within `turn_start_feet`; -1: none.
+  int turn_start_save = -1;
+  int turn_start_feet = 0;
   // Swallow (and Engulf): the damage a swallowed creature takes at the
   // start of its turns (unless it makes the save, when there is one); it
   // regurgitates them on a failed Con save (escape DC) at the end of a turn

@@ -80,8 +80,8 @@ std::string conditions_text(const std::vector<ConditionEffect>& effects) {
   return fmt::format("{}", fmt::join(texts, " and "));
 }
 
-// "DC 21 Dex save, 18d6 fire, half on success, 60-foot cone (6 targets)",
-// "DC 10 Con save or paralyzed 10 rounds, save ends".
+}  // namespace
+
 std::string save_text(const SaveEffect& save) {
   std::string text = fmt::format("DC {} {} save", save.dc, ability_label(save.ability, false));
   if (!save.damage.empty()) {
@@ -103,6 +103,8 @@ std::string save_text(const SaveEffect& save) {
     text += fmt::format(", not against {}", fmt::join(save.excludes, " or "));
   return text;
 }
+
+namespace {
 
 // "Fire Breath (recharge 5-6)", "Web (3/day)", "4th-level spell slots: 3".
 std::string resource_text(const Resource& resource) {

@@ -29,6 +29,9 @@ std::string creature_table(std::string_view combatant_name, const Creature& crea
 // legendary_actions, legendary_resistance, condition_immunities, traits,
 // resistances, immunities, vulnerabilities, nonmagical_resistances,
 // nonmagical_immunities, warnings).
+// A save it forces: "DC 21 Dex save, 18d6 fire, half on success, 60-foot
+// cone (6 targets)", "DC 10 Con save or paralyzed 10 rounds, save ends".
+std::string save_text(const SaveEffect& save);
 nlohmann::json creature_json(std::string_view combatant_name, const Creature& creature);
 
 // `arena validate`'s factions (the registry's describe hooks): each

@@ -45,6 +45,7 @@ void add_traits(Digest& digest, const Traits& t) {
              t.martial_advantage.to_string(), t.sneak_attack.to_string(), t.regeneration,
              t.regenerates_from_zero, t.relentless);
   digest.add("{}", t.death_burst);
+  if (t.turn_start_save >= 0) digest.add("{}|{}", t.turn_start_save, t.turn_start_feet);
   if (t.swallow_damage != DamageDice{})
     digest.add("{}|{}|{}", to_string(std::vector<DamageDice>{t.swallow_damage}),
                t.swallow_escape_damage, t.swallow_escape_dc);

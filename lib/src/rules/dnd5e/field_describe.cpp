@@ -8,6 +8,7 @@
 #include <cctype>
 #include <vector>
 
+#include "rules/dnd5e/describe.hpp"
 #include "rules/dnd5e/roster.hpp"
 
 namespace arena::dnd5e {
@@ -66,6 +67,13 @@ std::vector<std::string> reactions_of(const Shown& s) {
   if ((s.member->reactions & kReactionShield) != 0)
     reactions.push_back(
         fmt::format("Shield (+{} AC, {} 1st-level slots)", kShieldAc, s.member->spell_slots));
+  const Traits& traits = s.creature->traits;
+  if (traits.turn_start_save >= 0) {
+    const SaveEffect& save =
+        s.creature->save_effects[static_cast<std::size_t>(traits.turn_start_save)];
+    reactions.push_back(fmt::format("{} (an enemy starting its turn within {} ft: {})", save.name,
+                                    traits.turn_start_feet, save_text(save)));
+  }
   return reactions;
 }
 

@@ -37,6 +37,7 @@ struct MoveGoal {
   int stop = 5;
   bool away = false;
   bool disengaged = false;
+  int afraid_of = -1;  // frightened by this creature: no step takes it closer
 };
 
 // One step of a move: where to, its direction, and the feet from there to
@@ -63,6 +64,12 @@ inline bool next_step(const BattlePlan& plan, const BattleState& state, int self
     const int then = space::distance_feet(step, there, plan.field.diagonals);
     const bool better = goal.away ? then > now && then <= goal.stop : then < now;
     if (!better || !free_for(plan, state, self, step)) return false;
+    if (goal.afraid_of >= 0) {
+      const space::Footprint& fear = state.field.at[goal.afraid_of];
+      if (space::distance_feet(step, fear, plan.field.diagonals) <
+          space::distance_feet(here, fear, plan.field.diagonals))
+        return false;
+    }
     next = {step, option, then};
     return true;
   };

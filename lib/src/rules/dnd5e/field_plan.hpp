@@ -104,6 +104,9 @@ struct FieldPlan {
   // (FieldCreature::answers_attacks); when none does, its attacks are not
   // offered to the reaction chain, which nothing would answer.
   std::vector<std::uint8_t> attacks_answered;
+  // Whether some creature reacts to an enemy starting its turn near it
+  // (PlanTraits::turn_start_save): only then is a turn's start offered to the chain.
+  bool turn_starts_answered = false;
 };
 
 // The field of `encounter` (disabled when it has no battlefield);

@@ -16,7 +16,8 @@
 // (turn.hpp's rule of value); when none does and it may move, it Dashes
 // (its action moves it as far again). With its charge ready (field_charge.hpp)
 // it takes its best action with the charge's attack. A creature that began its turn prone
-// spent half its speed standing up. Leaving a hostile's reach provokes
+// spent half its speed standing up; a frightened one takes no step closer to
+// what frightens it. Leaving a hostile's reach provokes
 // opportunity attacks (reactions.hpp).
 #pragma once
 
@@ -95,6 +96,7 @@ const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self,
   const int comfort = action_limit(plan, self, *wanted, true);
   const int feet = feet_between(plan, state, self, target);
   MoveGoal goal{target, comfort, false, false};
+  if constexpr (Full) goal.afraid_of = source_of(state, self, Condition::Frightened);
   const bool kite = me.movement == Movement::Kite && comfort > me.reach;
   if (kite && hostile_adjacent(plan, state, self)) {
     // Disengage, and no opportunity attacks as it backs away: its action,
@@ -116,7 +118,9 @@ const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self,
   const PlanAction* action = charge_ready(plan, state, self, target)
                                  ? charge_action(plan, state, self, target)
                                  : reaching_action(plan, state, self, target);
-  if (action != nullptr || me.movement == Movement::Hold || goal.away) return action;
+  // No Dash towards what frightens it: it cannot come a step closer.
+  if (action != nullptr || me.movement == Movement::Hold || goal.away || goal.afraid_of == target)
+    return action;
   events.note(self, "dashes");
   move<Full>(plan, state, self, goal, speed == 0 ? 0 : me.speed, dice, events);
   return nullptr;

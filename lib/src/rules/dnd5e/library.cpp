@@ -117,6 +117,7 @@ SaveInfo read_save(const json& entry, std::string name) {
   save.excludes = entry.value("excludes", std::vector<std::string>{});
   save.immunity_after_success = entry.value("immunity_after_success", false);
   save.death_burst = entry.value("death_burst", false);
+  save.turn_start_reaction = entry.value("turn_start_reaction", 0);
   save.chosen_targets = entry.value("effect", "").find("choice") != std::string::npos;
   return save;
 }

@@ -64,7 +64,10 @@ struct SaveInfo {
   std::vector<std::string> excludes;    // the creature types and subtypes it spares
   bool immunity_after_success = false;  // a success (or its end) makes the target immune
   bool death_burst = false;             // forced by the creature's death, not an action
-  bool chosen_targets = false;          // "each creature of its choice" in its area
+  // A reaction, not an action: forced on an enemy that starts its turn
+  // within this many feet (Unnerving Mask); 0: none.
+  int turn_start_reaction = 0;
+  bool chosen_targets = false;  // "each creature of its choice" in its area
 };
 
 struct MonsterAttackInfo {
@@ -116,10 +119,11 @@ struct TraitRulesInfo {
   Ability swallow_save_ability = Ability::Con;  // a save that spares the damage a turn
   int swallow_save_dc = 0;                      // 0: none
   bool swallow_after_multiattack = false;       // engulfs whom its whole multiattack hits
-  std::vector<std::string> no_effect;           // traits that cannot change a gridless fight
-  bool flyby = false;                           // no opportunity attacks when it flies out of reach
-  bool nimble_escape = false;                   // Disengage as a bonus action
-  std::optional<ChargeInfo> charge;             // on a battlefield only
+  std::vector<std::string>
+      no_effect;               // traits (and "Reaction: X") that cannot change a gridless fight
+  bool flyby = false;          // no opportunity attacks when it flies out of reach
+  bool nimble_escape = false;  // Disengage as a bonus action
+  std::optional<ChargeInfo> charge;  // on a battlefield only
 };
 
 struct SpellInfo {

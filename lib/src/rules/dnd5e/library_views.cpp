@@ -434,7 +434,7 @@ void add_modelled(Coverage& coverage, const ResolvedMonster& monster, int defenc
   }
   coverage[EntryKind::Multiattack].modelled += has_multiattack(creature) ? 1 : 0;
   for (const SaveInfo& save : info.save_actions) {
-    if (save.legendary_only) continue;
+    if (save.legendary_only || save.turn_start_reaction > 0) continue;  // counted as a reaction
     ++coverage[EntryKind::SaveAction].modelled;
     coverage.damaging.modelled += deals_damage_or_conditions(save.damage, save.conditions) ? 1 : 0;
   }
@@ -473,6 +473,9 @@ void add_modelled(Coverage& coverage, const ResolvedMonster& monster, int defenc
     if (!entry.starts_with("Reaction: ")) continue;  // the traits are counted above
     ++coverage[EntryKind::Reaction].modelled;
     ++coverage.battlefield_reactions;
+  }
+  for (const std::string& entry : info.trait_rules.no_effect) {
+    if (entry.starts_with("Reaction: ")) ++coverage[EntryKind::Reaction].no_effect;
   }
   const auto phrases =
       info.resistances.size() + info.immunities.size() + info.vulnerabilities.size();

@@ -120,6 +120,8 @@ class Compiler {
     compiled.regenerates_from_zero = traits.regenerates_from_zero;
     compiled.relentless = traits.relentless;
     compiled.death_burst = traits.death_burst;
+    compiled.turn_start_save = traits.turn_start_save;
+    compiled.turn_start_feet = traits.turn_start_feet;
     compiled.swallow_damage = {flatten(traits.swallow_damage.dice), traits.swallow_damage.type};
     compiled.swallow_escape_damage = traits.swallow_escape_damage;
     compiled.swallow_escape_dc = traits.swallow_escape_dc;
@@ -300,6 +302,9 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
   for (std::size_t e = 0; field.enabled && e < save_effects.size(); ++e)
     field.areas.push_back(field_area(compiler.save_source(e)));
   if (field.enabled) {
+    field.turn_starts_answered = std::any_of(rules.begin(), rules.end(), [](const PlanRules& r) {
+      return r.traits.turn_start_save >= 0;
+    });
     field.action_limits.assign(actions.size(), {INT_MAX, INT_MAX});
     for (int c = 0; c < creature_count(); ++c) {
       for (const Slice& of : {rules[static_cast<std::size_t>(c)].actions,

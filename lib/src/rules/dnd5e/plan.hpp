@@ -108,7 +108,9 @@ struct PlanTraits {
   DamageTypeSet regeneration_stopped_by;
   bool regenerates_from_zero = false;
   int relentless = 0;
-  int death_burst = -1;           // index of the save effect within the kind
+  int death_burst = -1;      // index of the save effect within the kind
+  int turn_start_save = -1;  // Traits::turn_start_save, likewise
+  int turn_start_feet = 0;
   PlanDamagePart swallow_damage;  // Traits::swallow_damage
   int swallow_escape_damage = 0;
   int swallow_escape_dc = 0;

@@ -16,8 +16,9 @@
 // leaves; a mover that drops ends its move where it was), a stat block's
 // Parry (+AC against a melee attack that would hit), and a Battle Master's
 // Parry and Riposte (superiority dice), and the Shield spell (+5 AC until
-// the caster's next turn, from a 1st-level slot). A new reaction is one
-// more rule struct offered in answer().
+// the caster's next turn, from a 1st-level slot), and a save forced on an
+// enemy that starts its turn nearby (the chain devil's Unnerving Mask). A
+// new reaction is one more rule struct offered in answer().
 #pragma once
 
 #include <climits>
@@ -32,6 +33,7 @@ enum class Trigger : std::uint8_t {
   MeleeHit,      // `actor`'s melee attack on `target` would hit (`roll`)
   MeleeMiss,     // `actor`'s melee attack on `target` misses
   RangedHit,     // `actor`'s ranged attack (or automatic hit) on `target` would hit
+  StartsTurn,    // `actor` starts its turn (conscious and not incapacitated)
 };
 
 struct Tentative {
@@ -140,6 +142,40 @@ struct Shield {
   }
 };
 
+// A save forced on an enemy that starts its turn within the stat block's
+// distance (Unnerving Mask: DC 14 Wisdom or frightened until the end of that
+// turn). Needs each to see the other: not on a blinded creature, nor by a
+// blinded reactor. Taken on the first enemy it can affect (one not immune
+// to the condition nor already under it from the reactor), which spends
+// the reaction an opportunity attack might have wanted.
+struct TurnStartSave {
+  static constexpr const char* kName = "Unnerving Mask";
+  static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
+                        const Tentative& t) {
+    const PlanTraits& traits = plan.rules[reactor].traits;
+    if (t.trigger != Trigger::StartsTurn || traits.turn_start_save < 0 ||
+        feet_between(plan, state, reactor, t.actor) > traits.turn_start_feet)
+      return false;
+    const ConditionSet blinded = ConditionSet::of({Condition::Blinded});
+    if (state.rules[reactor].conditions.any_of(blinded) ||
+        state.rules[t.actor].conditions.any_of(blinded))
+      return false;
+    for (const ConditionEffect& c :
+         plan.conditions_of(plan.save_effect(reactor, traits.turn_start_save).conditions)) {
+      if (!plan.rules[t.actor].condition_immunities.contains(c.condition) &&
+          !has_condition_from(state, t.actor, c.condition, reactor))
+        return true;
+    }
+    return false;
+  }
+  template <bool Full, class Dice, class Events>
+  static void take(const BattlePlan& plan, BattleState& state, int reactor, Tentative& t,
+                   Dice& dice, Events& events) {
+    force_save(plan, state, reactor, t.actor,
+               plan.save_effect(reactor, plan.rules[reactor].traits.turn_start_save), dice, events);
+  }
+};
+
 // A Battle Master's maneuver: its bit, and a superiority die left.
 inline bool has_maneuver(const BattlePlan& plan, const BattleState& state, int reactor,
                          std::uint8_t maneuver) {
@@ -214,7 +250,7 @@ void answer(const BattlePlan& plan, BattleState& state, Tentative& t, Dice& dice
     // Shield before a Battle Master's parry: it stops the whole hit.
     (void)(offer(reactor, OpportunityAttack{}) || offer(reactor, MonsterParry{}) ||
            offer(reactor, Shield{}) || offer(reactor, BattleMasterParry{}) ||
-           offer(reactor, Riposte{}));
+           offer(reactor, Riposte{}) || offer(reactor, TurnStartSave{}));
     if (t.cancelled) {
       events.cancelled(t.actor, t.trigger == Trigger::LeavesSquare ? "the move is cancelled"
                                                                    : "the attack is cancelled");
@@ -241,6 +277,20 @@ void answer_attack(const BattlePlan& plan, BattleState& state, int attacker, int
   t.roll = &roll;
   t.ac = plan.creatures[target].ac + state.field.ac_bonus[target];
   answer<Full>(plan, state, t, dice, events, [] {});
+}
+
+// The start of `self`'s turn on a battlefield, offered to the chain when
+// some creature reacts to it (FieldPlan::turn_starts_answered).
+template <bool Full, class Dice, class Events>
+void answer_turn_start(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
+                       Events& events) {
+  if constexpr (Full) {
+    if (!plan.field.turn_starts_answered) return;
+    Tentative t;
+    t.trigger = Trigger::StartsTurn;
+    t.actor = self;
+    answer<Full>(plan, state, t, dice, events, [] {});
+  }
 }
 
 }  // namespace arena::dnd5e::detail

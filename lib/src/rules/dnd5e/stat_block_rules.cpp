@@ -239,7 +239,11 @@ void finish_stat_block_rules(const MonsterInfo& info, Creature& creature) {
   for (const SaveInfo& save : info.save_actions) {
     if (save.death_burst)
       creature.traits.death_burst = find_by_name(creature.save_effects, save.name);
-    if (save.legendary_only || save.death_burst) continue;
+    if (save.turn_start_reaction > 0) {
+      creature.traits.turn_start_save = find_by_name(creature.save_effects, save.name);
+      creature.traits.turn_start_feet = save.turn_start_reaction;
+    }
+    if (save.legendary_only || save.death_burst || save.turn_start_reaction > 0) continue;
     Action action;
     action.name = save.name;
     action.saves.push_back(find_by_name(creature.save_effects, save.name));
@@ -261,8 +265,16 @@ void finish_stat_block_rules(const MonsterInfo& info, Creature& creature) {
     if (status == TraitStatus::NotModelled) creature.warnings.push_back("not modelled: " + trait);
     if (status == TraitStatus::Battlefield) creature.battlefield_only.push_back(trait);
   }
+  const auto reaction_read = [&](const std::string& entry) {
+    return std::any_of(info.save_actions.begin(), info.save_actions.end(),
+                       [&](const SaveInfo& save) {
+                         return save.turn_start_reaction > 0 && entry == "Reaction: " + save.name;
+                       });
+  };
+  const std::vector<std::string>& no_effect = info.trait_rules.no_effect;
   for (const std::string& action : info.not_converted) {
-    if (action == kParryEntry) {
+    if (std::find(no_effect.begin(), no_effect.end(), action) != no_effect.end()) continue;
+    if (action == kParryEntry || reaction_read(action)) {
       creature.battlefield_only.push_back(action);  // a reaction (reactions.hpp)
     } else {
       creature.warnings.push_back("not modelled: " + action);

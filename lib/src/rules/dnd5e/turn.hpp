@@ -287,6 +287,10 @@ template <bool Full, bool Field = false, class Dice, class Events>
 template <bool Full, class Dice, class Events>
 const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self, int target,
                            Dice& dice, Events& events);
+// On a battlefield: the start of `self`'s turn offered to the reaction chain (reactions.hpp).
+template <bool Full, class Dice, class Events>
+void answer_turn_start(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
+                       Events& events);
 
 // `Field`: the encounter has a battlefield (battle.hpp chooses once per battle).
 template <bool Full, bool Field = false, class Dice, class Events>
@@ -300,6 +304,9 @@ void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
       state.field.standing_up = state.rules[self].conditions.contains(Condition::Prone);
   }
   bool acts = begin_turn<Full>(plan, state, self, dice, events);
+  if constexpr (Field) {
+    if (acts) answer_turn_start<Full>(plan, state, self, dice, events);
+  }
   if constexpr (Full) {
     if (acts && plan.imposable.contains(Condition::Swallowed) &&
         escapes_by_check(plan, state, self)) {
