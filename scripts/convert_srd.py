@@ -168,6 +168,11 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                      Swallow, and the Engulf of the gelatinous cube (its "Engulf"
                      SAVE_ACTION imposes "swallowed"; its Ooze Cube trait is part of the
                      rule) and of the shambling mound,
+                 "split": {"min_size": "medium", "types": ["lightning", "slashing"],
+                     "min_hp": 10}  the Split reaction (black pudding, ochre jelly): a
+                     creature of at least that size that takes damage of one of those
+                     types and still has at least that many hit points splits into two
+                     of half its hit points, one size smaller,
                  "no_effect": [trait names]}  traits that cannot change a fight without
                      positions, movement, light, terrain, stealth, surprise or social
                      play (NO_EFFECT_TRAITS, one reason each).  Fights are assumed to
@@ -1365,6 +1370,22 @@ def turn_start_reactions(monster):
     return found
 
 
+# "When a pudding that is Medium or larger is subjected to lightning or
+# slashing damage, it splits into two new puddings if it has at least 10 hit
+# points."
+SPLIT_RE = re.compile(r"that is (\w+) or larger is subjected to (\w+) or (\w+) damage, "
+                      r"it splits into two new \w+ if it has at least (\d+) hit points")
+
+
+def split_rule(reaction):
+    """The "split" trait rule of a Split reaction (black pudding, ochre jelly), or None."""
+    match = SPLIT_RE.search(reaction["desc"]) if reaction["name"] == "Split" else None
+    if match is None:
+        return None
+    return {"min_size": match.group(1).lower(), "types": [match.group(2), match.group(3)],
+            "min_hp": int(match.group(4))}
+
+
 def convert_traits(monster, has_spells):
     """(trait_rules, names of the traits that are not modelled).
 
@@ -1885,6 +1906,9 @@ def convert_monster(monster, stats, spells_by_name):
     for reaction in monster.get("reactions", []):
         if reaction["name"] in NO_EFFECT_REACTIONS:
             rules.setdefault("no_effect", []).append("Reaction: " + reaction["name"])
+        split = split_rule(reaction)
+        if split is not None:
+            rules["split"] = split
     if rules:
         entry["trait_rules"] = rules
     if spellcasting is not None:

@@ -157,6 +157,54 @@ TEST(ReportTest, FatesLossesKnockoutsAndStalematesAreCounted) {
   EXPECT_EQ(parsed->tally, all);
 }
 
+// A combatant that may join mid-battle (a split ooze's half) and did not
+// is absent: neither a survivor nor a loss of its faction, its absent
+// probability in every format (only when some combatant was absent), and
+// its count survives a tally file.
+TEST(ReportTest, AnAbsentCombatantIsNeitherASurvivorNorALoss) {
+  Encounter e = testing::load(
+      testing::duel_json(R"({ "monster": "goblin", "count": 2 })", R"({ "monster": "wolf" })"));
+  e.combatants[1].joins_later = true;
+  const auto result = [](Fate fate) {
+    CombatantResult r;
+    r.fate = fate;
+    return r;
+  };
+  using enum Fate;
+  Tally tally(e);
+  tally.add(e, {0, 3}, std::vector{result(Standing), result(Absent), result(Dead)});
+  tally.add(e, {0, 3}, std::vector{result(Standing), result(Dead), result(Dead)});
+  EXPECT_EQ(tally.factions[0].losses, 1);  // the battle in which the joined goblin died
+  EXPECT_EQ(tally.factions[0].survivors, Histogram::from_counts({0, 2}));
+  EXPECT_EQ(tally.combatants[1].absent, 1);
+  const Report report = make_report(e, tally, ReportOptions{{0.5}});
+  ASSERT_TRUE(report.any_absent);
+  const CombatantReport& joined = report.combatants[1];
+  EXPECT_DOUBLE_EQ(joined.absent_probability, 0.5);
+  EXPECT_DOUBLE_EQ(joined.dead_probability, 0.5);
+  EXPECT_DOUBLE_EQ(joined.standing_probability, 0.0);
+  EXPECT_DOUBLE_EQ(joined.survival_probability, 0.0);
+  const auto json = nlohmann::json::parse(format_json(report, false));
+  EXPECT_DOUBLE_EQ(json["combatants"][1]["absent_probability"].get<double>(), 0.5);
+  EXPECT_DOUBLE_EQ(json["combatants"][0]["absent_probability"].get<double>(), 0.0);
+  EXPECT_NE(format_table(report).find("absent"), std::string::npos);
+  const std::string csv = format_csv(report);
+  EXPECT_NE(csv.find(",absent_probability\n"), std::string::npos) << csv;
+  const TallyFile file{report_labels(e), "f", 2, 0, tally};
+  const auto parsed = parse_tally(format_tally(file), "t.json");
+  ASSERT_TRUE(parsed.has_value()) << parsed.error();
+  EXPECT_EQ(parsed->tally, tally);
+  // Without an absent combatant the formats are as they always were.
+  Tally plain(e);
+  plain.add(e, {0, 3}, std::vector{result(Standing), result(Dead), result(Dead)});
+  const Report none = make_report(e, plain, ReportOptions{{0.5}});
+  EXPECT_FALSE(none.any_absent);
+  EXPECT_FALSE(nlohmann::json::parse(format_json(none, false))["combatants"][0].contains(
+      "absent_probability"));
+  EXPECT_EQ(format_csv(none).find("absent"), std::string::npos);
+  EXPECT_EQ(format_tally({report_labels(e), "f", 1, 0, plain}).find("absent"), std::string::npos);
+}
+
 TEST(ReportTest, CsvHasAHeaderAndARowPerFactionAndCombatant) {
   const Encounter e = testing::load(
       testing::duel_json(R"({ "monster": "goblin", "count": 2 })", R"({ "monster": "wolf" })"));

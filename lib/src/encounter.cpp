@@ -15,8 +15,10 @@ std::string fingerprint(const Encounter& encounter) {
     digest.add("{}", faction.name);
     for (int member : faction.members) digest.add("{}", member);
   }
-  for (const Combatant& c : encounter.combatants)
+  for (const Combatant& c : encounter.combatants) {
     digest.add("{}|{}|{}", c.name, c.faction, c.member);
+    if (c.joins_later) digest.add("later");
+  }
   ruleset_hooks(encounter.rules).digest(encounter, digest);
   return fmt::format("{:016x}", digest.value());
 }

@@ -93,7 +93,8 @@ FactionJson read_faction(const JsonContext& context, ObjectReader& object) {
 }
 
 // The combatants of the resolved members: copies numbered ("Goblin 1",
-// "Goblin 2") when a name occurs more than once in the encounter.
+// "Goblin 2") when a name occurs more than once in the encounter, each
+// followed by those that may join from it ("Goblin 1 split 1").
 void add_combatants(const std::vector<std::vector<ResolvedMember>>& members, Encounter& encounter) {
   std::map<std::string, int> totals, numbered;
   for (const auto& faction : members) {
@@ -108,6 +109,11 @@ void add_combatants(const std::vector<std::vector<ResolvedMember>>& members, Enc
                                      : fmt::format("{} {}", member.name, ++numbered[member.name]);
         faction.members.push_back(encounter.combatant_count());
         encounter.combatants.push_back({name, static_cast<int>(f), member.entry});
+        for (int k = 1; k <= member.joining; ++k) {
+          faction.members.push_back(encounter.combatant_count());
+          encounter.combatants.push_back(
+              {fmt::format("{} split {}", name, k), static_cast<int>(f), member.entry, true});
+        }
       }
     }
   }

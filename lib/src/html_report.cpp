@@ -69,8 +69,13 @@ StackedBars fate_bars(const Report& report) {
                    {},
                    720,
                    {"#33AA55", "#DD8800", "#CC2233"}};
+  if (report.any_absent) {
+    bars.categories.emplace_back("absent");
+    bars.colours.emplace_back("#BBBBBB");
+  }
   for (const CombatantReport& c : report.combatants) {
     bars.rows.push_back({c.name, {c.standing_probability, c.down_probability, c.dead_probability}});
+    if (report.any_absent) bars.rows.back().parts.push_back(c.absent_probability);
   }
   return bars;
 }

@@ -92,10 +92,13 @@ Report make_report(const ReportLabels& labels, const Tally& tally, const ReportO
     CombatantReport combatant;
     combatant.name = labels.combatants[c].first;
     combatant.faction = labels.combatants[c].second;
-    combatant.survival_probability = static_cast<double>(tally.battles - t.dead) / n;
-    combatant.standing_probability = static_cast<double>(tally.battles - t.down - t.dead) / n;
+    combatant.survival_probability = static_cast<double>(tally.battles - t.dead - t.absent) / n;
+    combatant.standing_probability =
+        static_cast<double>(tally.battles - t.down - t.dead - t.absent) / n;
     combatant.down_probability = static_cast<double>(t.down) / n;
     combatant.dead_probability = static_cast<double>(t.dead) / n;
+    combatant.absent_probability = static_cast<double>(t.absent) / n;
+    report.any_absent = report.any_absent || t.absent > 0;
     for (std::int64_t count : t.figures)
       combatant.figure_probabilities.push_back(static_cast<double>(count) / n);
     combatant.damage_dealt = make_stat(t.damage_dealt, options.quantiles);

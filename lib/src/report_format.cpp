@@ -84,6 +84,7 @@ std::string format_json(const Report& report, bool with_run) {
                    {"standing_probability", c.standing_probability},
                    {"down_probability", c.down_probability},
                    {"dead_probability", c.dead_probability}};
+    if (report.any_absent) combatant["absent_probability"] = c.absent_probability;
     for (std::size_t i = 0; i < report.figures.size(); ++i) {
       combatant[report.figures[i] + "_probability"] = c.figure_probabilities[i];
     }
@@ -143,7 +144,7 @@ std::string format_csv(const Report& report) {
       figure_columns + csv_stat_header("survivors", sample) +
       csv_stat_header("damage_dealt", sample) + csv_stat_header("damage_taken", sample) +
       csv_stat_header("kills", sample) + csv_stat_header("knockouts", sample) + measure_columns +
-      "\n";
+      (report.any_absent ? ",absent_probability" : "") + "\n";
   const std::string no_stat(1 + sample.quantiles.size() + 1, ',');  // empty cells of one stat
   for (const FactionReport& f : report.factions) {
     out += fmt::format("faction,{},{},{},{},{},{},{},", csv_field(f.name), csv_field(f.name),
@@ -154,7 +155,7 @@ std::string format_csv(const Report& report) {
     out += csv_stat(f.survivors) + csv_stat(f.damage_dealt) + csv_stat(f.damage_taken) + no_stat +
            no_stat;
     for (const Stat& measure : f.measures) out += csv_stat(measure);
-    out += "\n";
+    out += report.any_absent ? ",\n" : "\n";
   }
   for (const CombatantReport& c : report.combatants) {
     out += fmt::format("combatant,{},{},{},,,,,{}", csv_field(c.name), csv_field(c.faction),
@@ -165,6 +166,7 @@ std::string format_csv(const Report& report) {
     out += no_faction_figures + no_stat + csv_stat(c.damage_dealt) + csv_stat(c.damage_taken) +
            csv_stat(c.kills) + csv_stat(c.knockouts);
     for (const Stat& measure : c.measures) out += csv_stat(measure);
+    if (report.any_absent) out += fmt::format(",{}", c.absent_probability);
     out += "\n";
   }
   return out;
@@ -222,7 +224,7 @@ std::string format_table(const Report& report, const TableStyle& style) {
   for (const FactionReport& f : report.factions) {
     out += fmt::format("\n  {:<{}}  {}", f.name, width, quantile_cell(f.damage_dealt));
   }
-  std::string figure_headers;
+  std::string figure_headers = report.any_absent ? fmt::format("  {:>8}", "absent") : "";
   for (const std::string& figure : report.figures) figure_headers += fmt::format("  {:>8}", figure);
   std::string measure_headers;
   for (const std::string& measure : report.measures)
@@ -232,7 +234,8 @@ std::string format_table(const Report& report, const TableStyle& style) {
                   "combatant", width, "faction", width, "standing", "down", "dead", figure_headers,
                   "dealt", "taken", "kills", "KOs", measure_headers, "dealt quantiles");
   for (const CombatantReport& c : report.combatants) {
-    std::string figures;
+    std::string figures =
+        report.any_absent ? fmt::format("  {:>7.1f}%", 100 * c.absent_probability) : "";
     for (double p : c.figure_probabilities) figures += fmt::format("  {:>7.1f}%", 100 * p);
     std::string measures;
     for (const Stat& measure : c.measures) measures += fmt::format("  {:>12.2f}", measure.mean);

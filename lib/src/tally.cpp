@@ -43,16 +43,18 @@ void Tally::add(const Encounter& encounter, const BattleOutcome& outcome,
   // One pass over the combatants sums each faction's figures as it goes: a
   // battle's tally is a few histogram adds per creature, so walking each
   // faction's member list again would cost as much as the adds.
-  std::array<int, kMaxFactions> survivors{}, dealt{}, taken{};
+  std::array<int, kMaxFactions> survivors{}, deaths{}, dealt{}, taken{};
   for (std::size_t c = 0; c < combatants.size(); ++c) {
     const CombatantResult& r = results[c];
     const auto f = static_cast<std::size_t>(encounter.combatants[c].faction);
-    survivors[f] += r.fate != Fate::Dead;
+    survivors[f] += r.fate == Fate::Standing || r.fate == Fate::Down;
+    deaths[f] += r.fate == Fate::Dead;
     dealt[f] += r.damage_dealt;
     taken[f] += r.damage_taken;
     CombatantTally& t = combatants[c];
     t.down += r.fate == Fate::Down;
     t.dead += r.fate == Fate::Dead;
+    t.absent += r.fate == Fate::Absent;
     t.damage_dealt.add(r.damage_dealt);
     t.damage_taken.add(r.damage_taken);
     t.kills.add(r.kills);
@@ -60,7 +62,7 @@ void Tally::add(const Encounter& encounter, const BattleOutcome& outcome,
   }
   for (std::size_t f = 0; f < factions.size(); ++f) {
     FactionTally& t = factions[f];
-    t.losses += survivors[f] < static_cast<int>(encounter.factions[f].members.size());
+    t.losses += deaths[f] > 0;
     t.survivors.add(survivors[f]);
     t.damage_dealt.add(dealt[f]);
     t.damage_taken.add(taken[f]);
@@ -117,6 +119,7 @@ void Tally::merge(const Tally& other) {
   for (std::size_t c = 0; c < combatants.size(); ++c) {
     combatants[c].down += other.combatants[c].down;
     combatants[c].dead += other.combatants[c].dead;
+    combatants[c].absent += other.combatants[c].absent;
     combatants[c].damage_dealt.merge(other.combatants[c].damage_dealt);
     combatants[c].damage_taken.merge(other.combatants[c].damage_taken);
     combatants[c].kills.merge(other.combatants[c].kills);

@@ -108,6 +108,9 @@ std::string format_tally(const TallyFile& file) {
                           {"kills", counts(t.combatants[c].kills)},
                           {"knockouts", counts(t.combatants[c].knockouts)},
                           {"measures", named(labels.measures, t.combatants[c].measures, counts)}});
+    // Only a combatant that may join mid-battle is ever absent: the key is
+    // left out for all others, as in files written before it existed.
+    if (t.combatants[c].absent > 0) combatants.back()["absent"] = t.combatants[c].absent;
   }
   const Json out = {{"format", "arena-tally"},
                     {"format_version", kTallyFormatVersion},
@@ -209,9 +212,11 @@ Expected<TallyFile, std::string> parse_tally(std::string_view text, const std::s
                                histogram_from(c.at("knockouts"), t.battles, "knockouts"),
                                {},
                                {}};
-      if (combatant.down + combatant.dead > t.battles) {
-        return unexpected(fmt::format("{}: inconsistent battle counts (\"{}\" down and dead)", file,
-                                      out.labels.combatants.back().first));
+      if (c.contains("absent")) combatant.absent = count_from(c.at("absent"), t.battles, "absent");
+      if (combatant.down + combatant.dead + combatant.absent > t.battles) {
+        return unexpected(
+            fmt::format("{}: inconsistent battle counts (\"{}\" down, dead and absent)", file,
+                        out.labels.combatants.back().first));
       }
       read_named(c.at("figures"), out.labels.figures, [&](const nlohmann::json& v) {
         combatant.figures.push_back(count_from(v, t.battles, "figures"));

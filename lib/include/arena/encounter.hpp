@@ -32,6 +32,9 @@ struct Combatant {
   std::string name;  // numbered when its member has copies: "Goblin 3"
   int faction = 0;
   int member = 0;  // the roster entry it is a copy of
+  // Not in the battle at its start: a creature that may appear in it (half
+  // of a split ooze, "Black Pudding split 1"), absent from those it does not.
+  bool joins_later = false;
   bool operator==(const Combatant&) const = default;
 };
 

@@ -59,10 +59,11 @@ struct CombatantReport {
   std::string name;
   std::string faction;
   double survival_probability = 0;  // not dead: standing or down
-  // Its fate (tally.hpp): the three add up to 1.
+  // Its fate (tally.hpp): the four add up to 1.
   double standing_probability = 0;
   double down_probability = 0;
   double dead_probability = 0;
+  double absent_probability = 0;  // never in the battle (a creature that may join mid-battle)
   // The ruleset's figures (ReportLabels::figures): the probability of each.
   std::vector<double> figure_probabilities;
   Stat damage_dealt, damage_taken, kills, knockouts;
@@ -97,6 +98,9 @@ struct Report {
   std::int64_t stalemates = 0;  // draws because no one left could change anyone's hit points
   Stat rounds;
   std::vector<CombatantReport> combatants;
+  // Some combatant was absent from some battle (Fate::Absent): only then do
+  // the formats show the absent probability.
+  bool any_absent = false;
   std::optional<PrecisionInfo> precision;
   RunInfo run;
 };

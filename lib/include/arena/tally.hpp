@@ -39,6 +39,7 @@ enum class Fate : std::uint8_t {
   Standing,  // on its feet (or fled, or routed): not at 0 HP
   Down,      // at 0 HP but alive: stable, or still making death saves
   Dead,
+  Absent,  // never in the battle (Combatant::joins_later): neither standing nor dead
 };
 
 // What one battle did to one combatant, in terms every ruleset shares: each
@@ -59,7 +60,7 @@ struct CombatantResult {
 struct FactionTally {
   std::int64_t wins = 0;
   std::int64_t losses = 0;            // battles in which at least one member died
-  Histogram survivors;                // members not dead at the end
+  Histogram survivors;                // members in the battle and not dead at the end
   Histogram damage_dealt;             // hit points its members removed from enemies
   Histogram damage_taken;             // hit points its members lost
   std::vector<std::int64_t> figures;  // battles in which each of the ruleset's faction figures held
@@ -77,6 +78,7 @@ struct CombatantTally {
   Histogram knockouts;
   std::vector<std::int64_t> figures;  // battles in which each of the ruleset's figures held
   std::vector<Histogram> measures;    // each of the ruleset's measures
+  std::int64_t absent = 0;            // battles it was never in (Fate::Absent)
   bool operator==(const CombatantTally&) const = default;
 };
 

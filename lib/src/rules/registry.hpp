@@ -53,6 +53,9 @@ struct ResolvedMember {
   std::string name;
   int count = 1;
   int entry = 0;
+  // Per copy, the combatants that may join the battle from it (the halves
+  // a split ooze can become): each follows its copy, "<copy> split <k>".
+  int joining = 0;
 };
 
 struct RulesetHooks {

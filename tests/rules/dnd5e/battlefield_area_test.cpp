@@ -15,7 +15,7 @@
 #include "arena/load.hpp"
 #include "arena/replay.hpp"
 #include "arena/scripted_dice.hpp"
-#include "rules/dnd5e/attack.hpp"
+#include "rules/dnd5e/battle.hpp"
 #include "rules/dnd5e/dnd5e_test_util.hpp"
 #include "rules/dnd5e/field_describe.hpp"
 

@@ -57,6 +57,7 @@ struct Recorder : NoEvents {
     lines.push_back(fmt::format("{} {} on {}", c, what, trigger));
   }
   void cancelled(int c, const char* what) { lines.push_back(fmt::format("{}: {}", c, what)); }
+  void joins(int c, int from) { lines.push_back(fmt::format("{} joins from {}", c, from)); }
   void note(int c, const char* what) { lines.push_back(fmt::format("{} {}", c, what)); }
   void save(int c, const char* what, Ability, const SaveRoll& roll) {
     lines.push_back(fmt::format("{} {} {}", c, roll.success ? "saves against" : "fails", what));
@@ -783,6 +784,90 @@ TEST(BattlefieldTest, UnnervingMaskReachesThirtyFeetAndNeedsSight) {
   ScriptedDice shot{15, 19, 3};  // blinded: disadvantage
   blind.turn(1, shot);
   EXPECT_EQ(blind.state.field.reacted[0], 0);
+}
+
+// A melee creature whose club deals `type` damage: +4 to hit, 1d6+2.
+std::string striker(const std::string& name, int x, const std::string& type) {
+  return fmt::format(
+      R"({{"name": "{}", "hp": 40, "ac": 12, "initiative": 0, "at": [{}, 0],
+           "attacks": [{{"name": "Blade", "to_hit": 4, "damage": "1d6+2 {}"}}]}})",
+      name, x, type);
+}
+
+TEST(BattlefieldTest, ABlackPuddingSplitsUnderASlashingBlow) {
+  // The Large pudding (squares 0-1) has three combatants that may join from
+  // it (0 is the pudding, 1-3 its halves to be, 4 the foe beside it).
+  Table t(load(R"({"monster": "black pudding", "at": [0, 0]})", striker("Foe", 2, "slashing")));
+  ASSERT_EQ(t.encounter.combatants.size(), 5u);
+  EXPECT_TRUE(t.encounter.combatants[1].joins_later);
+  EXPECT_EQ(t.encounter.combatants[3].name, "Black Pudding split 3");
+  for (int c : {1, 2, 3}) EXPECT_TRUE(t.state.combatants[c].absent);
+  // 15 + 4 hits AC 7; the slashing is stopped by its immunity, and the
+  // pudding still splits: 85 HP into 42 and 42, each Medium, the new half
+  // on the nearest free square (its old one at (1,0)). Both reactions spent.
+  ScriptedDice dice{15, 3};
+  t.turn(4, dice);
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"4 attacks 0: hit 0", "0 split on 4", "1 joins from 0"}));
+  EXPECT_EQ(t.hp(0), 42);
+  EXPECT_EQ(t.hp(1), 42);
+  EXPECT_FALSE(t.state.combatants[1].absent);
+  EXPECT_FALSE(t.state.combatants[1].dead);
+  EXPECT_EQ(t.state.field.at[0], (space::Footprint{{0, 0}, 1}));
+  EXPECT_EQ(t.state.field.at[1], (space::Footprint{{1, 0}, 1}));
+  EXPECT_EQ(t.state.field.size[1], kMediumSize);
+  EXPECT_EQ(t.state.field.reacted[0], 1);
+  EXPECT_EQ(t.state.field.reacted[1], 1);
+  EXPECT_EQ(t.state.standing.members(0), 2);
+  // Its reaction is spent: the next slashing blow this round does not split
+  // it (the foe picks the pudding of the two at 42 HP: 1).
+  ScriptedDice again{1, 15, 3};
+  t.turn(4, again);
+  EXPECT_TRUE(t.state.combatants[2].absent);
+  // With its reaction back, a half (Medium, 42 HP) splits into two Small of 21.
+  t.state.field.reacted[1] = 0;
+  t.state.field.move(t.plan.field, 4, {{2, 1}, 1});  // beside the half at (1,0) only
+  ScriptedDice third{15, 3};
+  detail::make_attack<true, true>(t.plan, t.state, 4, 1, 0, true, third, t.events);
+  EXPECT_EQ(t.hp(1), 21);
+  EXPECT_EQ(t.hp(2), 21);
+  EXPECT_EQ(t.state.field.size[2], kMediumSize - 1);
+  // A Small half splits no more.
+  t.state.field.reacted[1] = 0;
+  ScriptedDice fourth{15, 3};
+  detail::make_attack<true, true>(t.plan, t.state, 4, 1, 0, true, fourth, t.events);
+  EXPECT_EQ(t.hp(1), 21);
+  EXPECT_TRUE(t.state.combatants[3].absent);
+}
+
+TEST(BattlefieldTest, APuddingSplitsOnlyUnderItsDamageTypesAndWithTenHitPoints) {
+  // Bludgeoning: 5 damage, no split.
+  Table blunt(
+      load(R"({"monster": "black pudding", "at": [0, 0]})", striker("Foe", 2, "bludgeoning")));
+  ScriptedDice dice{15, 3};
+  blunt.turn(4, dice);
+  EXPECT_EQ(blunt.hp(0), 80);
+  EXPECT_TRUE(blunt.state.combatants[1].absent);
+  EXPECT_EQ(blunt.state.field.reacted[0], 0);
+  // Lightning at 9 HP: no split (it needs 10).
+  Table weak(load(R"({"monster": "black pudding", "at": [0, 0]})", striker("Foe", 2, "lightning")));
+  weak.state.combatants[0].hp = 9;
+  ScriptedDice shock{15, 3};
+  weak.turn(4, shock);
+  EXPECT_EQ(weak.hp(0), 9);
+  EXPECT_TRUE(weak.state.combatants[1].absent);
+}
+
+TEST(BattlefieldTest, AGridlessPuddingHasNoHalvesAndSaysSo) {
+  auto gridless = load_encounter(
+      R"({"factions": [{"name": "a", "members": [{"monster": "black pudding"}]},
+                       {"name": "b", "members": [{"monster": "ogre"}]}]})",
+      "gridless.json");
+  ASSERT_TRUE(gridless.has_value());
+  EXPECT_EQ(gridless->combatants.size(), 2u);
+  EXPECT_NE(describe_factions(*gridless).find(
+                "gridless, not played: Reaction: Split (a battlefield plays it)"),
+            std::string::npos);
 }
 
 TEST(BattlefieldTest, ValidateSaysWhatOnlyABattlefieldPlays) {

@@ -68,6 +68,7 @@ inline void start_at_full_hp(const Encounter& encounter, const dnd5e::BattlePlan
     state.combatants[static_cast<std::size_t>(c)].hp = hp;
     state.combatants[static_cast<std::size_t>(c)].max_hp = hp;
   }
+  state.leave_out_joining(plan);
 }
 
 // Simulates `battles` battles of `e` and expects the first faction's win

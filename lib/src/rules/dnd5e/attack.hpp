@@ -11,7 +11,10 @@
 //   3. landed: damage, hit points, a fall, and what a hit also does
 //      (conditions, a forced save).
 // A saving throw effect (a breath weapon, a spell, a rider) rolls its
-// damage once for all its targets, each of whom saves.
+// damage once for all its targets, each of whom saves. Damage that lands is
+// offered to the chain as well (a split). The battlefield's steps are
+// defined further on (reactions.hpp, field_charge.hpp): code that plays
+// attacks includes battle.hpp.
 #pragma once
 
 #include <algorithm>
@@ -56,6 +59,12 @@ void save_targets(const BattlePlan& plan, const BattleState& state, int source, 
   }
 }
 
+// On a battlefield: damage that `source` subjected `target` to, offered to
+// the reaction chain (a split, reactions.hpp).
+template <bool Full, class Dice, class Events>
+void answer_damage(const BattlePlan& plan, BattleState& state, int source, int target,
+                   DamageTypeSet types, Dice& dice, Events& events);
+
 // `source` forces `effect` on the creatures it catches (save_targets()).
 // The damage is rolled once for all.
 template <class Dice, class Events>
@@ -74,6 +83,7 @@ template <class Dice, class Events>
     for (std::size_t p = 0; p < part_count; ++p) {
       int amount = rolled[p];
       if (saved) amount = effect.half_on_success ? amount / 2 : 0;
+      if (amount > 0) dealt.subjected.insert(parts[p].type);
       // Not an attack: resistance to nonmagical attacks does not apply.
       amount = apply_defence(amount, defence_under_conditions(
                                          state, victim, plan.defence(victim, parts[p].type, true)));
@@ -111,6 +121,8 @@ template <class Dice, class Events>
     if (dealt.total > 0) events.damaged(victim, hp_before - them.hp, them.hp);
     report_traits(victim, at_work, events);
     record_damage<true>(plan, state, source, victim, fell, events);
+    if (!dealt.subjected.empty())
+      answer_damage<true>(plan, state, source, victim, dealt.subjected, dice, events);
     if (fell.hp_lost > 0 && state.rules[victim].conditions.any_of(kEndedByDamage))
       conditions_after_damage(plan, state, victim, dice, events);
     if (roll.success) {
@@ -188,6 +200,7 @@ template <bool Full, bool Field = false, class Dice, class Events>
   report_traits(target, at_work, events);
   record_damage<Full>(plan, state, attacker, target, effect, events);
   if constexpr (Field) {
+    answer_damage<Full>(plan, state, attacker, target, dealt.subjected, dice, events);
     if (charged) charge_lands<Full>(plan, state, attacker, target, dice, events);
   }
   if constexpr (Full) {

@@ -129,6 +129,7 @@ void begin_battle(const BattlePlan& plan, BattleState& state, Dice& dice) {
     state.combatants[c].hp = hp;
     state.combatants[c].max_hp = hp;
   }
+  state.leave_out_joining(plan);
 }
 
 // One round: every creature's turn in initiative order, and the legendary

@@ -26,6 +26,19 @@ inline constexpr std::string_view kMovementNames[] = {"advance", "hold", "kite"}
 // The SRD stat block entries a battlefield plays (reactions.hpp, field_turn.hpp),
 // as the library lists them: gridless battles leave them out.
 inline constexpr std::string_view kParryEntry = "Reaction: Parry";
+inline constexpr std::string_view kSplitEntry = "Reaction: Split";
+
+// Creature sizes, smallest first: a size class is an index here.
+inline constexpr std::string_view kSizeNames[] = {"tiny",  "small", "medium",
+                                                  "large", "huge",  "gargantuan"};
+inline constexpr int kMediumSize = 2;
+// The size class of `size` (a name of kSizeNames); Medium for any other text.
+inline int size_class(std::string_view size) {
+  for (int c = 0; c < 6; ++c) {
+    if (kSizeNames[c] == size) return c;
+  }
+  return kMediumSize;
+}
 inline constexpr std::string_view kNimbleEscapeTrait = "Nimble Escape";
 inline constexpr std::string_view kFlybyTrait = "Flyby";
 
@@ -57,6 +70,15 @@ struct FieldMember {
 
   bool flyby = false;                // Flyby: no opportunity attacks when it flies (fly > 0)
   std::optional<ChargeInfo> charge;  // Charge, Trampling Charge, Pounce (field_charge.hpp)
+  int size = kMediumSize;            // its size class (kSizeNames)
+  // Split (reactions.hpp): the damage types that split it, the hit points it
+  // needs left, its least size class that splits; and per copy the
+  // combatants its halves may become (Combatant::joins_later), enough for
+  // every split down to the smallest size that splits.
+  DamageTypeSet split_types;  // empty: no Split
+  int split_min_hp = 0;
+  int split_min_size = kMediumSize;
+  int split_slots = 0;
   int speed() const { return walk > fly ? walk : fly; }
   bool operator==(const FieldMember&) const = default;
 };

@@ -22,7 +22,8 @@ int roll(const BattlePlan& plan, const FlatDice& expr, Dice& dice) {
 // What a hit or a failed save deals, after the target's defences, part by part.
 struct DealtDamage {
   int total = 0;
-  DamageTypeSet types;  // the types of the parts that dealt some
+  DamageTypeSet types;      // the types of the parts that dealt some
+  DamageTypeSet subjected;  // the types of the parts rolled, before defences (a split's trigger)
   bool critical = false;
 };
 
@@ -73,8 +74,9 @@ template <bool Full, bool Field = false, class Dice>
     const int amount =
         roll_damage_part(part.dice.constant, plan.terms_of(part.dice), critical, defence, dice);
     dealt.total += amount;
-    if constexpr (Full) {  // the types matter to regeneration and Undead Fortitude only
+    if constexpr (Full) {  // the types matter to regeneration, Undead Fortitude and Split only
       if (amount > 0) dealt.types.insert(part.type);
+      dealt.subjected.insert(part.type);
     }
   }
   if constexpr (Full)

@@ -430,11 +430,28 @@ std::string creature_table(std::string_view combatant_name, const Creature& crea
   return out;
 }
 
+namespace {
+
+// The combatant that `c`, one that may join, would split from: the copy
+// before it that is in the battle from the start.
+const Combatant& split_source(const Encounter& encounter, int c) {
+  while (encounter.combatants[static_cast<std::size_t>(c)].joins_later) --c;
+  return encounter.combatants[static_cast<std::size_t>(c)];
+}
+
+}  // namespace
+
 std::string describe_factions(const Encounter& encounter) {
   return describe_factions_text(encounter, roster_of(encounter).faction_tactics, [&](int c) {
-    return creature_table(encounter.combatants[static_cast<std::size_t>(c)].name,
-                          creature_of(encounter, c)) +
-           field_line(encounter, c) + field_areas_line(encounter, c);
+    const Combatant& combatant = encounter.combatants[static_cast<std::size_t>(c)];
+    if (combatant.joins_later) {
+      return fmt::format(
+          "  {}\n    absent until it joins: half of {} or of a half of it when it "
+          "splits (its hit points halved, one size smaller)\n",
+          combatant.name, split_source(encounter, c).name);
+    }
+    return creature_table(combatant.name, creature_of(encounter, c)) + field_line(encounter, c) +
+           field_areas_line(encounter, c);
   });
 }
 
@@ -444,6 +461,8 @@ nlohmann::json describe_factions_json(const Encounter& encounter) {
                                             creature_of(encounter, c));
     if (nlohmann::json field = field_json(encounter, c); !field.is_null())
       creature["battlefield"] = std::move(field);
+    if (encounter.combatants[static_cast<std::size_t>(c)].joins_later)
+      creature["joins_later_from"] = split_source(encounter, c).name;
     return creature;
   });
 }

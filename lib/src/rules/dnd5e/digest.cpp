@@ -112,6 +112,12 @@ void digest_roster(const Encounter& encounter, Digest& digest) {
                  c->extra.sides, c->extra_type ? static_cast<int>(*c->extra_type) : -1, c->dc,
                  static_cast<int>(c->ability), c->push, c->prone, c->bonus_attack);
     }
+    if (m.split_slots > 0) {
+      digest.add("split|{}|{}|{}|{}", m.size, m.split_min_hp, m.split_min_size, m.split_slots);
+      for (int t = 0; t < kDamageTypeCount; ++t) {
+        if (m.split_types.contains(static_cast<DamageType>(t))) digest.add("|{}", t);
+      }
+    }
   }
   for (const space::Footprint& f : field.starts) digest.add("{}|{}|{}", f.at.x, f.at.y, f.side);
   // Areas play by geometry on a battlefield; members without any add nothing.

@@ -77,6 +77,7 @@ struct NoEvents {
   // On a battlefield: a move, a reaction taken (before what it does), an outcome cancelled.
   void moved(int /*creature*/, int /*feet*/, space::Square /*to*/) {}
   void reaction(int /*creature*/, int /*trigger*/, const char* /*what*/) {}
+  void joins(int /*creature*/, int /*from*/) {}  // it joins the battle, split from `from`
   void cancelled(int /*creature*/, const char* /*what*/) {}
   // On a battlefield: the creatures an area effect `what` caught (its saves follow).
   void area(int /*creature*/, const char* /*what*/, std::span<const int> /*caught*/) {}

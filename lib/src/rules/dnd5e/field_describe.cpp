@@ -67,6 +67,18 @@ std::vector<std::string> reactions_of(const Shown& s) {
   if ((s.member->reactions & kReactionShield) != 0)
     reactions.push_back(
         fmt::format("Shield (+{} AC, {} 1st-level slots)", kShieldAc, s.member->spell_slots));
+  if (s.member->split_slots > 0) {
+    std::vector<std::string> types;
+    for (int t = 0; t < kDamageTypeCount; ++t) {
+      if (s.member->split_types.contains(static_cast<DamageType>(t)))
+        types.emplace_back(name(static_cast<DamageType>(t)));
+    }
+    reactions.push_back(fmt::format(
+        "split ({} damage, {} HP or more left, {} or larger: two halves one size smaller; {} "
+        "more combatants at most)",
+        fmt::join(types, " or "), s.member->split_min_hp, kSizeNames[s.member->split_min_size],
+        s.member->split_slots));
+  }
   const Traits& traits = s.creature->traits;
   if (traits.turn_start_save >= 0) {
     const SaveEffect& save =

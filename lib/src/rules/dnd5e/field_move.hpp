@@ -13,23 +13,6 @@
 
 namespace arena::dnd5e::detail {
 
-// Whether `foot` is on the field and clear of every living creature but `self`.
-inline bool free_for(const BattlePlan& plan, const BattleState& state, int self,
-                     const space::Footprint& foot) {
-  if (!space::on_field(foot, plan.field.width, plan.field.height)) return false;
-  const auto clear = [&](int x, int y) {
-    const int c = state.field.occupant[FieldState::square_index(plan.field, {x, y})];
-    return c < 0 || c == self || state.combatants[c].dead;
-  };
-  if (foot.side == 1) return clear(foot.at.x, foot.at.y);  // most creatures: one square
-  for (int y = foot.at.y; y < foot.at.y + foot.side; ++y) {
-    for (int x = foot.at.x; x < foot.at.x + foot.side; ++x) {
-      if (!clear(x, y)) return false;
-    }
-  }
-  return true;
-}
-
 // A move: towards `target` until within `stop` feet of it, or away from it
 // while it stays within `stop` feet.
 struct MoveGoal {

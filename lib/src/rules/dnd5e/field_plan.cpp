@@ -74,6 +74,7 @@ FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint3
   plan.height = field.height;
   plan.diagonals = field.diagonals;
   plan.attacks.resize(attack_count);
+  int group_first = -1;  // the first slot of the last copy with Split
   for (std::size_t c = 0; c < encounter.combatants.size(); ++c) {
     const auto member = static_cast<std::size_t>(encounter.combatants[c].member);
     const Creature& creature = roster.members[member];
@@ -93,6 +94,19 @@ FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint3
     compiled.flyby = placed.flyby && placed.fly > 0;
     if (placed.charge) compiled.charge = field_charge(creature, *placed.charge);
     plan.any_charge = plan.any_charge || compiled.charge.distance > 0;
+    compiled.size = placed.size;
+    compiled.joins_later = encounter.combatants[c].joins_later;
+    if (compiled.joins_later) plan.joining.push_back(static_cast<int>(c));
+    if (placed.split_slots > 0) {
+      // A copy's slots follow it: its halves share its group.
+      if (!compiled.joins_later) group_first = static_cast<int>(c) + 1;
+      compiled.split_first = group_first;
+      compiled.split_slots = placed.split_slots;
+      compiled.split_types = placed.split_types;
+      compiled.split_min_hp = placed.split_min_hp;
+      compiled.split_min_size = placed.split_min_size;
+      plan.any_split = true;
+    }
     for (std::size_t a = 0; a < creature.attacks.size(); ++a) {
       const FieldAttack attack = field_attack(creature.attacks[a]);
       plan.attacks[first_attack[c] + a] = attack;
@@ -129,6 +143,7 @@ void FieldState::reset(const FieldPlan& plan) {
   superiority_left.resize(plan.creatures.size());
   slots_left.resize(plan.creatures.size());
   ac_bonus.assign(plan.creatures.size(), 0);
+  size.resize(plan.creatures.size());
   reach_due.resize(plan.creatures.size());
   riposte_bonus = 0;
   standing_up = false;
@@ -139,7 +154,8 @@ void FieldState::reset(const FieldPlan& plan) {
     at[c] = plan.creatures[c].start;
     superiority_left[c] = static_cast<std::int8_t>(plan.creatures[c].superiority_dice);
     slots_left[c] = static_cast<std::int8_t>(plan.creatures[c].spell_slots);
-    mark(plan, at[c], static_cast<int>(c));
+    size[c] = static_cast<std::int8_t>(plan.creatures[c].size);
+    if (!plan.creatures[c].joins_later) mark(plan, at[c], static_cast<int>(c));
   }
 }
 

@@ -82,6 +82,15 @@ struct FieldCreature {
   int spell_slots = 0;  // 1st-level slots for it, per battle
   bool flyby = false;   // Flyby, and it flies: leaving reach provokes nothing
   FieldCharge charge;
+  int size = kMediumSize;    // its size class at the start (kSizeNames)
+  bool joins_later = false;  // absent at the start (Combatant::joins_later)
+  // Split (reactions.hpp): where the slots of its group start (those that
+  // may join from the copy it is or came from) and how many; -1: no Split.
+  int split_first = -1;
+  int split_slots = 0;
+  DamageTypeSet split_types;
+  int split_min_hp = 0;
+  int split_min_size = kMediumSize;
 
   // Whether it has a reaction that an attack can trigger (reactions.hpp):
   // Parry, Shield, a Battle Master's parry or riposte.
@@ -99,7 +108,9 @@ struct FieldPlan {
   // Indexed like BattlePlan::actions: the farthest a target can be for the
   // action, and for it without disadvantage (field_rules.hpp's action_limit).
   std::vector<std::array<int, 2>> action_limits;
-  bool any_charge = false;  // a charge needs the full rules (prone, saves)
+  bool any_charge = false;   // a charge needs the full rules (prone, saves)
+  bool any_split = false;    // Split needs the full rules (its conditions, its state)
+  std::vector<int> joining;  // the creatures absent at the start (FieldCreature::joins_later)
   // Per faction: whether an enemy of it answers attacks
   // (FieldCreature::answers_attacks); when none does, its attacks are not
   // offered to the reaction chain, which nothing would answer.
@@ -123,6 +134,7 @@ struct FieldState {
   int riposte_bonus = 0;  // a riposte's superiority die, added to its hit (attack.hpp)
   std::vector<std::int8_t> slots_left;  // per creature: 1st-level slots left this battle
   std::vector<std::int8_t> ac_bonus;    // per creature: AC until its next turn (Shield)
+  std::vector<std::int8_t> size;        // per creature: its size class now (Split halves it)
   // Per square (square_index): the creature last placed there, -1 for none;
   // a square is free when that creature has left it or is dead.
   std::vector<std::int16_t> occupant;

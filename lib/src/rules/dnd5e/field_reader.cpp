@@ -107,6 +107,18 @@ void read_reactions(ObjectReader& object, MemberSpec& member) {
   }
 }
 
+// Split: its numbers, and the combatant slots its halves need. A split
+// creature becomes two one size smaller: a Large one splits into two Medium
+// (one new creature), each of them into two Small (two more).
+void set_split(const TraitRulesInfo& rules, FieldMember& member) {
+  if (rules.split_types.empty()) return;
+  for (DamageType type : rules.split_types) member.split_types.insert(type);
+  member.split_min_hp = rules.split_min_hp;
+  member.split_min_size = size_class(rules.split_min_size);
+  const int generations = member.size - member.split_min_size + 1;
+  member.split_slots = generations > 0 ? (1 << generations) - 1 : 0;
+}
+
 }  // namespace
 
 std::optional<Battlefield> read_battlefield(const JsonContext& context, ObjectReader& encounter) {
@@ -180,7 +192,9 @@ FieldMember field_member(const MemberSpec& spec, const MonsterInfo* monster, int
   member.spell_slots = spec.spell_slots.value_or(0);
   member.walk = spec.walk.value_or(member.walk);
   member.fly = spec.fly.value_or(member.fly);
-  member.side = space::squares_for_size(spec.size ? *spec.size : monster ? monster->size : "");
+  const std::string size = spec.size ? *spec.size : monster ? monster->size : "";
+  member.side = space::squares_for_size(size);
+  member.size = size_class(size);
   member.movement = spec.movement.value_or(member.movement);
   if (monster != nullptr) {
     const auto& text = monster->not_converted;
@@ -190,6 +204,7 @@ FieldMember field_member(const MemberSpec& spec, const MonsterInfo* monster, int
     member.nimble_escape = monster->trait_rules.nimble_escape;
     member.flyby = monster->trait_rules.flyby;
     member.charge = monster->trait_rules.charge;
+    set_split(monster->trait_rules, member);
   }
   return member;
 }
@@ -209,6 +224,7 @@ void place_combatants(const JsonContext& context, Battlefield& field,
   if (!field.complete) return;             // its own problems are reported
   std::vector<const PlacedMember*> owner;  // per combatant
   std::vector<int> copies;                 // per combatant: which copy of its member
+  std::vector<bool> joins;                 // per combatant: one that may join later
   int column = 0;                          // the formation column of the current faction
   int row = 0;                             // the next free row in it
   int widest = 0;                          // the widest formation footprint of the faction
@@ -233,9 +249,12 @@ void place_combatants(const JsonContext& context, Battlefield& field,
         row += member.side;
         widest = std::max(widest, member.side);
       }
-      field.starts.push_back(foot);
-      owner.push_back(&member);
-      copies.push_back(copy);
+      for (int k = 0; k <= member.joining; ++k) {
+        field.starts.push_back(foot);
+        owner.push_back(&member);
+        copies.push_back(copy);
+        joins.push_back(k > 0);
+      }
     }
   }
   // Off the field, then overlaps: each reported once, at the member placed later.
@@ -244,6 +263,7 @@ void place_combatants(const JsonContext& context, Battlefield& field,
     const PlacedMember& member = *owner[c];
     const std::string where = member.at ? member.pointer + "/at" : member.pointer;
     if (!member.at && field.start_distance < 0) continue;  // reported above
+    if (joins[c]) continue;
     const std::string self = placed_text(member, copies[c], foot);
     const char* copies_note =
         member.at && member.count > 1 ? " (copies stand one footprint further south each)" : "";
@@ -253,7 +273,7 @@ void place_combatants(const JsonContext& context, Battlefield& field,
       continue;
     }
     for (std::size_t other = 0; other < c; ++other) {
-      if (space::overlaps(field.starts[other], foot)) {
+      if (!joins[other] && space::overlaps(field.starts[other], foot)) {
         context.error(where,
                       fmt::format("{} overlaps {}: no two creatures share a square", self,
                                   placed_text(*owner[other], copies[other], field.starts[other])));

@@ -28,6 +28,7 @@ struct PlacedMember {
   int count = 1;
   std::optional<space::Square> at;
   int side = 1;
+  int joining = 0;  // per copy, combatants that may join from it (FieldMember::split_slots)
 };
 
 // The battlefield's view of a resolved member: its speed, footprint,
@@ -37,7 +38,9 @@ FieldMember field_member(const MemberSpec& spec, const MonsterInfo* monster, int
 // Sets field.starts, per combatant: members with "at" there (copies one
 // footprint further south each), the others in formation, each faction a
 // column start_distance feet east of the one before. Reports footprints
-// off the field or overlapping, and members with nowhere to start.
+// off the field or overlapping, and members with nowhere to start. The
+// combatants that may join from a copy (its halves) start as it does: they
+// stand nowhere until they join.
 void place_combatants(const JsonContext& context, Battlefield& field,
                       const std::vector<PlacedMember>& members);
 

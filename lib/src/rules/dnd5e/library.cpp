@@ -194,6 +194,16 @@ TraitRulesInfo read_trait_rules(const json& entry) {
   rules.flyby = t.value("flyby", false);
   rules.nimble_escape = t.value("nimble_escape", false);
   if (t.contains("charge")) rules.charge = read_charge(t["charge"]);
+  if (t.contains("split")) {
+    const json& s = t["split"];
+    for (const json& type : s.at("types")) {
+      const auto parsed = parse_damage_type(type.get<std::string>());
+      ARENA_CHECK(parsed.has_value());
+      rules.split_types.push_back(*parsed);
+    }
+    rules.split_min_hp = s.at("min_hp").get<int>();
+    rules.split_min_size = s.at("min_size").get<std::string>();
+  }
   return rules;
 }
 

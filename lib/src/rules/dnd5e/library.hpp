@@ -124,6 +124,12 @@ struct TraitRulesInfo {
   bool flyby = false;          // no opportunity attacks when it flies out of reach
   bool nimble_escape = false;  // Disengage as a bonus action
   std::optional<ChargeInfo> charge;  // on a battlefield only
+  // The Split reaction (black pudding, ochre jelly), on a battlefield only: a
+  // creature of at least `split_min_size` that takes damage of one of
+  // `split_types` and keeps at least `split_min_hp` splits in two.
+  std::vector<DamageType> split_types;  // empty: no Split
+  int split_min_hp = 0;
+  std::string split_min_size;
 };
 
 struct SpellInfo {

@@ -295,7 +295,8 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
   std::vector<std::uint32_t> first_attacks;
   for (const PlanCreature& creature : creatures) first_attacks.push_back(creature.first_attack);
   field = compile_field(encounter, first_attacks, attacks.size());
-  full_rules = full_rules || field.any_charge;  // a charge saves and knocks prone
+  // A charge saves and knocks prone; a split creature's half gets a fresh RulesState.
+  full_rules = full_rules || field.any_charge || field.any_split;
   std::vector<int> factions;
   for (const PlanCreature& creature : creatures) factions.push_back(creature.faction);
   standing = StandingStart(factions, static_cast<int>(encounter.factions.size()));
@@ -463,6 +464,15 @@ void BattleState::reset(const BattlePlan& plan) {
   if (!plan.full_rules) return;
   resource_uses = plan.resource_start;
   rules = plan.rules_start;  // one copy of plain bytes (no allocation after the first battle)
+}
+
+void BattleState::leave_out_joining(const BattlePlan& plan) {
+  for (int c : plan.field.joining) {
+    CombatantState& absent = combatants[static_cast<std::size_t>(c)];
+    absent.hp = absent.max_hp = 0;
+    absent.dead = absent.absent = true;
+    standing.drops(c);
+  }
 }
 
 }  // namespace arena::dnd5e

@@ -25,6 +25,7 @@
 
 #include "rules/dnd5e/attack.hpp"
 #include "rules/dnd5e/field_rules.hpp"
+#include "rules/dnd5e/split.hpp"
 
 namespace arena::dnd5e::detail {
 
@@ -34,6 +35,7 @@ enum class Trigger : std::uint8_t {
   MeleeMiss,     // `actor`'s melee attack on `target` misses
   RangedHit,     // `actor`'s ranged attack (or automatic hit) on `target` would hit
   StartsTurn,    // `actor` starts its turn (conscious and not incapacitated)
+  Damaged,       // `actor` subjected `target` to damage of `types` (and it did not drop)
 };
 
 struct Tentative {
@@ -45,6 +47,7 @@ struct Tentative {
   bool disengaged = false;  // the mover took the Disengage action
   AttackRoll* roll = nullptr;
   int ac = 0;              // the target's AC against `roll`
+  DamageTypeSet types;     // of the damage dealt
   bool cancelled = false;  // set by the chain: the outcome does not happen
 };
 
@@ -176,6 +179,24 @@ struct TurnStartSave {
   }
 };
 
+// Split (split.hpp): damage of a type that splits it, with the hit points
+// and the size left to split and a slot for the new half.
+struct SplitRule {
+  static constexpr const char* kName = "split";
+  static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
+                        const Tentative& t) {
+    const FieldCreature& me = plan.field.creatures[reactor];
+    return t.trigger == Trigger::Damaged && t.target == reactor && me.split_first >= 0 &&
+           t.types.any_of(me.split_types) && state.combatants[reactor].hp >= me.split_min_hp &&
+           state.field.size[reactor] >= me.split_min_size && split_slot(plan, state, reactor) >= 0;
+  }
+  template <bool Full, class Dice, class Events>
+  static void take(const BattlePlan& plan, BattleState& state, int reactor, Tentative&, Dice&,
+                   Events& events) {
+    split(plan, state, reactor, split_slot(plan, state, reactor), events);
+  }
+};
+
 // A Battle Master's maneuver: its bit, and a superiority die left.
 inline bool has_maneuver(const BattlePlan& plan, const BattleState& state, int reactor,
                          std::uint8_t maneuver) {
@@ -250,7 +271,8 @@ void answer(const BattlePlan& plan, BattleState& state, Tentative& t, Dice& dice
     // Shield before a Battle Master's parry: it stops the whole hit.
     (void)(offer(reactor, OpportunityAttack{}) || offer(reactor, MonsterParry{}) ||
            offer(reactor, Shield{}) || offer(reactor, BattleMasterParry{}) ||
-           offer(reactor, Riposte{}) || offer(reactor, TurnStartSave{}));
+           offer(reactor, Riposte{}) || offer(reactor, TurnStartSave{}) ||
+           offer(reactor, SplitRule{}));
     if (t.cancelled) {
       events.cancelled(t.actor, t.trigger == Trigger::LeavesSquare ? "the move is cancelled"
                                                                    : "the attack is cancelled");
@@ -277,6 +299,23 @@ void answer_attack(const BattlePlan& plan, BattleState& state, int attacker, int
   t.roll = &roll;
   t.ac = plan.creatures[target].ac + state.field.ac_bonus[target];
   answer<Full>(plan, state, t, dice, events, [] {});
+}
+
+// Damage of `types` that `source` subjected `target` to (dealt or not: an
+// immunity stops the damage, not the split), offered to the chain when some
+// creature splits (FieldPlan::any_split) and `target` still stands.
+template <bool Full, class Dice, class Events>
+void answer_damage(const BattlePlan& plan, BattleState& state, int source, int target,
+                   DamageTypeSet types, Dice& dice, Events& events) {
+  if constexpr (Full) {
+    if (!plan.field.any_split || state.combatants[target].hp <= 0) return;
+    Tentative t;
+    t.trigger = Trigger::Damaged;
+    t.actor = source;
+    t.target = target;
+    t.types = types;
+    answer<Full>(plan, state, t, dice, events, [] {});
+  }
 }
 
 // The start of `self`'s turn on a battlefield, offered to the chain when

@@ -94,8 +94,9 @@ class TextEvents : public NoEvents {
     if (!initiative_header_) {
       out_ += "Hit points:";
       for (std::size_t c = 0; c < encounter_.combatants.size(); ++c) {
+        const CombatantState& s = state_.combatants[c];
         out_ += fmt::format("{} {} {}", c == 0 ? "" : ",", encounter_.combatants[c].name,
-                            state_.combatants[c].hp);
+                            s.absent ? "absent until it joins" : std::to_string(s.hp));
       }
       out_ += "\nInitiative rolls:\n";
       initiative_header_ = true;
@@ -115,6 +116,7 @@ class TextEvents : public NoEvents {
       if (!state_.field.at.empty()) {
         out_ += "Positions:";
         for (std::size_t c = 0; c < state_.field.at.size(); ++c) {
+          if (state_.combatants[c].absent) continue;
           const space::Square at = state_.field.at[c].at;
           out_ +=
               fmt::format("{} {} ({},{})", c == 0 ? "" : ",", who(static_cast<int>(c)), at.x, at.y);
@@ -128,6 +130,12 @@ class TextEvents : public NoEvents {
 
   void moved(int creature, int feet, space::Square to) {
     out_ += fmt::format("  {} moves {} ft to ({},{})\n", who(creature), feet, to.x, to.y);
+  }
+
+  void joins(int creature, int from) {
+    const space::Square at = state_.field.at[creature].at;
+    out_ += fmt::format("  {} joins at ({},{}), split from {}: {} HP each\n", who(creature), at.x,
+                        at.y, who(from), state_.combatants[creature].hp);
   }
 
   void reaction(int creature, int trigger, const char* what) {

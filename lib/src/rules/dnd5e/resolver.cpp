@@ -545,10 +545,11 @@ std::shared_ptr<const arena::Roster> read_roster(
         const FieldMember member =
             field_member(spec, monster_of(spec), creature->abilities.modifier(Ability::Dex));
         field->members.push_back(member);
-        placed.push_back(
-            {spec.pointer, creature->name, static_cast<int>(f), spec.count, spec.at, member.side});
+        placed.push_back({spec.pointer, creature->name, static_cast<int>(f), spec.count, spec.at,
+                          member.side, member.split_slots});
       }
-      members[f].push_back({creature->name, spec.count, static_cast<int>(roster->members.size())});
+      members[f].push_back({creature->name, spec.count, static_cast<int>(roster->members.size()),
+                            field ? field->members.back().split_slots : 0});
       roster->members.push_back(std::move(*creature));
     }
   }

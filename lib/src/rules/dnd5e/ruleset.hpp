@@ -24,7 +24,10 @@ struct Engine {
   static void results(const Plan& plan, const State& state, std::span<CombatantResult> out) {
     for (int c = 0; c < plan.creature_count(); ++c) {
       const CombatantState& s = state.combatants[c];
-      const Fate fate = s.dead ? Fate::Dead : s.hp == 0 ? Fate::Down : Fate::Standing;
+      const Fate fate = s.absent    ? Fate::Absent
+                        : s.dead    ? Fate::Dead
+                        : s.hp == 0 ? Fate::Down
+                                    : Fate::Standing;
       out[c] = {fate, s.damage_dealt, s.damage_taken, 0, s.knockouts};
     }
     for (int c = 0; c < plan.creature_count(); ++c) {

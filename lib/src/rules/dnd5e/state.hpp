@@ -74,6 +74,9 @@ struct CombatantState {
   int dropped_by = -1;   // whose damage last took it to 0 HP: the kill's credit
 
   bool regenerating_at_zero = false;  // at 0 HP and not dead: a troll that may get up
+  // Not (yet) in the battle: a combatant that may join (FieldPlan::joining).
+  // It is also `dead`, so that every rule passes it by until it joins.
+  bool absent = false;
 
   // In the fight: alive and conscious (or a troll at 0 HP that may get up),
   // so it can be targeted and its faction is not out. Incapacitated
@@ -104,6 +107,9 @@ struct BattleState {
   // Sizes the vectors for the plan's encounter (allocating only the first
   // time) and clears them: every creature standing, HP still to be set.
   void reset(const BattlePlan& plan);
+  // Once the hit points are set: the combatants that may join the battle
+  // (FieldPlan::joining) are out of it until they do (split.hpp).
+  void leave_out_joining(const BattlePlan& plan);
   bool operator==(const BattleState&) const = default;
 };
 

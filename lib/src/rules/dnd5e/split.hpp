@@ -1,0 +1,75 @@
+// Split (the black pudding's and the ochre jelly's reaction, reactions.hpp
+// offers it): a creature of at least Medium size that takes lightning or
+// slashing damage and still has 10 hit points or more splits into two new
+// creatures, each with half its hit points (rounded down) and one size
+// smaller. Here it keeps one half itself, on the corner square of its old
+// footprint, and the other half is one of its group's absent combatants
+// (FieldCreature::split_first), which joins the battle on the nearest free
+// square: fresh, its reaction spent like the splitter's, acting on its own
+// initiative from the next round. Only on a battlefield, where the encounter
+// has the slots (Combatant::joins_later).
+#pragma once
+
+#include "rules/dnd5e/field_rules.hpp"
+
+namespace arena::dnd5e::detail {
+
+// The first absent slot of `self`'s group, or -1 when every one has joined.
+inline int split_slot(const BattlePlan& plan, const BattleState& state, int self) {
+  const FieldCreature& me = plan.field.creatures[self];
+  for (int c = me.split_first; c < me.split_first + me.split_slots; ++c) {
+    if (state.combatants[c].absent) return c;
+  }
+  return -1;
+}
+
+// The footprint of side `side` nearest to `near` (ring by ring, row by row
+// within a ring) that is free for `self`, or nullopt when the field has none.
+inline std::optional<space::Footprint> nearest_free(const BattlePlan& plan,
+                                                    const BattleState& state, int self,
+                                                    const space::Footprint& near, int side) {
+  const int rings = std::max(plan.field.width, plan.field.height);
+  for (int r = 1; r <= rings; ++r) {
+    for (int y = near.at.y - r; y <= near.at.y + near.side - 1 + r; ++y) {
+      for (int x = near.at.x - r; x <= near.at.x + near.side - 1 + r; ++x) {
+        const space::Footprint foot{{x, y}, side};
+        if (space::distance_feet(foot, near, space::Diagonals::Phb) != r * space::kFeetPerSquare)
+          continue;  // inside the ring: looked at before
+        if (free_for(plan, state, self, foot)) return foot;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// `self` splits: it keeps half its hit points, one size smaller, and
+// `slot` joins with the other half beside it. Returns false (nothing
+// changes) when no square is free for the new half.
+template <class Events>
+bool split(const BattlePlan& plan, BattleState& state, int self, int slot, Events& events) {
+  const int size = state.field.size[self] - 1;
+  const int side = space::squares_for_size(kSizeNames[size]);
+  const space::Footprint smaller{state.field.at[self].at, side};
+  // Its own squares beyond `smaller` count as free: it is leaving them.
+  const std::optional<space::Footprint> beside = nearest_free(plan, state, self, smaller, side);
+  if (!beside) return false;
+  state.field.move(plan.field, self, smaller);
+  CombatantState& me = state.combatants[self];
+  const int half = me.hp / 2;
+  me.hp = me.max_hp = half;
+  state.field.size[self] = static_cast<std::int8_t>(size);
+  CombatantState& other = state.combatants[slot];
+  other = CombatantState{};
+  other.hp = other.max_hp = half;
+  state.rules[slot] = plan.rules_start[slot];
+  state.field.size[slot] = static_cast<std::int8_t>(size);
+  state.field.reacted[slot] = 1;
+  state.field.at[slot] = *beside;
+  state.field.mark(plan.field, *beside, slot);
+  state.standing.rises(slot);
+  state.turns_stale = true;
+  events.joins(slot, self);
+  return true;
+}
+
+}  // namespace arena::dnd5e::detail
