@@ -29,6 +29,13 @@ compare scenarios/young-dragon-party.json scenarios/young-dragon-party-battlefie
 compare scenarios/minotaur-charge-battlefield.json --variant battlefield: \
   --variant "gridless:battlefield=null;factions.0.members.0.at=null;factions.1.members.0.at=null"
 
+# Split: the pudding's halves join only on a battlefield; greatswords (slashing,
+# to which it is immune) split it, warhammers do not.
+sword=factions.Fighters.members.Swordsman
+compare scenarios/black-pudding-battlefield.json --variant greatswords: \
+  --variant "warhammers:$sword.weapons=[\"warhammer\"];$sword.multiattack=[\"Warhammer\",\"Warhammer\"]" \
+  --variant "gridless:battlefield=null"
+
 # The Battle Master's maneuvers, with and without each.
 fighter=factions.Fighter.members.Fighter.maneuvers
 compare scenarios/battle-master-duel.json --variant both: --variant "none:$fighter=[]" \

@@ -479,6 +479,32 @@ TEST(BattlefieldTest, KitingBacksAwayFromATargetThatCouldCloseIn) {
   EXPECT_EQ(v.at(0), (space::Square{9, 0}));
 }
 
+TEST(BattlefieldTest, AMoverStepsRoundAWallOfOthers) {
+  // Allies stand at x = 1 from y = 0 to 2: no step from (0,1) gets closer to
+  // the foe at (3,1). The way round goes by (0,2) and (1,3) to (2,2), beside
+  // the foe: 15 ft, then the club (15: a hit for 3 + 2).
+  const std::string wall = brute("Wall 1", 10, 1, 0) + ", " + brute("Wall 2", 10, 1, 1) + ", " +
+                           brute("Wall 3", 10, 1, 2);
+  Table t(load(brute("Mover", 10, 0, 1) + ", " + wall, brute("Foe", 20, 3, 1)));
+  ScriptedDice dice{15, 3};
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{2, 2}));
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 moves 15 to 2,2", "0 attacks 4: hit 5"}));
+}
+
+TEST(BattlefieldTest, AMoverHemmedInAttacksAnEnemyBesideItInstead) {
+  // Its target (the weakest, 5 HP) is 25 ft away, and allies and the other
+  // foe stand all round it: it attacks the foe beside it instead of Dashing.
+  Table t(load(brute("Mover", 10, 0, 0) + ", " + brute("Ally 1", 10, 1, 0) + ", " +
+                   brute("Ally 2", 10, 1, 1),
+               brute("Near", 30, 0, 1) + ", " + brute("Far", 5, 5, 0)));
+  ScriptedDice dice{15, 3};
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{0, 0}));
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 attacks 3: hit 5"}));
+  EXPECT_EQ(t.hp(3), 25);
+}
+
 TEST(BattlefieldTest, NoTwoCreaturesShareASquare) {
   // An ally blocks the straight line: the hero steps round it.
   Table t(load(brute("Hero", 30, 0, 1) + ", " + brute("Wall", 30, 1, 1, R"(, "movement": "hold")"),

@@ -62,6 +62,90 @@ inline bool next_step(const BattlePlan& plan, const BattleState& state, int self
   return take({1, d.y}) || take({-1, d.y});
 }
 
+// When no step gets closer (others stand in the way): a shortest way round
+// them over free squares (any of the eight directions) to within
+// `goal.stop` feet of its target, searched within a few squares of the box
+// that holds both, into state.field.way (its last square first); false
+// when there is none. An A* search (steps counted alike; the distance left
+// in squares, which no step shortens by more than one, orders it), run
+// only when the direct steps fail. The squares stay free while the mover
+// follows it (only reactions happen meanwhile, and the dead leave theirs).
+inline bool way_around(const BattlePlan& plan, BattleState& state, int self, const MoveGoal& goal) {
+  constexpr int kMargin = 3;  // squares beyond the box of the two
+  const space::Footprint& here = state.field.at[self];
+  const space::Footprint& there = state.field.at[goal.target];
+  const int side = here.side;
+  const int x0 = std::max(0, std::min(here.at.x, there.at.x) - kMargin);
+  const int y0 = std::max(0, std::min(here.at.y, there.at.y) - kMargin);
+  const int x1 =
+      std::min(plan.field.width - side, std::max(here.at.x, there.at.x + there.side - 1) + kMargin);
+  const int y1 = std::min(plan.field.height - side,
+                          std::max(here.at.y, there.at.y + there.side - 1) + kMargin);
+  const int width = x1 - x0 + 1;
+  const auto index = [&](space::Square s) { return (s.y - y0) * width + (s.x - x0); };
+  const auto square_of = [&](int i) { return space::Square{x0 + i % width, y0 + i / width}; };
+  // Steps still needed from a square: 0 within `goal.stop`.
+  const auto left = [&](space::Square s) {
+    const int feet = space::distance_feet({s, side}, there, space::Diagonals::Phb) - goal.stop;
+    return feet <= 0 ? 0 : (feet + space::kFeetPerSquare - 1) / space::kFeetPerSquare;
+  };
+  FieldState& field = state.field;
+  field.came_from.assign(static_cast<std::size_t>(width * (y1 - y0 + 1)), -1);
+  field.steps_to.resize(field.came_from.size());
+  // Per estimate (steps so far + steps left), the squares to look at.
+  const std::size_t most = static_cast<std::size_t>(width + (y1 - y0 + 1)) * 2 + 2;
+  if (field.open.size() < most) field.open.resize(most);
+  for (std::vector<int>& bucket : field.open) bucket.clear();
+  const int start = index(here.at);
+  field.came_from[static_cast<std::size_t>(start)] = start;
+  field.steps_to[static_cast<std::size_t>(start)] = 0;
+  field.open[static_cast<std::size_t>(left(here.at))].push_back(start);
+  for (std::size_t estimate = 0; estimate < field.open.size(); ++estimate) {
+    std::vector<int>& bucket = field.open[estimate];
+    while (!bucket.empty()) {
+      const int at = bucket.back();
+      bucket.pop_back();
+      const space::Square square = square_of(at);
+      const int steps = field.steps_to[static_cast<std::size_t>(at)];
+      if (steps + left(square) != static_cast<int>(estimate)) continue;  // reached shorter since
+      if (at != start && left(square) == 0 &&
+          space::distance_feet({square, side}, there, plan.field.diagonals) <= goal.stop) {
+        field.way.clear();
+        for (int i = at; i != start; i = field.came_from[static_cast<std::size_t>(i)])
+          field.way.push_back(square_of(i));
+        return true;
+      }
+      for (int dy = -1; dy <= 1; ++dy) {
+        for (int dx = -1; dx <= 1; ++dx) {
+          const space::Square to{square.x + dx, square.y + dy};
+          if ((dx == 0 && dy == 0) || to.x < x0 || to.x > x1 || to.y < y0 || to.y > y1) continue;
+          const auto i = static_cast<std::size_t>(index(to));
+          if ((field.came_from[i] >= 0 && field.steps_to[i] <= steps + 1) ||
+              !free_for(plan, state, self, {to, side}))
+            continue;
+          field.came_from[i] = at;
+          field.steps_to[i] = steps + 1;
+          const auto next = static_cast<std::size_t>(steps + 1 + left(to));
+          if (next < field.open.size()) field.open[next].push_back(static_cast<int>(i));
+        }
+      }
+    }
+  }
+  return false;
+}
+
+// The next step along state.field.way (way_around), taken off it.
+inline Step step_on_way(const BattlePlan& plan, BattleState& state, int self, int target) {
+  const space::Footprint& here = state.field.at[self];
+  const space::Square to = state.field.way.back();
+  state.field.way.pop_back();
+  Step next;
+  next.to = {to, here.side};
+  next.direction = {to.x - here.at.x, to.y - here.at.y};
+  next.feet = space::distance_feet(next.to, state.field.at[target], plan.field.diagonals);
+  return next;
+}
+
 // Whether step number `step` of `self`, to `to`, leaves the reach of an
 // enemy that could react (then the move asks the reaction chain). Each step
 // changes a distance by at most one step's feet, so an enemy whose reach is
@@ -101,11 +185,18 @@ bool leaves_reach(const BattlePlan& plan, BattleState& state, int self, int step
   return leaves;
 }
 
-// Moves `self` up to `budget` feet for `goal`; returns the feet moved. Reports
-// the move, and each reaction it provokes before that reaction.
+// What a move did: the feet moved, and whether every step went straight
+// for the goal (a detour does not: no charge after it).
+struct Moved {
+  int feet = 0;
+  bool straight = true;
+};
+
+// Moves `self` up to `budget` feet for `goal`. Reports the move, and each
+// reaction it provokes before that reaction.
 template <bool Full, class Dice, class Events>
-int move(const BattlePlan& plan, BattleState& state, int self, const MoveGoal& goal, int budget,
-         Dice& dice, Events& events) {
+Moved move(const BattlePlan& plan, BattleState& state, int self, const MoveGoal& goal, int budget,
+           Dice& dice, Events& events) {
   int moved = 0;
   int reported = 0;
   int diagonals = 0;
@@ -117,9 +208,19 @@ int move(const BattlePlan& plan, BattleState& state, int self, const MoveGoal& g
   int due = 0;
   // Its target stays where it is while it moves: only reactions happen meanwhile.
   int now = feet_between(plan, state, self, goal.target);
+  // Once blocked, it keeps to the way round: a direct step could lead back in.
+  bool detour = false;
   for (int steps = 0; goal.away || now > goal.stop; ++steps) {
     Step next;
-    if (!next_step(plan, state, self, goal, now, next)) break;
+    if (!detour && !next_step(plan, state, self, goal, now, next)) {
+      // Not away, nor while afraid: those only ever step one way.
+      if (goal.away || goal.afraid_of >= 0 || !way_around(plan, state, self, goal)) break;
+      detour = true;
+    }
+    if (detour) {
+      if (state.field.way.empty()) break;
+      next = step_on_way(plan, state, self, goal.target);
+    }
     const int cost = space::step_feet(next.direction, diagonals, plan.field.diagonals);
     if (moved + cost > budget) break;
     if (!goal.disengaged && steps >= due &&
@@ -137,7 +238,7 @@ int move(const BattlePlan& plan, BattleState& state, int self, const MoveGoal& g
     diagonals += next.direction.x != 0 && next.direction.y != 0;
   }
   report();
-  return moved;
+  return {moved, !detour};
 }
 
 }  // namespace arena::dnd5e::detail

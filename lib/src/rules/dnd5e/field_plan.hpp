@@ -147,6 +147,13 @@ struct FieldState {
   // leaves_reach), the step of its move at which it next looks whether it
   // could leave this enemy's reach.
   std::vector<int> reach_due;
+  // Scratch of a detour (field_move.hpp's way_around): per square, the
+  // square a search reached it from and in how many steps; the squares
+  // still to look at, by estimate; the way found, its last square first.
+  std::vector<int> came_from;
+  std::vector<int> steps_to;
+  std::vector<std::vector<int>> open;
+  std::vector<space::Square> way;
 
   // Everyone at their starts (clearing only the squares of the last battle).
   void reset(const FieldPlan& plan);

@@ -12,6 +12,8 @@
 //     Disengage action instead and backs away without provoking (with
 //     Nimble Escape, a bonus action: it shoots as well);
 //   - hold: stays.
+// A creature that finds others in its way steps round them (field_move.hpp);
+// one that cannot take a step at all attacks an enemy it reaches instead.
 // It then takes the best action all of whose attacks reach the target
 // (turn.hpp's rule of value); when none does and it may move, it Dashes
 // (its action moves it as far again). With its charge ready (field_charge.hpp)
@@ -82,8 +84,34 @@ inline const PlanAction* wanted_action(const BattlePlan& plan, const BattleState
   return choose_action(plan, state, self, target);
 }
 
+// For a creature that could not take a step towards `target` (others
+// stand all round it): its best action against another enemy it reaches
+// from where it stands, that enemy set in `target`; nullptr when none.
+template <bool Full>
+const PlanAction* reachable_instead(const BattlePlan& plan, const BattleState& state, int self,
+                                    int& target) {
+  const int enemies = enemies_standing(plan, state, self);
+  const PlanAction* best = nullptr;
+  double best_value = -1;
+  for (int enemy : state.standing.enemies_of(plan.creatures[self].faction)) {
+    if constexpr (Full) {
+      if (!may_attack(state, self, enemy)) continue;
+    }
+    const PlanAction* action =
+        enemy == target ? nullptr : reaching_action(plan, state, self, enemy);
+    if (action == nullptr) continue;
+    const double value = plan.action_value(self, *action, enemy, enemies);
+    if (value > best_value) {
+      best_value = value;
+      best = action;
+      target = enemy;
+    }
+  }
+  return best;
+}
+
 template <bool Full, class Dice, class Events>
-const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self, int target,
+const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self, int& target,
                            Dice& dice, Events& events) {
   const FieldCreature& me = plan.field.creatures[self];
   // Standing up from prone costs half its speed; still prone, it crawls nowhere.
@@ -98,6 +126,7 @@ const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self,
   MoveGoal goal{target, comfort, false, false};
   if constexpr (Full) goal.afraid_of = source_of(state, self, Condition::Frightened);
   const bool kite = me.movement == Movement::Kite && comfort > me.reach;
+  bool hemmed_in = false;  // it wanted to close in and could not take a step
   if (kite && hostile_adjacent(plan, state, self)) {
     // Disengage, and no opportunity attacks as it backs away: its action,
     // or with Nimble Escape a bonus action, and it still shoots.
@@ -112,12 +141,15 @@ const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self,
     goal.away = true;
     move<Full>(plan, state, self, goal, speed, dice, events);
   } else if (me.movement != Movement::Hold && feet > comfort) {
-    note_charge(state, self, target, move<Full>(plan, state, self, goal, speed, dice, events));
+    const Moved moved = move<Full>(plan, state, self, goal, speed, dice, events);
+    note_charge(state, self, target, moved.straight ? moved.feet : 0);
+    hemmed_in = moved.feet == 0 && speed > 0;
   }
   if (state.combatants[self].hp <= 0) return nullptr;  // dropped by a reaction
   const PlanAction* action = charge_ready(plan, state, self, target)
                                  ? charge_action(plan, state, self, target)
                                  : reaching_action(plan, state, self, target);
+  if (action == nullptr && hemmed_in) action = reachable_instead<Full>(plan, state, self, target);
   // No Dash towards what frightens it: it cannot come a step closer.
   if (action != nullptr || me.movement == Movement::Hold || goal.away || goal.afraid_of == target)
     return action;

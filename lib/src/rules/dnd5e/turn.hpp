@@ -283,9 +283,10 @@ template <bool Full, bool Field = false, class Dice, class Events>
 }
 
 // On a battlefield: moves `self` before it acts and returns the action it
-// can take against `target` from there, or nullptr (field_turn.hpp).
+// can take against `target` from there, or nullptr (field_turn.hpp); a
+// creature hemmed in may take it against another enemy, set in `target`.
 template <bool Full, class Dice, class Events>
-const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self, int target,
+const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self, int& target,
                            Dice& dice, Events& events);
 // On a battlefield: the start of `self`'s turn offered to the reaction chain (reactions.hpp).
 template <bool Full, class Dice, class Events>
@@ -315,7 +316,7 @@ void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
     }
   }
   if (acts) {
-    const int target = choose_target(plan, state, self, dice);
+    int target = choose_target(plan, state, self, dice);
     if (target >= 0) {
       const PlanAction* action = nullptr;
       if constexpr (Field) {
