@@ -173,6 +173,9 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                      creature of at least that size that takes damage of one of those
                      types and still has at least that many hit points splits into two
                      of half its hit points, one size smaller,
+                 "rock_catching": {"ability": "dex", "dc": 10}  the Rock Catching reaction
+                     (stone giant): a made save against a "Rock" attack that would hit
+                     catches it (no damage),
                  "no_effect": [trait names]}  traits that cannot change a fight without
                      positions, movement, light, terrain, stealth, surprise or social
                      play (NO_EFFECT_TRAITS, one reason each).  Fights are assumed to
@@ -1377,6 +1380,11 @@ SPLIT_RE = re.compile(r"that is (\w+) or larger is subjected to (\w+) or (\w+) d
                       r"it splits into two new \w+ if it has at least (\d+) hit points")
 
 
+# "If a rock or similar object is hurled at the giant, the giant can, with a
+# successful DC 10 Dexterity saving throw, catch the missile"
+ROCK_CATCHING_RE = re.compile(r"with a successful DC (\d+) (\w+) saving throw, catch the missile")
+
+
 def split_rule(reaction):
     """The "split" trait rule of a Split reaction (black pudding, ochre jelly), or None."""
     match = SPLIT_RE.search(reaction["desc"]) if reaction["name"] == "Split" else None
@@ -1909,6 +1917,10 @@ def convert_monster(monster, stats, spells_by_name):
         split = split_rule(reaction)
         if split is not None:
             rules["split"] = split
+        catching = ROCK_CATCHING_RE.search(reaction["desc"])
+        if reaction["name"] == "Rock Catching" and catching:
+            rules["rock_catching"] = {"ability": ABILITY_BY_NAME[catching.group(2)],
+                                      "dc": int(catching.group(1))}
     if rules:
         entry["trait_rules"] = rules
     if spellcasting is not None:

@@ -884,6 +884,34 @@ TEST(BattlefieldTest, APuddingSplitsOnlyUnderItsDamageTypesAndWithTenHitPoints) 
   EXPECT_TRUE(weak.state.combatants[1].absent);
 }
 
+TEST(BattlefieldTest, AStoneGiantCatchesAHurledRock) {
+  // A rock that would hit (15 + 8 = 23 against AC 17): the giant's DC 10
+  // Dex save (+5) of 5 catches it; of 4 it does not, and the rock lands
+  // (3d10 + 5 = 8). A longbow's arrow is no rock: no reaction.
+  const std::string giant = R"({"monster": "stone giant", "at": [0, 0]})";
+  const std::string thrower =
+      R"({"name": "Thrower", "hp": 30, "ac": 12, "initiative": 0, "at": [10, 0],
+          "attacks": [{"name": "Rock", "to_hit": 8, "damage": "3d10+5 bludgeoning", "range": [60, 240]}]})";
+  Table caught(load(giant, thrower));
+  ASSERT_TRUE(caught.plan.full_rules);
+  ScriptedDice catches{15, 5};
+  caught.turn(1, catches);
+  EXPECT_EQ(caught.hp(0), 126);
+  EXPECT_EQ(caught.events.lines,
+            (std::vector<std::string>{"0 Rock Catching on 1", "0 saves against Rock Catching",
+                                      "1 attacks 0: miss 0"}));
+  Table dropped(load(giant, thrower));
+  ScriptedDice misses{15, 4, 1, 1, 1};
+  dropped.turn(1, misses);
+  EXPECT_EQ(dropped.hp(0), 126 - 8);
+  EXPECT_EQ(dropped.state.field.reacted[0], 1);
+  Table arrow(load(giant, archer("Archer", 20, 10, 0)));
+  ScriptedDice shot{15, 3};
+  arrow.turn(1, shot);
+  EXPECT_EQ(arrow.state.field.reacted[0], 0);
+  EXPECT_EQ(arrow.hp(0), 126 - 5);
+}
+
 TEST(BattlefieldTest, AGridlessPuddingHasNoHalvesAndSaysSo) {
   auto gridless = load_encounter(
       R"({"factions": [{"name": "a", "members": [{"monster": "black pudding"}]},

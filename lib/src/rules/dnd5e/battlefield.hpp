@@ -27,6 +27,9 @@ inline constexpr std::string_view kMovementNames[] = {"advance", "hold", "kite"}
 // as the library lists them: gridless battles leave them out.
 inline constexpr std::string_view kParryEntry = "Reaction: Parry";
 inline constexpr std::string_view kSplitEntry = "Reaction: Split";
+inline constexpr std::string_view kRockCatchingEntry = "Reaction: Rock Catching";
+// The attack that hurls a rock (giants, apes, the treant): Rock Catching catches it.
+inline constexpr std::string_view kHurledRockAttack = "Rock";
 
 // Creature sizes, smallest first: a size class is an index here.
 inline constexpr std::string_view kSizeNames[] = {"tiny",  "small", "medium",
@@ -79,6 +82,8 @@ struct FieldMember {
   int split_min_hp = 0;
   int split_min_size = kMediumSize;
   int split_slots = 0;
+  int rock_catching_dc = 0;  // Rock Catching (reactions.hpp); 0: none
+  Ability rock_catching_ability = Ability::Dex;
   int speed() const { return walk > fly ? walk : fly; }
   bool operator==(const FieldMember&) const = default;
 };

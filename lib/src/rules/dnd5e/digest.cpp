@@ -112,6 +112,9 @@ void digest_roster(const Encounter& encounter, Digest& digest) {
                  c->extra.sides, c->extra_type ? static_cast<int>(*c->extra_type) : -1, c->dc,
                  static_cast<int>(c->ability), c->push, c->prone, c->bonus_attack);
     }
+    if (m.rock_catching_dc > 0)
+      digest.add("rock catching|{}|{}", m.rock_catching_dc,
+                 static_cast<int>(m.rock_catching_ability));
     if (m.split_slots > 0) {
       digest.add("split|{}|{}|{}|{}", m.size, m.split_min_hp, m.split_min_size, m.split_slots);
       for (int t = 0; t < kDamageTypeCount; ++t) {

@@ -67,6 +67,12 @@ std::vector<std::string> reactions_of(const Shown& s) {
   if ((s.member->reactions & kReactionShield) != 0)
     reactions.push_back(
         fmt::format("Shield (+{} AC, {} 1st-level slots)", kShieldAc, s.member->spell_slots));
+  if (s.member->rock_catching_dc > 0)
+    reactions.push_back(
+        fmt::format("Rock Catching (DC {} {} save against a hurled rock that "
+                    "would hit)",
+                    s.member->rock_catching_dc,
+                    kAbilityKeys[static_cast<int>(s.member->rock_catching_ability)]));
   if (s.member->split_slots > 0) {
     std::vector<std::string> types;
     for (int t = 0; t < kDamageTypeCount; ++t) {

@@ -17,6 +17,7 @@ FieldAttack field_attack(const Attack& attack) {
   compiled.reach = attack.reach;
   compiled.normal = attack.range_normal;
   compiled.longest = std::max(attack.range_long, attack.range_normal);
+  compiled.hurled_rock = !compiled.melee && attack.name == kHurledRockAttack;
   return compiled;
 }
 
@@ -93,8 +94,11 @@ FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint3
     compiled.spell_slots = placed.spell_slots;
     compiled.flyby = placed.flyby && placed.fly > 0;
     if (placed.charge) compiled.charge = field_charge(creature, *placed.charge);
-    plan.any_charge = plan.any_charge || compiled.charge.distance > 0;
+    plan.needs_full_rules = plan.needs_full_rules || compiled.charge.distance > 0 ||
+                            placed.split_slots > 0 || placed.rock_catching_dc > 0;
     compiled.size = placed.size;
+    compiled.rock_catching_dc = placed.rock_catching_dc;
+    compiled.rock_catching_ability = placed.rock_catching_ability;
     compiled.joins_later = encounter.combatants[c].joins_later;
     if (compiled.joins_later) plan.joining.push_back(static_cast<int>(c));
     if (placed.split_slots > 0) {

@@ -48,9 +48,10 @@ FieldArea field_area(const SaveEffect& effect);
 
 struct FieldAttack {
   bool melee = true;
-  int reach = 5;    // feet, melee
-  int normal = 0;   // feet, ranged: no disadvantage within it
-  int longest = 0;  // feet, ranged: nothing beyond it
+  bool hurled_rock = false;  // a "Rock" attack: Rock Catching catches it
+  int reach = 5;             // feet, melee
+  int normal = 0;            // feet, ranged: no disadvantage within it
+  int longest = 0;           // feet, ranged: nothing beyond it
 };
 
 // Charge, Trampling Charge, Pounce (field_charge.hpp), with its attacks as
@@ -91,10 +92,14 @@ struct FieldCreature {
   DamageTypeSet split_types;
   int split_min_hp = 0;
   int split_min_size = kMediumSize;
+  int rock_catching_dc = 0;  // Rock Catching; 0: none
+  Ability rock_catching_ability = Ability::Dex;
 
   // Whether it has a reaction that an attack can trigger (reactions.hpp):
-  // Parry, Shield, a Battle Master's parry or riposte.
-  bool answers_attacks() const { return parry > 0 || shield || maneuvers != 0; }
+  // Parry, Shield, a Battle Master's parry or riposte, Rock Catching.
+  bool answers_attacks() const {
+    return parry > 0 || shield || maneuvers != 0 || rock_catching_dc > 0;
+  }
 };
 
 struct FieldPlan {
@@ -108,8 +113,10 @@ struct FieldPlan {
   // Indexed like BattlePlan::actions: the farthest a target can be for the
   // action, and for it without disadvantage (field_rules.hpp's action_limit).
   std::vector<std::array<int, 2>> action_limits;
-  bool any_charge = false;   // a charge needs the full rules (prone, saves)
-  bool any_split = false;    // Split needs the full rules (its conditions, its state)
+  // What needs the full rules (BattlePlan::full_rules): a charge (prone,
+  // saves), Split (a half's fresh state), Rock Catching (a save).
+  bool needs_full_rules = false;
+  bool any_split = false;
   std::vector<int> joining;  // the creatures absent at the start (FieldCreature::joins_later)
   // Per faction: whether an enemy of it answers attacks
   // (FieldCreature::answers_attacks); when none does, its attacks are not

@@ -205,6 +205,8 @@ FieldMember field_member(const MemberSpec& spec, const MonsterInfo* monster, int
     member.flyby = monster->trait_rules.flyby;
     member.charge = monster->trait_rules.charge;
     set_split(monster->trait_rules, member);
+    member.rock_catching_dc = monster->trait_rules.rock_catching_dc;
+    member.rock_catching_ability = monster->trait_rules.rock_catching_ability;
   }
   return member;
 }

@@ -204,6 +204,10 @@ TraitRulesInfo read_trait_rules(const json& entry) {
     rules.split_min_hp = s.at("min_hp").get<int>();
     rules.split_min_size = s.at("min_size").get<std::string>();
   }
+  if (t.contains("rock_catching")) {
+    rules.rock_catching_dc = t["rock_catching"].at("dc").get<int>();
+    rules.rock_catching_ability = ability_of(t["rock_catching"].at("ability"));
+  }
   return rules;
 }
 

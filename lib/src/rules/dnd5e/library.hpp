@@ -130,6 +130,10 @@ struct TraitRulesInfo {
   std::vector<DamageType> split_types;  // empty: no Split
   int split_min_hp = 0;
   std::string split_min_size;
+  // Rock Catching (stone giant), on a battlefield only: a save of this DC
+  // catches a rock hurled at it that would hit; 0: none.
+  int rock_catching_dc = 0;
+  Ability rock_catching_ability = Ability::Dex;
 };
 
 struct SpellInfo {

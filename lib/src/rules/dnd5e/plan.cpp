@@ -295,8 +295,7 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
   std::vector<std::uint32_t> first_attacks;
   for (const PlanCreature& creature : creatures) first_attacks.push_back(creature.first_attack);
   field = compile_field(encounter, first_attacks, attacks.size());
-  // A charge saves and knocks prone; a split creature's half gets a fresh RulesState.
-  full_rules = full_rules || field.any_charge || field.any_split;
+  full_rules = full_rules || field.needs_full_rules;
   std::vector<int> factions;
   for (const PlanCreature& creature : creatures) factions.push_back(creature.faction);
   standing = StandingStart(factions, static_cast<int>(encounter.factions.size()));

@@ -16,9 +16,10 @@
 // leaves; a mover that drops ends its move where it was), a stat block's
 // Parry (+AC against a melee attack that would hit), and a Battle Master's
 // Parry and Riposte (superiority dice), and the Shield spell (+5 AC until
-// the caster's next turn, from a 1st-level slot), and a save forced on an
-// enemy that starts its turn nearby (the chain devil's Unnerving Mask). A
-// new reaction is one more rule struct offered in answer().
+// the caster's next turn, from a 1st-level slot), a save forced on an
+// enemy that starts its turn nearby (the chain devil's Unnerving Mask),
+// Split (split.hpp) and Rock Catching. A new reaction is one more rule
+// struct offered in answer().
 #pragma once
 
 #include <climits>
@@ -46,9 +47,10 @@ struct Tentative {
   space::Footprint to;
   bool disengaged = false;  // the mover took the Disengage action
   AttackRoll* roll = nullptr;
-  int ac = 0;              // the target's AC against `roll`
-  DamageTypeSet types;     // of the damage dealt
-  bool cancelled = false;  // set by the chain: the outcome does not happen
+  const PlanAttack* attack = nullptr;  // the attack of `roll`
+  int ac = 0;                          // the target's AC against `roll`
+  DamageTypeSet types;                 // of the damage dealt
+  bool cancelled = false;              // set by the chain: the outcome does not happen
 };
 
 // Whether `reactor` has its reaction and is conscious and not incapacitated.
@@ -197,6 +199,27 @@ struct SplitRule {
   }
 };
 
+// Rock Catching (stone giant): a rock hurled at it that would hit is
+// caught, taking no damage, on a made save (DC 10 Dex).
+struct RockCatching {
+  static constexpr const char* kName = "Rock Catching";
+  static bool triggered(const BattlePlan& plan, const BattleState&, int reactor,
+                        const Tentative& t) {
+    return t.trigger == Trigger::RangedHit && t.target == reactor &&
+           plan.field.creatures[reactor].rock_catching_dc > 0 &&
+           field_attack(plan, *t.attack).hurled_rock;
+  }
+  template <bool Full, class Dice, class Events>
+  static void take(const BattlePlan& plan, BattleState& state, int reactor, Tentative& t,
+                   Dice& dice, Events& events) {
+    const FieldCreature& me = plan.field.creatures[reactor];
+    const SaveRoll roll = saving_throw(plan, state, reactor, me.rock_catching_ability,
+                                       me.rock_catching_dc, false, dice);
+    events.save(reactor, kName, me.rock_catching_ability, roll);
+    if (roll.success) t.roll->hit = false;
+  }
+};
+
 // A Battle Master's maneuver: its bit, and a superiority die left.
 inline bool has_maneuver(const BattlePlan& plan, const BattleState& state, int reactor,
                          std::uint8_t maneuver) {
@@ -272,7 +295,7 @@ void answer(const BattlePlan& plan, BattleState& state, Tentative& t, Dice& dice
     (void)(offer(reactor, OpportunityAttack{}) || offer(reactor, MonsterParry{}) ||
            offer(reactor, Shield{}) || offer(reactor, BattleMasterParry{}) ||
            offer(reactor, Riposte{}) || offer(reactor, TurnStartSave{}) ||
-           offer(reactor, SplitRule{}));
+           offer(reactor, SplitRule{}) || offer(reactor, RockCatching{}));
     if (t.cancelled) {
       events.cancelled(t.actor, t.trigger == Trigger::LeavesSquare ? "the move is cancelled"
                                                                    : "the attack is cancelled");
@@ -297,6 +320,7 @@ void answer_attack(const BattlePlan& plan, BattleState& state, int attacker, int
   t.actor = attacker;
   t.target = target;
   t.roll = &roll;
+  t.attack = &attack;
   t.ac = plan.creatures[target].ac + state.field.ac_bonus[target];
   answer<Full>(plan, state, t, dice, events, [] {});
 }

@@ -275,7 +275,8 @@ void finish_stat_block_rules(const MonsterInfo& info, Creature& creature) {
   for (const std::string& action : info.not_converted) {
     if (std::find(no_effect.begin(), no_effect.end(), action) != no_effect.end()) continue;
     const bool split = action == kSplitEntry && !info.trait_rules.split_types.empty();
-    if (action == kParryEntry || split || reaction_read(action)) {
+    const bool catching = action == kRockCatchingEntry && info.trait_rules.rock_catching_dc > 0;
+    if (action == kParryEntry || split || catching || reaction_read(action)) {
       creature.battlefield_only.push_back(action);  // a reaction (reactions.hpp)
     } else {
       creature.warnings.push_back("not modelled: " + action);
