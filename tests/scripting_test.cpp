@@ -605,6 +605,23 @@ TEST_F(ScriptingTest, CheckComparesTheRulesetsFiguresAndMeasures) {
       << missing.err;
 }
 
+// A split pudding's halves: how often each is absent is checked like a fate.
+TEST_F(ScriptingTest, CheckComparesHowOftenACombatantIsAbsent) {
+  const std::string file = scenario("black-pudding-battlefield");
+  const std::string baseline = temp_path("pudding.baseline.json");
+  ASSERT_EQ(arena({"simulate", file, "-n", "20000", "--format", "json"}, baseline).exit_code, 0);
+  json report = json::parse(read_file(baseline));
+  json& half = report["combatants"][7];
+  ASSERT_EQ(half["name"], "Black Pudding split 3");
+  half["absent_probability"] = half["absent_probability"].get<double>() - 0.2;
+  const std::string changed = temp_path("pudding.changed.json");
+  write_file(changed, report.dump());
+  const Output moved = arena({"check", file, "--baseline", changed});
+  EXPECT_EQ(moved.exit_code, 1) << moved.out << moved.err;
+  EXPECT_NE(moved.out.find("Black Pudding split 3 (Pudding) absent_probability"), std::string::npos)
+      << moved.out;
+}
+
 TEST_F(ScriptingTest, CheckRefusesABaselineOfAnotherEncounter) {
   const std::string wolves = temp_path("wolves.baseline.json");
   ASSERT_EQ(arena({"simulate", scenario("wolf-pack"), "-n", "2000", "--format", "json"}, wolves)

@@ -162,14 +162,18 @@ std::string encounter_difference(const Baseline& baseline, const Report& report)
 namespace {
 
 // A combatant's figures that are probabilities, beyond survival: its fate
-// "down" (dead is 1 - survival), then the ruleset's own.
+// "down", "absent" when some combatant was (dead is 1 - survival - absent),
+// then the ruleset's own.
 std::vector<std::string> combatant_figures(const Report& report) {
   std::vector<std::string> names = {"down"};
+  if (report.any_absent) names.emplace_back("absent");
   names.insert(names.end(), report.figures.begin(), report.figures.end());
   return names;
 }
-std::vector<double> combatant_probabilities(const CombatantReport& combatant) {
+std::vector<double> combatant_probabilities(const Report& report,
+                                            const CombatantReport& combatant) {
   std::vector<double> probabilities = {combatant.down_probability};
+  if (report.any_absent) probabilities.push_back(combatant.absent_probability);
   probabilities.insert(probabilities.end(), combatant.figure_probabilities.begin(),
                        combatant.figure_probabilities.end());
   return probabilities;
@@ -254,7 +258,8 @@ std::vector<Comparison> compare_with_baseline(const Baseline& baseline, const Re
     out.push_back(
         compare_mean(who + " damage taken", b.at("damage_taken"), r.damage_taken, each, tolerance));
     out.push_back(compare_mean(who + " kills", b.at("kills"), r.kills, each, tolerance));
-    add_ruleset_figures(who, b, combatant_figures(report), combatant_probabilities(r), r.measures);
+    add_ruleset_figures(who, b, combatant_figures(report), combatant_probabilities(report, r),
+                        r.measures);
   }
   return out;
 }
