@@ -83,7 +83,7 @@ template <class Dice, class Events>
     for (std::size_t p = 0; p < part_count; ++p) {
       int amount = rolled[p];
       if (saved) amount = effect.half_on_success ? amount / 2 : 0;
-      if (amount > 0) dealt.subjected.insert(parts[p].type);
+      if (amount > 0 && plan.field.any_split) dealt.subjected.insert(parts[p].type);
       // Not an attack: resistance to nonmagical attacks does not apply.
       amount = apply_defence(amount, defence_under_conditions(
                                          state, victim, plan.defence(victim, parts[p].type, true)));
@@ -121,7 +121,7 @@ template <class Dice, class Events>
     if (dealt.total > 0) events.damaged(victim, hp_before - them.hp, them.hp);
     report_traits(victim, at_work, events);
     record_damage<true>(plan, state, source, victim, fell, events);
-    if (!dealt.subjected.empty())
+    if (!dealt.subjected.empty())  // only with a splitter on the field
       answer_damage<true>(plan, state, source, victim, dealt.subjected, dice, events);
     if (fell.hp_lost > 0 && state.rules[victim].conditions.any_of(kEndedByDamage))
       conditions_after_damage(plan, state, victim, dice, events);
@@ -200,7 +200,8 @@ template <bool Full, bool Field = false, class Dice, class Events>
   report_traits(target, at_work, events);
   record_damage<Full>(plan, state, attacker, target, effect, events);
   if constexpr (Field) {
-    answer_damage<Full>(plan, state, attacker, target, dealt.subjected, dice, events);
+    if (plan.field.any_split)
+      answer_damage<Full>(plan, state, attacker, target, dealt.subjected, dice, events);
     if (charged) charge_lands<Full>(plan, state, attacker, target, dice, events);
   }
   if constexpr (Full) {

@@ -23,7 +23,7 @@ int roll(const BattlePlan& plan, const FlatDice& expr, Dice& dice) {
 struct DealtDamage {
   int total = 0;
   DamageTypeSet types;      // the types of the parts that dealt some
-  DamageTypeSet subjected;  // the types of the parts rolled, before defences (a split's trigger)
+  DamageTypeSet subjected;  // on a battlefield, the types rolled before defences (Split)
   bool critical = false;
 };
 
@@ -74,10 +74,10 @@ template <bool Full, bool Field = false, class Dice>
     const int amount =
         roll_damage_part(part.dice.constant, plan.terms_of(part.dice), critical, defence, dice);
     dealt.total += amount;
-    if constexpr (Full) {  // the types matter to regeneration, Undead Fortitude and Split only
+    if constexpr (Full) {  // the types matter to regeneration and Undead Fortitude only
       if (amount > 0) dealt.types.insert(part.type);
-      dealt.subjected.insert(part.type);
     }
+    if constexpr (Full && Field) dealt.subjected.insert(part.type);  // and to Split
   }
   if constexpr (Full)
     add_extra_damage<Field>(plan, state, attacker, attack, target, mode, dice, dealt);

@@ -5,8 +5,9 @@
 // only then is the original outcome confirmed or cancelled.
 //
 // Here a Tentative is the outcome waiting, answer() offers it to every
-// creature that could react, and each reaction rule is a pair of plain
-// functions: whether it is triggered, and what it does. A reaction that
+// creature that could react, and each reaction rule is the triggers it
+// answers (kTriggers) and a pair of plain functions: whether this outcome
+// sets it off, and what it does. A reaction that
 // attacks goes through make_attack (attack.hpp), whose own outcome is the
 // next link of the chain. One reaction per round per creature, regained at
 // the start of its turn (FieldState::reacted).
@@ -23,6 +24,7 @@
 #pragma once
 
 #include <climits>
+#include <initializer_list>
 
 #include "rules/dnd5e/attack.hpp"
 #include "rules/dnd5e/field_rules.hpp"
@@ -38,6 +40,13 @@ enum class Trigger : std::uint8_t {
   StartsTurn,    // `actor` starts its turn (conscious and not incapacitated)
   Damaged,       // `actor` subjected `target` to damage of `types` (and it did not drop)
 };
+
+// A set of triggers, as the bits of a rule's kTriggers.
+constexpr unsigned triggers(std::initializer_list<Trigger> list) {
+  unsigned bits = 0;
+  for (Trigger t : list) bits |= 1u << static_cast<unsigned>(t);
+  return bits;
+}
 
 struct Tentative {
   Trigger trigger = Trigger::LeavesSquare;
@@ -85,13 +94,12 @@ inline int opportunity_attack_index(const BattlePlan& plan, int self, int target
 // Opportunity attack: the mover leaves the reactor's reach.
 struct OpportunityAttack {
   static constexpr const char* kName = "opportunity attack";
+  static constexpr unsigned kTriggers = triggers({Trigger::LeavesSquare});
   static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
                         const Tentative& t) {
     const int reach = plan.field.creatures[reactor].reach;
     // Flyby: a flying mover provokes nothing.
-    if (t.trigger != Trigger::LeavesSquare || t.disengaged || reach == 0 ||
-        plan.field.creatures[t.actor].flyby)
-      return false;
+    if (t.disengaged || reach == 0 || plan.field.creatures[t.actor].flyby) return false;
     const space::Footprint& here = state.field.at[reactor];
     return space::within(here, t.from, reach, plan.field.diagonals) &&
            !space::within(here, t.to, reach, plan.field.diagonals) &&
@@ -111,12 +119,12 @@ struct OpportunityAttack {
 // would hit; taken only when that turns the hit into a miss.
 struct MonsterParry {
   static constexpr const char* kName = "parry";
+  static constexpr unsigned kTriggers = triggers({Trigger::MeleeHit});
   static bool triggered(const BattlePlan& plan, const BattleState&, int reactor,
                         const Tentative& t) {
     const int bonus = plan.field.creatures[reactor].parry;
-    return t.trigger == Trigger::MeleeHit && t.target == reactor && bonus > 0 &&
-           plan.field.creatures[reactor].reach > 0 && !t.roll->critical &&
-           t.roll->total < t.ac + bonus;
+    return t.target == reactor && bonus > 0 && plan.field.creatures[reactor].reach > 0 &&
+           !t.roll->critical && t.roll->total < t.ac + bonus;
   }
   template <bool Full, class Dice, class Events>
   static void take(const BattlePlan&, BattleState&, int, Tentative& t, Dice&, Events&) {
@@ -131,10 +139,10 @@ struct MonsterParry {
 // which the spell would stop all of): that part is not modelled.
 struct Shield {
   static constexpr const char* kName = "Shield";
+  static constexpr unsigned kTriggers = triggers({Trigger::MeleeHit, Trigger::RangedHit});
   static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
                         const Tentative& t) {
-    return (t.trigger == Trigger::MeleeHit || t.trigger == Trigger::RangedHit) &&
-           t.target == reactor && plan.field.creatures[reactor].shield &&
+    return t.target == reactor && plan.field.creatures[reactor].shield &&
            state.field.slots_left[reactor] > 0 && t.roll->natural > 0 && !t.roll->critical &&
            t.roll->total < t.ac + kShieldAc;
   }
@@ -155,10 +163,11 @@ struct Shield {
 // the reaction an opportunity attack might have wanted.
 struct TurnStartSave {
   static constexpr const char* kName = "Unnerving Mask";
+  static constexpr unsigned kTriggers = triggers({Trigger::StartsTurn});
   static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
                         const Tentative& t) {
     const PlanTraits& traits = plan.rules[reactor].traits;
-    if (t.trigger != Trigger::StartsTurn || traits.turn_start_save < 0 ||
+    if (traits.turn_start_save < 0 ||
         feet_between(plan, state, reactor, t.actor) > traits.turn_start_feet)
       return false;
     const ConditionSet blinded = ConditionSet::of({Condition::Blinded});
@@ -185,11 +194,12 @@ struct TurnStartSave {
 // and the size left to split and a slot for the new half.
 struct SplitRule {
   static constexpr const char* kName = "split";
+  static constexpr unsigned kTriggers = triggers({Trigger::Damaged});
   static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
                         const Tentative& t) {
     const FieldCreature& me = plan.field.creatures[reactor];
-    return t.trigger == Trigger::Damaged && t.target == reactor && me.split_first >= 0 &&
-           t.types.any_of(me.split_types) && state.combatants[reactor].hp >= me.split_min_hp &&
+    return t.target == reactor && me.split_first >= 0 && t.types.any_of(me.split_types) &&
+           state.combatants[reactor].hp >= me.split_min_hp &&
            state.field.size[reactor] >= me.split_min_size && split_slot(plan, state, reactor) >= 0;
   }
   template <bool Full, class Dice, class Events>
@@ -203,10 +213,10 @@ struct SplitRule {
 // caught, taking no damage, on a made save (DC 10 Dex).
 struct RockCatching {
   static constexpr const char* kName = "Rock Catching";
+  static constexpr unsigned kTriggers = triggers({Trigger::RangedHit});
   static bool triggered(const BattlePlan& plan, const BattleState&, int reactor,
                         const Tentative& t) {
-    return t.trigger == Trigger::RangedHit && t.target == reactor &&
-           plan.field.creatures[reactor].rock_catching_dc > 0 &&
+    return t.target == reactor && plan.field.creatures[reactor].rock_catching_dc > 0 &&
            field_attack(plan, *t.attack).hurled_rock;
   }
   template <bool Full, class Dice, class Events>
@@ -232,10 +242,10 @@ inline bool has_maneuver(const BattlePlan& plan, const BattleState& state, int r
 // as the hit is declared.
 struct BattleMasterParry {
   static constexpr const char* kName = "parry (Battle Master)";
+  static constexpr unsigned kTriggers = triggers({Trigger::MeleeHit});
   static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
                         const Tentative& t) {
-    return t.trigger == Trigger::MeleeHit && t.target == reactor &&
-           has_maneuver(plan, state, reactor, kManeuverParry);
+    return t.target == reactor && has_maneuver(plan, state, reactor, kManeuverParry);
   }
   template <bool Full, class Dice, class Events>
   static void take(const BattlePlan& plan, BattleState& state, int reactor, Tentative& t,
@@ -250,11 +260,10 @@ struct BattleMasterParry {
 // melee attack back, a superiority die added to its damage.
 struct Riposte {
   static constexpr const char* kName = "riposte";
+  static constexpr unsigned kTriggers = triggers({Trigger::MeleeMiss});
   static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
                         const Tentative& t) {
-    if (t.trigger != Trigger::MeleeMiss || t.target != reactor ||
-        !has_maneuver(plan, state, reactor, kManeuverRiposte))
-      return false;
+    if (t.target != reactor || !has_maneuver(plan, state, reactor, kManeuverRiposte)) return false;
     const int attack = opportunity_attack_index(plan, reactor, t.actor);
     return attack >= 0 && attack_reaches(plan, state, reactor, t.actor, attack);
   }
@@ -279,8 +288,9 @@ template <bool Full, class Dice, class Events, class Before>
 void answer(const BattlePlan& plan, BattleState& state, Tentative& t, Dice& dice, Events& events,
             Before&& before) {
   bool first = true;
+  const unsigned trigger = 1u << static_cast<unsigned>(t.trigger);
   const auto offer = [&]<class Rule>(int reactor, Rule) {
-    if (!Rule::triggered(plan, state, reactor, t)) return false;
+    if ((Rule::kTriggers & trigger) == 0 || !Rule::triggered(plan, state, reactor, t)) return false;
     state.field.reacted[reactor] = 1;
     if (first) before();
     first = false;
@@ -342,13 +352,12 @@ void answer_damage(const BattlePlan& plan, BattleState& state, int source, int t
   }
 }
 
-// The start of `self`'s turn on a battlefield, offered to the chain when
-// some creature reacts to it (FieldPlan::turn_starts_answered).
+// The start of `self`'s turn on a battlefield, offered to the chain (the
+// turn asks only when some creature reacts to it: FieldPlan::turn_starts_answered).
 template <bool Full, class Dice, class Events>
 void answer_turn_start(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
                        Events& events) {
   if constexpr (Full) {
-    if (!plan.field.turn_starts_answered) return;
     Tentative t;
     t.trigger = Trigger::StartsTurn;
     t.actor = self;

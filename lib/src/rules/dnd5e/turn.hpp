@@ -295,7 +295,8 @@ void answer_turn_start(const BattlePlan& plan, BattleState& state, int self, Dic
 
 // `Field`: the encounter has a battlefield (battle.hpp chooses once per battle).
 template <bool Full, bool Field = false, class Dice, class Events>
-void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice, Events& events) {
+[[gnu::always_inline]] inline void take_turn(const BattlePlan& plan, BattleState& state, int self,
+                                             Dice& dice, Events& events) {
   if (state.combatants[self].dead) return;
   if constexpr (Field) {
     state.field.reacted[self] = 0;   // its reaction comes back
@@ -306,7 +307,8 @@ void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
   }
   bool acts = begin_turn<Full>(plan, state, self, dice, events);
   if constexpr (Field) {
-    if (acts) answer_turn_start<Full>(plan, state, self, dice, events);
+    if (acts && plan.field.turn_starts_answered)
+      answer_turn_start<Full>(plan, state, self, dice, events);
   }
   if constexpr (Full) {
     if (acts && plan.imposable.contains(Condition::Swallowed) &&
