@@ -1,6 +1,7 @@
 // Split (the black pudding's and the ochre jelly's reaction, reactions.hpp
-// offers it): a creature of at least Medium size that takes lightning or
-// slashing damage and still has 10 hit points or more splits into two new
+// offers it): a creature of at least Medium size that is subjected to
+// lightning or slashing damage (dealt or not: an immunity stops the damage,
+// not the split) and still has 10 hit points or more splits into two new
 // creatures, each with half its hit points (rounded down) and one size
 // smaller. Here it keeps one half itself, on the corner square of its old
 // footprint, and the other half is one of its group's absent combatants
