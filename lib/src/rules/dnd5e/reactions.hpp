@@ -58,7 +58,7 @@ struct Tentative {
   AttackRoll* roll = nullptr;
   const PlanAttack* attack = nullptr;  // the attack of `roll`
   int ac = 0;                          // the target's AC against `roll`
-  DamageTypeSet types;                 // of the damage dealt
+  DamageTypeSet types;                 // of the damage (Damaged)
   bool cancelled = false;              // set by the chain: the outcome does not happen
 };
 
