@@ -452,7 +452,11 @@ void BattleState::reset(const BattlePlan& plan) {
     initiative.resize(creatures);
     focus.resize(plan.standing.faction_sizes.size());
   }
-  std::fill(combatants.begin(), combatants.end(), CombatantState{});
+  // Filled from a constant rather than a temporary: GCC built the temporary
+  // on the stack and read it back in pieces that the store buffer could not
+  // forward, a stall per creature that was most of this function's time.
+  static constexpr CombatantState kFresh{};
+  std::fill(combatants.begin(), combatants.end(), kFresh);
   turns_stale = true;  // list_turns sizes `turns`
   std::fill(initiative.begin(), initiative.end(), 0);
   standing.reset(plan.standing);
