@@ -41,8 +41,9 @@ RunResult play(const Encounter& encounter, std::int64_t first, std::int64_t coun
 // Whether Ctrl-C was pressed during a play().
 bool interrupted();
 
-// Plays blocks of `block` battles until every faction's 95% win interval has
-// half-width at most `precision`, or `max_battles` are played.
+// Plays blocks of 10,000 battles until every faction's 95% win interval has
+// half-width at most `precision` at the end of a block, or `max_battles` are
+// played.
 RunResult play_until_precise(const Encounter& encounter, double precision, std::int64_t max_battles,
                              const SimulationOptions& options);
 
