@@ -52,7 +52,7 @@ double widest_half_interval(std::span<const std::int64_t> wins, std::int64_t bat
 std::int64_t precise_after(const Tally& before, std::span<const std::int8_t> winners,
                            double precision) {
   // wins[f + 1]: faction f's wins; wins[0]: the draws (winner -1). Counted
-  // without a branch: this runs between calls, while the workers wait.
+  // without a branch: this runs between calls, while no battle is played.
   std::vector<std::int64_t> wins(before.factions.size() + 1, 0);
   for (std::size_t f = 0; f < before.factions.size(); ++f) wins[f + 1] = before.factions[f].wins;
   const auto count = static_cast<std::int64_t>(winners.size());
