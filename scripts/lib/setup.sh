@@ -42,6 +42,25 @@ arena_build() {
   cmake --build "$dir" --parallel "$(nproc)" >&2
 }
 
+# Sanitizer trees build at -O1 with line tables only (-g1): what a report
+# needs (functions and lines), in about three quarters of the time of -O2 -g.
+ARENA_SANITIZER_FLAGS=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
+                       -DARENA_BUILD_BENCHMARKS=OFF)
+
+# arena_asan_build [cmake --build options...]: configures (once) and builds
+# build-asan/, the clang tree under AddressSanitizer and UndefinedBehaviorSanitizer
+# with libFuzzer's coverage: scripts/sanitize runs the tests from it and
+# scripts/fuzz the fuzzers, so CI builds the library once for both.
+arena_asan_build() {
+  arena_install_packages clang libclang-rt-dev
+  local dir="$ARENA_ROOT/build-asan"
+  if [ ! -f "$dir/CMakeCache.txt" ]; then
+    cmake -S "$ARENA_ROOT" -B "$dir" -G Ninja -DCMAKE_CXX_COMPILER=clang++ \
+          "${ARENA_SANITIZER_FLAGS[@]}" -DARENA_SANITIZE=ON -DARENA_BUILD_FUZZERS=ON >&2
+  fi
+  cmake --build "$dir" --parallel "$(nproc)" "$@" >&2
+}
+
 # arena_find_binary: sets ARENA to the arena binary: $ARENA if set (it must be
 # executable), else this checkout's Release build, built first if missing.
 arena_find_binary() {
