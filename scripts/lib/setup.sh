@@ -54,6 +54,10 @@ ARENA_SANITIZER_FLAGS=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELW
 arena_asan_build() {
   arena_install_packages clang libclang-rt-dev
   local dir="$ARENA_ROOT/build-asan"
+  # A tree configured before the fuzzers moved in (gcc, no fuzzers) is configured anew.
+  if [ -f "$dir/CMakeCache.txt" ] && ! grep -q '^ARENA_BUILD_FUZZERS:BOOL=ON$' "$dir/CMakeCache.txt"; then
+    rm -rf "$dir/CMakeCache.txt" "$dir/CMakeFiles"
+  fi
   if [ ! -f "$dir/CMakeCache.txt" ]; then
     cmake -S "$ARENA_ROOT" -B "$dir" -G Ninja -DCMAKE_CXX_COMPILER=clang++ \
           "${ARENA_SANITIZER_FLAGS[@]}" -DARENA_SANITIZE=ON -DARENA_BUILD_FUZZERS=ON >&2
