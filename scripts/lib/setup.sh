@@ -65,6 +65,13 @@ arena_asan_build() {
   cmake --build "$dir" --parallel "$(nproc)" "$@" >&2
 }
 
+# arena_report_without_run: a JSON report on stdin, printed without its `run`
+# block (times, threads, shards): what must be the same byte for byte
+# however the battles were played.
+arena_report_without_run() {
+  python3 -c 'import json, sys; r = json.load(sys.stdin); r.pop("run", None); print(json.dumps(r, indent=1))'
+}
+
 # arena_find_binary: sets ARENA to the arena binary: $ARENA if set (it must be
 # executable), else this checkout's Release build, built first if missing.
 arena_find_binary() {

@@ -8,20 +8,16 @@
 #   ARENA=path/to/arena tests/distributed/check.sh SCENARIO BATTLES
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$root/scripts/lib/setup.sh"  # arena_report_without_run
 scenario=$1 battles=$2
 : "${ARENA:?set ARENA to the arena binary}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The report as JSON text without its run block.
-without_run() {
-  python3 -c 'import json,sys; d=json.load(sys.stdin); d.pop("run", None); print(json.dumps(d, indent=1))'
-}
-
-"$ARENA" simulate "$scenario" -n "$battles" --format json --no-progress | without_run >"$work/one.json"
+"$ARENA" simulate "$scenario" -n "$battles" --format json --no-progress | arena_report_without_run >"$work/one.json"
 
 "$root/scripts/distributed" "$scenario" --shards 4 --jobs 2 --parts "$work/parallel" --format json \
-  -- -n "$battles" | without_run >"$work/parallel.json"
+  -- -n "$battles" | arena_report_without_run >"$work/parallel.json"
 [ "$(ls "$work/parallel" | wc -l)" -eq 4 ] || { echo "FAIL: not 4 parts" >&2; exit 1; }
 if ! cmp -s "$work/one.json" "$work/parallel.json"; then
   echo "FAIL: scripts/distributed's report differs from one process's" >&2
@@ -55,7 +51,7 @@ chmod +x "$work/bin/sbatch"
 PATH="$work/bin:$PATH" "$root/scripts/slurm-array.sh" "$scenario" 4 "$work/slurm" --format json \
   -o "$work/slurm-report.json" -- -n "$battles" >/dev/null
 [ "$(ls "$work"/slurm/part-*.json | wc -l)" -eq 4 ] || { echo "FAIL: not 4 Slurm parts" >&2; exit 1; }
-without_run <"$work/slurm-report.json" >"$work/slurm.json"
+arena_report_without_run <"$work/slurm-report.json" >"$work/slurm.json"
 if ! cmp -s "$work/one.json" "$work/slurm.json"; then
   echo "FAIL: scripts/slurm-array.sh's report differs from one process's" >&2
   diff "$work/one.json" "$work/slurm.json" | head -20 >&2
