@@ -43,7 +43,11 @@ struct StandingStart {
   // Every enemy of `faction`, standing or not, in creature order.
   std::span<const int> enemies_of(int faction) const {
     const auto f = static_cast<std::size_t>(faction);
-    return {enemies.data() + enemy_first[f], faction_of.size() - faction_sizes[f]};
+    return {enemies.data() + enemy_first[f], static_cast<std::size_t>(list_size(f))};
+  }
+  // How many enemies faction `f` has.
+  int list_size(std::size_t f) const {
+    return static_cast<int>(faction_of.size()) - faction_sizes[f];
   }
 };
 
@@ -86,20 +90,26 @@ class Standing {
     return -1;
   }
 
-  // Creature `c` is out of the fight (it must have stood).
+  // Creature `c` is out of the fight (it must have stood). In each other
+  // faction's list it leaves the head, which is in creature order, for the
+  // first place of the tail: the standing ones after it move up one. The
+  // pass has no branch but its loop's, which runs the whole list, the same
+  // length every time: a standing one stays where it is exactly when it
+  // comes before `c`, and the dropped ones stay too. (A search for `c`, or
+  // a pass that stops at the end of the head, stops at a random place and
+  // mispredicts.)
   void drops(int c) {
     const int faction = start_->faction_of[static_cast<std::size_t>(c)];
     --total_;
-    if (--members_[static_cast<std::size_t>(faction)] == 0) --factions_;
+    factions_ -= --members_[static_cast<std::size_t>(faction)] == 0;
     for (std::size_t f = 0; f < members_.size(); ++f) {
       if (static_cast<int>(f) == faction) continue;
       int* list = enemies_.data() + start_->enemy_first[f];
-      int& count = enemy_count_[f];
-      int at = 0;
-      while (list[at] != c) ++at;
-      ARENA_CHECK(at < count);
-      for (--count; at < count; ++at) list[at] = list[at + 1];
-      list[count] = c;  // the list stays a permutation of the faction's enemies
+      const int size = start_->list_size(f);
+      const int last = --enemy_count_[f];    // the place `c` takes
+      for (int at = 0; at + 1 < size; ++at)  // the next one moves up: a standing one after `c`
+        list[at] = list[at + (list[at] >= c) * (at < last)];
+      list[last] = c;  // the list stays a permutation of the faction's enemies
     }
   }
 
