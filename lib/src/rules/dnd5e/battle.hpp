@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -110,13 +111,12 @@ void roll_initiative(const BattlePlan& plan, BattleState& state, Dice& dice, Eve
 // mispredicted often; this copy has none (a creature killed during the
 // round is still skipped by take_turn).
 inline void list_turns(BattleState& state) {
-  state.turns.resize(state.order.size());
-  std::size_t count = 0;
+  int count = 0;
   for (int c : state.order) {
-    state.turns[count] = c;
+    state.turns[static_cast<std::size_t>(count)] = c;
     count += !state.combatants[c].dead;
   }
-  state.turns.resize(count);
+  state.turn_count = count;
   state.turns_stale = false;
 }
 
@@ -142,7 +142,11 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
   // included (it passes at once): with legendary creatures, every place of
   // the initiative order is a turn.
   const bool every_place = Full && !plan.legendary_creatures.empty();
-  for (int self : every_place ? state.order : state.turns) {
+  const std::span<const int> turns =
+      every_place
+          ? std::span<const int>(state.order)
+          : std::span<const int>(state.turns.data(), static_cast<std::size_t>(state.turn_count));
+  for (int self : turns) {
     take_turn<Full, Field>(plan, state, self, dice, events);
     if (state.standing.factions() <= 1) return;
     if constexpr (Full) {

@@ -449,6 +449,7 @@ void BattleState::reset(const BattlePlan& plan) {
   if (combatants.size() != creatures || focus.size() != plan.standing.faction_sizes.size()) {
     combatants.resize(creatures);  // a new worker's first battle (no allocation after it)
     order.resize(creatures);
+    turns.resize(creatures);
     initiative.resize(creatures);
     focus.resize(plan.standing.faction_sizes.size());
   }
@@ -457,7 +458,7 @@ void BattleState::reset(const BattlePlan& plan) {
   // forward, a stall per creature that was most of this function's time.
   static constexpr CombatantState kFresh{};
   std::fill(combatants.begin(), combatants.end(), kFresh);
-  turns_stale = true;  // list_turns sizes `turns`
+  turns_stale = true;  // for list_turns
   std::fill(initiative.begin(), initiative.end(), 0);
   standing.reset(plan.standing);
   std::fill(focus.begin(), focus.end(), -1);

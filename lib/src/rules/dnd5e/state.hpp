@@ -88,14 +88,15 @@ struct CombatantState {
 struct BattleState {
   std::vector<CombatantState> combatants;  // indexed like Encounter::creatures
   std::vector<int> order;                  // initiative order of creature indices
-  std::vector<int> turns;                  // this round's turns: `order` without the dead
-  bool turns_stale = false;                // someone died since `turns` was listed
-  std::vector<int> initiative;             // per creature: its initiative key (battle.hpp)
-  Standing standing;                       // who can act, per faction and as targets
-  std::vector<int> focus;                  // per faction: the focus target, -1 when none
-  std::vector<RulesState> rules;           // per creature, with the full rules only
-  std::vector<int> resource_uses;          // per creature resource (BattlePlan::first_resource)
-  std::vector<int> scratch;                // area targets being drawn
+  std::vector<int> turns;  // this round's turns, its first turn_count: `order` without the dead
+  int turn_count = 0;
+  bool turns_stale = false;        // someone died since `turns` was listed
+  std::vector<int> initiative;     // per creature: its initiative key (battle.hpp)
+  Standing standing;               // who can act, per faction and as targets
+  std::vector<int> focus;          // per faction: the focus target, -1 when none
+  std::vector<RulesState> rules;   // per creature, with the full rules only
+  std::vector<int> resource_uses;  // per creature resource (BattlePlan::first_resource)
+  std::vector<int> scratch;        // area targets being drawn
   // After the battle (aftermath.hpp): the PCs down at its end, in creature
   // order, and the creatures whose turns can still matter, in initiative order.
   std::vector<int> down_after;
