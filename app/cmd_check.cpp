@@ -60,7 +60,8 @@ std::string html_text(const Report& report, const std::vector<Comparison>& compa
       "Means against the baseline", "change from the baseline (%)", {}, false, std::nullopt};
   for (const Comparison& c : comparisons) {
     if (c.probability) {
-      const auto wins = static_cast<std::int64_t>(std::llround(c.after * report.battles));
+      const auto wins =
+          static_cast<std::int64_t>(std::llround(c.after * static_cast<double>(report.battles)));
       const Interval ci = wilson_interval(wins, report.battles);
       probabilities.rows.push_back({c.what, c.after, ci.low, ci.high, c.before, c.failed});
     } else if (c.before != 0) {

@@ -23,7 +23,7 @@ struct BandPlot {
   std::vector<std::vector<double>> levels;  // each over x, from the lowest quantile up
   int width = 720, height = 440;            // pixels
   // When set, one per x: the x axis is labelled with them (swept values).
-  std::vector<std::string> x_tick_labels;
+  std::vector<std::string> x_tick_labels{};
 };
 
 // Precondition: every level has x.size() values; x is not empty.
@@ -34,8 +34,8 @@ std::string band_plot_svg(const BandPlot& plot);
 struct IntervalRow {
   std::string label;
   double value = 0, low = 0, high = 0;
-  std::optional<double> reference;  // drawn as a black tick (a baseline)
-  bool marked = false;              // drawn in red (a failed check)
+  std::optional<double> reference{};  // drawn as a black tick (a baseline)
+  bool marked = false;                // drawn in red (a failed check)
 };
 struct IntervalChart {
   std::string title, x_label;
@@ -71,7 +71,7 @@ struct StackedBars {
   std::vector<std::string> categories;
   std::vector<StackedBarRow> rows;
   int width = 720;
-  std::vector<std::string> colours;  // one per category; default: the palette
+  std::vector<std::string> colours{};  // one per category; default: the palette
 };
 // Precondition: every row has one part per category.
 std::string stacked_bars_svg(const StackedBars& chart);
