@@ -32,6 +32,14 @@ arena_install_packages() {
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >&2
 }
 
+# The shipped scenarios' paths, one per line (scenarios/*.json but the schema).
+arena_scenarios() {
+  local file
+  for file in "$ARENA_ROOT"/scenarios/*.json; do
+    [ "$(basename "$file")" = schema.json ] || echo "$file"
+  done
+}
+
 # arena_build DIR [cmake -D options...]: configure DIR once, then build it.
 arena_build() {
   local dir=$1
