@@ -67,15 +67,19 @@ template <class Dice>
 
 // The target `self` attacks now by its tactics, or -1 when no enemy can be attacked.
 // Inlined: the turn calls it every time, and a call's register saves
-// cost about as much as a random policy's work.
-template <class Dice>
+// cost about as much as a random policy's work. `Full`: the encounter has
+// the full rules (turn.hpp); without them no condition limits targets, and
+// the plain turn does not test for one.
+template <bool Full = true, class Dice>
 [[gnu::always_inline]] inline int choose_target(const BattlePlan& plan, BattleState& state,
                                                 int self, Dice& dice) {
   TargetView view{plan, state};
   const int target = arena::choose_target(view, plan.creatures[self].tactics, self, dice);
-  if (target >= 0 && plan.imposable.any_of(kLimitTargets) &&
-      (plan.any_swallower || state.rules[self].conditions.contains(Condition::Charmed))) {
-    return limited_target(plan, state, self, target, dice);
+  if constexpr (Full) {
+    if (target >= 0 && plan.imposable.any_of(kLimitTargets) &&
+        (plan.any_swallower || state.rules[self].conditions.contains(Condition::Charmed))) {
+      return limited_target(plan, state, self, target, dice);
+    }
   }
   return target;
 }

@@ -262,7 +262,7 @@ template <bool Full, bool Field = false, class Dice, class Events>
     can_rampage = own_turn && plan.rules[self].traits.rampage_attack >= 0;
   }
   for (int attack : plan.parts_of(action.attacks)) {
-    if (!state.combatants[target].can_act()) target = choose_target(plan, state, self, dice);
+    if (!state.combatants[target].can_act()) target = choose_target<Full>(plan, state, self, dice);
     if (target < 0) return;
     if constexpr (Field) {
       // A reaction (a riposte) may have dropped the attacker mid-action.
@@ -318,7 +318,7 @@ template <bool Full, bool Field = false, class Dice, class Events>
     }
   }
   if (acts) {
-    int target = choose_target(plan, state, self, dice);
+    int target = choose_target<Full>(plan, state, self, dice);
     if (target >= 0) {
       const PlanAction* action = nullptr;
       if constexpr (Field) {
