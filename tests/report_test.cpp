@@ -61,6 +61,14 @@ TEST(HistogramTest, MergeEqualsAddingEverything) {
   EXPECT_EQ(Histogram::from_counts({1, 0, 2, 0, 0}), Histogram::from_counts({1, 0, 2}));
 }
 
+// A negative value is a bug in the caller (figures are counts): it aborts,
+// whether or not the histogram has grown past its index as a size_t.
+TEST(HistogramDeathTest, ANegativeValueAborts) {
+  Histogram h;
+  for (int v : {0, 3}) h.add(v);
+  EXPECT_DEATH(h.add(-1), "internal check failed: value >= 0");
+}
+
 TEST(ReportTest, JsonHasTheDocumentedShape) {
   const Encounter e = testing::load(
       testing::duel_json(R"({ "monster": "goblin", "count": 2 })", R"({ "monster": "wolf" })"));

@@ -9,8 +9,9 @@ namespace {
 __extension__ using Int128 = __int128;  // exact sums of value * count
 }  // namespace
 
-void Histogram::grow_to(std::size_t index) {
-  counts_.resize(index + 1, 0);
+void Histogram::grow_to(int value) {
+  ARENA_CHECK(value >= 0);
+  counts_.resize(static_cast<std::size_t>(value) + 1, 0);
 }
 
 void Histogram::merge(const Histogram& other) {
