@@ -301,6 +301,38 @@ struct InvariantChecker : NoEvents {
   void ends(const BattleOutcome&) {}
 };
 
+// The plan's defences (looked up per target, type and source, and skipped
+// for a target that has none) are the stat block's, for creatures with and
+// without them.
+TEST(BattlePlanTest, DefencesAreTheStatBlocks) {
+  int with = 0, without = 0;
+  for (const char* name :
+       {"undead-horde", "young-dragon-party", "troll-hunt", "guards-vs-goblins"}) {
+    const std::string path = std::string(ARENA_SOURCE_DIR) + "/scenarios/" + name + ".json";
+    auto loaded = load_encounter_file(path);
+    ASSERT_TRUE(loaded.has_value()) << path;
+    const BattlePlan plan(*loaded);
+    for (int c = 0; c < plan.creature_count(); ++c) {
+      const Creature& creature = creature_of(*loaded, c);
+      (plan.creatures[c].has_defences ? with : without) += 1;
+      for (int t = 0; t < kDamageTypeCount; ++t) {
+        const auto type = static_cast<DamageType>(t);
+        for (const auto& [magical, silvered] :
+             {std::pair{false, false}, std::pair{true, false}, std::pair{false, true}}) {
+          const Defence expected = defence_against(type, magical, creature, silvered);
+          const Defence got = plan.defence(c, type, magical, silvered);
+          EXPECT_EQ(got.immune, expected.immune) << name << " " << creature.name << " " << t;
+          EXPECT_EQ(got.resistant, expected.resistant) << name << " " << creature.name << " " << t;
+          EXPECT_EQ(got.vulnerable, expected.vulnerable)
+              << name << " " << creature.name << " " << t;
+        }
+      }
+    }
+  }
+  EXPECT_GT(with, 0);
+  EXPECT_GT(without, 0);
+}
+
 TEST(BattleInvariantTest, HoldOverManySeededBattlesOfEveryScenario) {
   for (const char* name : {"goblin-ambush", "knight-vs-ogre", "wolf-pack", "fighter-greatsword",
                            "fighter-sword-and-shield"}) {

@@ -279,9 +279,13 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
     }
     for (int type = 0; type < kDamageTypeCount; ++type) {  // in BattlePlan::defence's order
       const auto damage = static_cast<DamageType>(type);
-      defences.push_back(defence_against(damage, false, members[kind]));
-      defences.push_back(defence_against(damage, true, members[kind]));
-      defences.push_back(defence_against(damage, false, members[kind], true));
+      for (const Defence defence : {defence_against(damage, false, members[kind]),
+                                    defence_against(damage, true, members[kind]),
+                                    defence_against(damage, false, members[kind], true)}) {
+        defences.push_back(defence);
+        creatures.back().has_defences = creatures.back().has_defences || defence.immune ||
+                                        defence.resistant || defence.vulnerable;
+      }
     }
   }
   // Which kinds each save effect spares (its creature-type exclusions).
@@ -371,6 +375,7 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
     for (std::size_t t = 0; t < members.size(); ++t)
       best_of_kinds.push_back(dnd5e::best_action(members[a], members[t], matchup_of(a, t)));
   }
+  creature_total = creature_count();
   for (int attacker = 0; attacker < creature_count(); ++attacker) {
     const auto kind = static_cast<std::size_t>(creatures[attacker].kind);
     for (const PlanCreature& target : creatures) {

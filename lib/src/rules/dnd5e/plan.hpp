@@ -133,6 +133,9 @@ struct PlanCreature {
   bool fixed_actions = false;  // takes its first available action (Creature::fixed_actions)
   FlatDice hp;
   std::uint32_t first_attack = 0;  // its attack i is BattlePlan::attacks[first_attack + i]
+  // It is immune, resistant or vulnerable to some damage: without any,
+  // BattlePlan::defence needs no look-up (most monsters, every PC).
+  bool has_defences = false;
 };
 
 // What the full rules read of a combatant, apart so that plain battles do
@@ -182,6 +185,7 @@ struct BattlePlan {
   // `actions`) of highest expected value, for creatures that choose
   // between attacks only; one look-up per turn.
   std::vector<std::uint32_t> best_action;
+  int creature_total = 0;  // creatures.size(), the row length of best_action
   // attack_values[action * kinds + target kind]: the expected value of the
   // action's attacks, their riders included (action: index into `actions`);
   // save_values[effect * kinds + target kind]: the mean value of one save
@@ -246,6 +250,7 @@ struct BattlePlan {
     return slice(terms, dice.terms);
   }
   Defence defence(int target, DamageType type, bool magical, bool silvered = false) const {
+    if (!creatures[target].has_defences) return {};
     const std::size_t source = magical ? 1 : silvered ? 2 : 0;
     const auto index =
         (static_cast<std::size_t>(target) * kDamageTypeCount + static_cast<std::size_t>(type)) * 3 +
@@ -262,8 +267,7 @@ struct BattlePlan {
   // The best action of `attacker` against `target` when only attacks are
   // chosen between (PlanCreature::only_attacks).
   const PlanAction& best_attack_action(int attacker, int target) const {
-    return actions[best_action[static_cast<std::size_t>(attacker) * creatures.size() +
-                               static_cast<std::size_t>(target)]];
+    return actions[best_action[static_cast<std::size_t>(attacker * creature_total + target)]];
   }
   // The expected value of `action` (an element of actions_of or
   // legendary_of of its creature) against `target` in state `now`, its
