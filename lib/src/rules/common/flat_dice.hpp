@@ -74,7 +74,7 @@ template <class Dice>
 template <class PlanCreatures, class StateCreatures, class Dice>
 void roll_hit_points(const std::vector<DiceTerm>& terms, const PlanCreatures& plan,
                      StateCreatures& state, Dice& dice) {
-  for (std::size_t c = 0; c < plan.size(); ++c) {
+  for (std::size_t c = 0, count = plan.size(); c < count; ++c) {
     const int hp = roll_flat(terms, plan[c].hp, dice);
     state[c].hp = hp;
     state[c].max_hp = hp;

@@ -95,7 +95,7 @@ void shuffle_initiative_ties(BattleState& state, Dice& dice) {
 
 template <class Dice, class Events>
 void roll_initiative(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
-  for (int c = 0; c < plan.creature_count(); ++c) {
+  for (int c = 0, count = plan.creature_count(); c < count; ++c) {
     const int d20 = dice.check(20);
     const int total = d20 + plan.initiative[c];
     state.initiative[c] = initiative_key(plan, c, total);
@@ -124,7 +124,7 @@ inline void list_turns(BattleState& state) {
 template <class Dice>
 void begin_battle(const BattlePlan& plan, BattleState& state, Dice& dice) {
   state.reset(plan);
-  for (int c = 0; c < plan.creature_count(); ++c) {
+  for (int c = 0, count = plan.creature_count(); c < count; ++c) {
     const int hp = roll(plan, plan.creatures[c].hp, dice);
     state.combatants[c].hp = hp;
     state.combatants[c].max_hp = hp;

@@ -26,12 +26,13 @@ struct Engine {
     // Computed, not branched on: who ends how is chance, and a branch on
     // it mispredicts. Absent (an absent one is dead too), else dead, else
     // down at 0 HP, else standing (Fate's order).
-    for (int c = 0; c < plan.creature_count(); ++c) {
+    for (int c = 0, count = plan.creature_count(); c < count; ++c) {
       const CombatantState& s = state.combatants[c];
       const int fate = std::max({3 * s.absent, 2 * s.dead, int{s.hp == 0}});
       out[c] = {static_cast<Fate>(fate), s.damage_dealt, s.damage_taken, 0, s.knockouts};
     }
-    for (int c = 0; c < plan.creature_count(); ++c) {  // a kill: dead, by someone's damage
+    // A kill: dead, by someone's damage.
+    for (int c = 0, count = plan.creature_count(); c < count; ++c) {
       const CombatantState& s = state.combatants[c];
       out[static_cast<std::size_t>(std::max(s.dropped_by, 0))].kills +=
           s.dead & (s.dropped_by >= 0);

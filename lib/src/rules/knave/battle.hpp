@@ -249,7 +249,9 @@ void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
 template <class Dice, class Events>
 void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
   if (plan.order == TurnOrder::Listed) {
-    for (int c = 0; c < plan.creature_count(); ++c) {
+    // The count is read once: a die rolled out of line might, as far as the
+    // compiler knows, change the plan, so it would read it every time.
+    for (int c = 0, count = plan.creature_count(); c < count; ++c) {
       if (state.creatures[c].status != Status::Fighting) continue;
       take_turn(plan, state, c, dice, events);
       if (state.standing.factions() <= 1) return;

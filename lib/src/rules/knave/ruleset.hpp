@@ -35,7 +35,7 @@ struct Engine {
   }
 
   static void results(const Plan& plan, const State& state, std::span<CombatantResult> out) {
-    for (int c = 0; c < plan.creature_count(); ++c) {
+    for (int c = 0, count = plan.creature_count(); c < count; ++c) {
       const CreatureState& s = state.creatures[c];
       const std::uint32_t fled = s.status == Status::Fled ? 1u : 0u;
       // Fates: dead and down as they are; fled (alive, on its feet) and

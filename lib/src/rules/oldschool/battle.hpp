@@ -159,7 +159,9 @@ template <class Dice, class Events>
 template <class Dice, class Events>
 void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
   if (plan.order == TurnOrder::Listed) {
-    for (int c = 0; c < plan.fighter_count(); ++c) {
+    // The count is read once: a die rolled out of line might, as far as the
+    // compiler knows, change the plan, so it would read it every time.
+    for (int c = 0, count = plan.fighter_count(); c < count; ++c) {
       if (state.fighters[c].dead) continue;
       take_turn(plan, state, c, dice, events);
       if (state.standing.factions() <= 1) return;

@@ -25,7 +25,7 @@ struct Engine {
   }
 
   static void results(const Plan& plan, const State& state, std::span<CombatantResult> out) {
-    for (int c = 0; c < plan.fighter_count(); ++c) {
+    for (int c = 0, count = plan.fighter_count(); c < count; ++c) {
       const FighterState& s = state.fighters[c];
       // A fighter below 1 HP dies: standing or dead, and each kill a knock-out.
       out[c] = {s.dead ? Fate::Dead : Fate::Standing, s.damage_dealt, s.damage_taken, s.kills,
