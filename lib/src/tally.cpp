@@ -43,8 +43,11 @@ void Tally::add(const Encounter& encounter, const BattleOutcome& outcome,
   // One pass over the combatants sums each faction's figures as it goes: a
   // battle's tally is a few histogram adds per creature, so walking each
   // faction's member list again would cost as much as the adds.
+  // The counts are read once: a histogram's rare growth is out of line,
+  // and might change the vectors as far as the compiler knows.
+  const std::size_t combatant_count = combatants.size(), faction_count = factions.size();
   std::array<int, kMaxFactions> survivors{}, deaths{}, dealt{}, taken{};
-  for (std::size_t c = 0; c < combatants.size(); ++c) {
+  for (std::size_t c = 0; c < combatant_count; ++c) {
     const CombatantResult& r = results[c];
     const auto f = static_cast<std::size_t>(encounter.combatants[c].faction);
     survivors[f] += r.fate == Fate::Standing || r.fate == Fate::Down;
@@ -60,7 +63,7 @@ void Tally::add(const Encounter& encounter, const BattleOutcome& outcome,
     t.kills.add(r.kills);
     t.knockouts.add(r.knockouts);
   }
-  for (std::size_t f = 0; f < factions.size(); ++f) {
+  for (std::size_t f = 0; f < faction_count; ++f) {
     FactionTally& t = factions[f];
     t.losses += deaths[f] > 0;
     t.survivors.add(survivors[f]);
