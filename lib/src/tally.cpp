@@ -40,12 +40,12 @@ void Tally::add(const Encounter& encounter, const BattleOutcome& outcome,
   } else {
     ++factions[static_cast<std::size_t>(outcome.winner)].wins;
   }
-  // One pass over the combatants sums each faction's figures as it goes: a
-  // battle's tally is a few histogram adds per creature, so walking each
-  // faction's member list again would cost as much as the adds.
   // The counts are read once: a histogram's rare growth is out of line,
   // and might change the vectors as far as the compiler knows.
   const std::size_t combatant_count = combatants.size(), faction_count = factions.size();
+  // One pass over the combatants sums each faction's figures as it goes: a
+  // battle's tally is a few histogram adds per creature, so walking each
+  // faction's member list again would cost as much as the adds.
   std::array<int, kMaxFactions> survivors{}, deaths{}, dealt{}, taken{};
   for (std::size_t c = 0; c < combatant_count; ++c) {
     const CombatantResult& r = results[c];
