@@ -185,7 +185,9 @@ struct BattlePlan {
   // `actions`) of highest expected value, for creatures that choose
   // between attacks only; one look-up per turn.
   std::vector<std::uint32_t> best_action;
-  int creature_total = 0;  // creatures.size(), the row length of best_action
+  // creatures.size(), the row length of best_action: kept as an int, since
+  // size() divides by the element's size, and the turn looks up every time.
+  int creature_total = 0;
   // attack_values[action * kinds + target kind]: the expected value of the
   // action's attacks, their riders included (action: index into `actions`);
   // save_values[effect * kinds + target kind]: the mean value of one save
