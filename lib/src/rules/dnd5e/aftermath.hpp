@@ -27,8 +27,10 @@ namespace arena::dnd5e::detail {
 inline constexpr int kMaxAftermathRounds = 1000;
 
 // At 0 HP and alive: a PC down (a troll at 0 HP is still in the fight).
+// Who is down after a battle is chance, so the three tests are one
+// (bitwise, not short-circuit: no branch to mispredict).
 inline bool is_down(const CombatantState& c) {
-  return c.hp == 0 && !c.dead && !c.regenerating_at_zero;
+  return (c.hp == 0) & !c.dead & !c.regenerating_at_zero;
 }
 
 // Whether `self` can finish off `victim` now: its tactics say so, no
@@ -118,27 +120,37 @@ void aftermath_turn(const BattlePlan& plan, BattleState& state, int winner, int 
 template <bool Full, class Dice, class Events>
 void play_aftermath(const BattlePlan& plan, BattleState& state, int winner, Dice& dice,
                     Events& events) {
+  // Those down, listed as list_turns lists the living (battle.hpp): each
+  // creature written, and the count moved past it when it is down.
+  const int creature_count = plan.creature_count();
   std::vector<int>& down = state.down_after;
-  down.clear();
+  down.resize(static_cast<std::size_t>(creature_count));
+  int down_count = 0;
   bool winner_down = false;  // the winner has a PC to stabilise
-  for (int c = 0; c < plan.creature_count(); ++c) {
-    if (!is_down(state.combatants[c])) continue;
-    down.push_back(c);
-    winner_down = winner_down || plan.creatures[c].faction == winner;
+  for (int c = 0; c < creature_count; ++c) {
+    const bool is = is_down(state.combatants[c]);
+    down[static_cast<std::size_t>(down_count)] = c;
+    down_count += is;
+    winner_down = winner_down | (is & (plan.creatures[c].faction == winner));
   }
+  down.resize(static_cast<std::size_t>(down_count));
   if (!aftermath_pending(plan, state)) return;
   events.aftermath();
   // Only the down, the winner's members when it has a PC down, and
   // finishers do anything after the battle; the others' turns draw no dice,
   // so leaving them out changes nothing and saves a pass over everyone.
+  // Listed as those down are, without a branch on who they are.
   std::vector<int>& acting = state.acting_after;
-  acting.clear();
+  acting.resize(state.order.size());
+  int acting_count = 0;
   for (int c : state.order) {
-    const bool acts = is_down(state.combatants[c]) ||
-                      (winner_down && plan.creatures[c].faction == winner) ||
-                      plan.creatures[c].tactics.downed == DownedPolicy::Finish;
-    if (acts && !state.combatants[c].dead) acting.push_back(c);
+    const bool acts = is_down(state.combatants[c]) |
+                      (winner_down & (plan.creatures[c].faction == winner)) |
+                      (plan.creatures[c].tactics.downed == DownedPolicy::Finish);
+    acting[static_cast<std::size_t>(acting_count)] = c;
+    acting_count += acts & !state.combatants[c].dead;
   }
+  acting.resize(static_cast<std::size_t>(acting_count));
   for (int round = 0; round < kMaxAftermathRounds && aftermath_pending(plan, state); ++round) {
     for (int c : acting) aftermath_turn<Full>(plan, state, winner, c, dice, events);
   }
