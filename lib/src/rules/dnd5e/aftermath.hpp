@@ -144,11 +144,12 @@ void play_aftermath(const BattlePlan& plan, BattleState& state, int winner, Dice
   acting.resize(state.order.size());
   int acting_count = 0;
   for (int c : state.order) {
-    const bool acts = is_down(state.combatants[c]) |
-                      (winner_down & (plan.creatures[c].faction == winner)) |
-                      (plan.creatures[c].tactics.downed == DownedPolicy::Finish);
+    const bool down_now = is_down(state.combatants[c]);
+    const bool winners = winner_down & (plan.creatures[c].faction == winner);
+    const bool finisher = plan.creatures[c].tactics.downed == DownedPolicy::Finish;
+    const bool alive = !state.combatants[c].dead;
     acting[static_cast<std::size_t>(acting_count)] = c;
-    acting_count += acts & !state.combatants[c].dead;
+    acting_count += (down_now | winners | finisher) & alive;
   }
   acting.resize(static_cast<std::size_t>(acting_count));
   for (int round = 0; round < kMaxAftermathRounds && aftermath_pending(plan, state); ++round) {
