@@ -72,7 +72,7 @@ template <bool Full, bool Field = false, class Dice>
     Defence defence = plan.defence(target, part.type, attack.magical, attack.silvered);
     defence.resistant = defence.resistant || petrified;
     const int amount =
-        roll_damage_part(part.dice.constant, plan.terms_of(part.dice), critical, defence, dice);
+        apply_defence(roll_flat_critical(plan.terms, part.dice, critical, dice), defence);
     dealt.total += amount;
     if constexpr (Full) {  // the types matter to regeneration and Undead Fortitude only
       if (amount > 0) dealt.types.insert(part.type);
