@@ -61,6 +61,29 @@ TEST(HistogramTest, MergeEqualsAddingEverything) {
   EXPECT_EQ(Histogram::from_counts({1, 0, 2, 0, 0}), Histogram::from_counts({1, 0, 2}));
 }
 
+// A histogram that grew by a merge, or was made from counts, keeps every
+// count when values below its highest are added after; and its count is
+// the sum of its counts, however it got them.
+TEST(HistogramTest, AddingAfterAMergeOrFromCountsKeepsTheHighValues) {
+  Histogram merged, high;
+  merged.add(1);
+  high.add(9);
+  merged.merge(high);
+  merged.add(4);
+  EXPECT_EQ(merged.counts(), (std::vector<std::int64_t>{0, 1, 0, 0, 1, 0, 0, 0, 0, 1}));
+  EXPECT_EQ(merged.count(), 3);
+  EXPECT_EQ(merged.max(), 9);
+
+  Histogram read = Histogram::from_counts({2, 0, 0, 0, 0, 0, 3});
+  read.add(2);
+  EXPECT_EQ(read.counts(), (std::vector<std::int64_t>{2, 0, 1, 0, 0, 0, 3}));
+  EXPECT_EQ(read.count(), 6);
+  EXPECT_EQ(read.quantile(1.0), 6);
+  read.add(8);  // past the end: it grows
+  EXPECT_EQ(read.counts().size(), 9u);
+  EXPECT_EQ(read.count(), 7);
+}
+
 // A negative value is a bug in the caller (figures are counts): it aborts,
 // whether or not the histogram has grown past its index as a size_t.
 TEST(HistogramDeathTest, ANegativeValueAborts) {
