@@ -61,6 +61,21 @@ TEST(BattleTest, InitiativeTiesGoToTheHigherModifier) {
   EXPECT_EQ(p.outcome.winner, 1);
 }
 
+TEST(BattleTest, NegativeInitiativeTotalsOrderByTotalThenModifier) {
+  const Encounter e = load(duel_json(fighter("A", 5, 10, -5, 5, "1d6"),
+                                     fighter("B", 5, 10, -4, 5, "1d6", R"(, "count": 2)")));
+  ScriptedDice dice{2,  1, 3,  // A -3, B 1 -3 (the higher modifier), B 2 -1: no full tie, no coin
+                    12, 6,     // B 2 hits A for 6: A drops
+                    /*B 1 and A never act*/};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.state.order, (std::vector<int>{2, 1, 0}));
+  EXPECT_EQ(p.outcome.winner, 1);
+  ScriptedDice tied{2,  1, 1,  // A -3, both Bs -3: a full tie of the Bs, before A
+                    2,         // the coin keeps B 1 first
+                    12, 6};    // B 1 hits A for 6
+  EXPECT_EQ(play(e, tied).state.order, (std::vector<int>{1, 2, 0}));
+}
+
 TEST(BattleTest, FullInitiativeTiesGoToAFairCoin) {
   const Encounter e =
       load(duel_json(fighter("A", 5, 10, 2, 5, "1d6"), fighter("B", 5, 10, 2, 5, "1d6")));

@@ -22,6 +22,7 @@
 // about half the cost of a battle.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -49,8 +50,12 @@ inline int initiative_key(const BattlePlan& plan, int c, int total) {
   const int rank = total * 512 + (plan.initiative[c] + 256);
   return rank * kCreatureSpan + (kCreatureSpan - 1 - c);
 }
+// The rank of a key: its bits above the creature's field. A shift, which
+// rounds down, is exact for a negative total too (a creature with a low
+// modifier rolling low), where a division would round toward zero.
+static_assert(std::has_single_bit(static_cast<unsigned>(kCreatureSpan)));
 inline int initiative_rank(int key) {
-  return key / kCreatureSpan;
+  return key >> std::countr_zero(static_cast<unsigned>(kCreatureSpan));
 }
 
 // Sets state.order by the keys of state.initiative, full ties in creature
