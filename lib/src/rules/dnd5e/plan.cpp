@@ -464,7 +464,7 @@ void BattleState::reset(const BattlePlan& plan) {
   static constexpr CombatantState kFresh{};
   std::fill(combatants.begin(), combatants.end(), kFresh);
   turns_stale = true;  // for list_turns
-  std::fill(initiative.begin(), initiative.end(), 0);
+  // `initiative` is left as it is: roll_initiative sets every key.
   standing.reset(plan.standing);
   std::fill(focus.begin(), focus.end(), -1);
   round = 0;

@@ -91,7 +91,7 @@ struct BattleState {
   std::vector<int> turns;  // this round's turns, its first turn_count: `order` without the dead
   int turn_count = 0;
   bool turns_stale = false;        // someone died since `turns` was listed
-  std::vector<int> initiative;     // per creature: its initiative key (battle.hpp)
+  std::vector<int> initiative;     // per creature: its initiative key, set as it rolls (battle.hpp)
   Standing standing;               // who can act, per faction and as targets
   std::vector<int> focus;          // per faction: the focus target, -1 when none
   std::vector<RulesState> rules;   // per creature, with the full rules only
