@@ -82,6 +82,15 @@ TEST(HistogramTest, AddingAfterAMergeOrFromCountsKeepsTheHighValues) {
   read.add(8);  // past the end: it grows
   EXPECT_EQ(read.counts().size(), 9u);
   EXPECT_EQ(read.count(), 7);
+
+  Histogram moved = std::move(read);
+  EXPECT_EQ(moved.count(), 7);
+  read.add(5);  // NOLINT(bugprone-use-after-move): a moved-from histogram starts over
+  EXPECT_EQ(read.counts(), (std::vector<std::int64_t>{0, 0, 0, 0, 0, 1}));
+  moved = std::move(read);
+  EXPECT_EQ(moved.count(), 1);
+  read.add(0);  // NOLINT(bugprone-use-after-move)
+  EXPECT_EQ(read.count(), 1);
 }
 
 // A negative value is a bug in the caller (figures are counts): it aborts,

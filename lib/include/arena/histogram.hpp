@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "arena/check.hpp"
@@ -16,6 +17,18 @@ namespace arena {
 
 class Histogram {
  public:
+  Histogram() = default;
+  Histogram(const Histogram&) = default;
+  Histogram& operator=(const Histogram&) = default;
+  // A moved-from histogram is empty, its size_ too (add() trusts size_).
+  Histogram(Histogram&& other) noexcept { *this = std::move(other); }
+  Histogram& operator=(Histogram&& other) noexcept {
+    counts_ = std::move(other.counts_);
+    size_ = std::exchange(other.size_, 0);
+    other.counts_.clear();
+    return *this;
+  }
+
   // Precondition: value >= 0. Allocates only when `value` exceeds every value
   // seen so far.
   void add(int value) {
