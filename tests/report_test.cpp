@@ -91,6 +91,10 @@ TEST(HistogramTest, AddingAfterAMergeOrFromCountsKeepsTheHighValues) {
   EXPECT_EQ(moved.count(), 1);
   read.add(0);  // NOLINT(bugprone-use-after-move)
   EXPECT_EQ(read.count(), 1);
+  Histogram& same = moved;
+  moved = std::move(same);  // moved onto itself: it keeps its counts
+  moved.add(5);
+  EXPECT_EQ(moved.counts(), (std::vector<std::int64_t>{0, 0, 0, 0, 0, 2}));
 }
 
 // A negative value is a bug in the caller (figures are counts): it aborts,

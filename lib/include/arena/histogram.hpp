@@ -23,6 +23,7 @@ class Histogram {
   // A moved-from histogram is empty, its size_ too (add() trusts size_).
   Histogram(Histogram&& other) noexcept { *this = std::move(other); }
   Histogram& operator=(Histogram&& other) noexcept {
+    if (this == &other) return *this;
     counts_ = std::move(other.counts_);
     size_ = std::exchange(other.size_, 0);
     other.counts_.clear();
