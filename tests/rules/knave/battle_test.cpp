@@ -239,6 +239,56 @@ TEST(KnaveBattleTest, NumericArmorNeverWears) {
   EXPECT_EQ(p.state.creatures[1].armor_bonus, 3);
 }
 
+// A battle in which no one can ever hurt an enemy ends before its first
+// round as a draw, a stalemate: HD 1 monsters behind armor 20 (defense 30)
+// cannot beat it even with a natural 20 (20 + 1). No die is drawn.
+TEST(KnaveBattleTest, NoOneAbleToHurtAnEnemyIsAStalemate) {
+  const std::string a = monster("A", 1, 20, "1d6", R"(, "hp": 5)");
+  const std::string b = monster("B", 1, 20, "1d6", R"(, "hp": 5)");
+  ScriptedDice dice{};
+  const Played p = play(load(encounter(a, b)), dice);
+  EXPECT_TRUE(p.outcome.stalemate);
+  EXPECT_EQ(p.outcome.winner, -1);
+  EXPECT_EQ(p.outcome.rounds, 0);
+}
+
+// Who can hurt whom: a natural 20 plus the attack's bonus must beat the
+// defense left once every armor piece has worn out (a character's pieces
+// wear down; a monster's armor number does not), or a save ability must
+// deal damage.
+TEST(KnaveBattleTest, WhoCanHurtWhomCountsArmorThatWearsDownAndDamagingSaves) {
+  // HD 1 against armor 10 (defense 20): 20 + 1 = 21 beats it; armor 11 not.
+  {
+    const BattlePlan plan(load(encounter(monster("A", 1, 10, "1d6"), monster("B", 1, 11, "1d6"))));
+    EXPECT_FALSE(plan.harms.harms(0, 1));
+    EXPECT_TRUE(plan.harms.harms(1, 0));
+  }
+  // A weak knave (STR -5: a natural 20 makes 15) cannot beat chain and a
+  // shield whole (defense 15), but can once they have worn out (defense
+  // 11); a monster's armor 20 it can never beat.
+  {
+    const std::string weak = character("W", R"("abilities": { "str": -5 }, "weapons": ["dagger"])");
+    const std::string armored = character("A", R"("armor": ["chain", "shield"])");
+    const BattlePlan plan(load(encounter(weak, armored)));
+    EXPECT_TRUE(plan.harms.harms(0, 1));
+    const BattlePlan monster_plan(load(encounter(weak, monster("M", 1, 20, "1d6"))));
+    EXPECT_FALSE(monster_plan.harms.harms(0, 1));
+    EXPECT_TRUE(monster_plan.harms.harms(1, 0));
+  }
+  // A save ability that deals damage can hurt anyone; one that only
+  // imposes a condition cannot.
+  {
+    const std::string spit =
+        R"(, "abilities": [ { "name": "Spit", "save": "dex", "damage": "1d4" } ])";
+    const std::string web =
+        R"(, "abilities": [ { "name": "Web", "save": "dex", "on_fail": "paralysed 1d4 rounds" } ])";
+    const BattlePlan plan(
+        load(encounter(monster("S", 1, 20, "1d4", spit), monster("W", 1, 20, "1d4", web))));
+    EXPECT_TRUE(plan.harms.harms(0, 1));
+    EXPECT_FALSE(plan.harms.harms(1, 0));
+  }
+}
+
 // A spider whose one use of a saving-throw ability imposes `condition`
 // for 1d4 rounds on the Knave, over three rounds.
 Encounter spider_imposing(const std::string& condition) {

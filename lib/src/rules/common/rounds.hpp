@@ -33,9 +33,8 @@ BattleOutcome play_rounds(int max_rounds, State& state, Events& events, PlayRoun
   return outcome;
 }
 
-// For rulesets in which every creature can always hurt every enemy in
-// time (knave: a natural 20 wears armor down; warmachine: every model has
-// a weapon): no stalemate to look for.
+// For a ruleset that does not look for stalemates (warmachine): a battle in
+// which no one can hurt anyone runs to max_rounds, a draw all the same.
 inline bool never_stalled() {
   return false;
 }

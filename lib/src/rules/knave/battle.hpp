@@ -23,7 +23,8 @@
 // or fled (one roll when both come at once), each of its members with a
 // morale rolls 2d6: above its morale it flees (out of the fight, not dead). A faction with no
 // member left in the fight has lost; the winner "routs" its enemies when
-// the last of them fled.
+// the last of them fled. A battle in which no one left can ever hurt an
+// enemy left (plan.cpp's can_harm) ends at once as a draw, a stalemate.
 //
 // Plain functions over the plan (read-only, shared) and the state (one per
 // worker), templated on the dice (BattleDice or ScriptedDice: attack rolls,
@@ -278,7 +279,7 @@ BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice
   roll_hit_points(plan.terms, plan.creatures, state.creatures, dice);
   BattleOutcome outcome = play_rounds(
       plan.max_rounds, state, events, [&] { detail::play_round(plan, state, dice, events); },
-      never_stalled);
+      [&] { return plan.harms.stalled(plan.standing, state.standing); });
   // The winner routed its enemies when the last of them fled (faction figure 0).
   if (outcome.winner >= 0 && state.last_out_fled)
     outcome.faction_figures = std::uint64_t{1} << (outcome.winner * kMaxFactionFigures);

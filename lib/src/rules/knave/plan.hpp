@@ -12,6 +12,7 @@
 
 #include "rules/common/faction_lists.hpp"
 #include "rules/common/flat_dice.hpp"
+#include "rules/common/stalemate.hpp"
 #include "rules/common/standing.hpp"
 #include "rules/knave/roster.hpp"
 
@@ -63,6 +64,7 @@ struct BattlePlan {
   std::vector<PlanSave> saves;
   FactionLists sides;      // each faction's members (morale)
   StandingStart standing;  // factions, their sizes and enemy lists
+  HarmTable harms;         // who can ever change whose hit points (stalemates)
   std::vector<DiceTerm> terms;
   Critical critical = Critical::Quality;
   TurnOrder order = TurnOrder::Initiative;
