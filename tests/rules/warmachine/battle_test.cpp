@@ -156,6 +156,20 @@ TEST(WarmachineBattleTest, GunfighterShootsInMelee) {
             (std::vector<std::string>{"first 0", "shot 0>1 aimed =2", "melee 1>0 w0 miss =0"}));
 }
 
+TEST(WarmachineBattleTest, AShooterClosesInOnAStealthyTargetItCannotHit) {
+  // At 8" the gun's RNG 10 reaches B, but B's stealth makes every shot from
+  // beyond 5" miss: A does not stand still to aim, it advances 4" and then
+  // shoots from 4", unaimed: 3+4 + RAT 4 = 11 >= DEF 10, 1+1 + POW 10 - ARM 10 = 2.
+  // B, without weapons, advances into contact.
+  const std::string gun = R"("ranged": [ { "name": "gun", "rng": 10, "pow": 10 } ], "melee": [])";
+  const std::string sneak = R"("special": ["stealth"], "melee": [])";
+  const Encounter e = duel(jack("A", 20, gun), jack("B", 30, sneak), 8, 1);
+  ScriptedDice dice{1, 3, 4, 1, 1};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "advance 0 8.000000>4.000000",
+                                                "shot 0>1 =2", "advance 1 4.000000>0.000000"}));
+}
+
 TEST(WarmachineBattleTest, AreaShotPastRangeStillFiresWhenItCanDeviateOntoTheTarget) {
   // RNG 10, AOE 3 at 20": A advances 4" to 16" and fires: no hit roll; from
   // the point at 10" it deviates 5" (the cap, half of RNG) straight on

@@ -7,9 +7,10 @@
 //    or shoot, but not aim);
 //  - a model within its melee range of its target (the nearest enemy; ties
 //    to the earlier) makes one attack with each melee weapon (melee.hpp);
-//  - "shoot_then_close": with a ranged weapon whose RNG reaches the target
-//    and no enemy engaging it for that weapon (engaged(): a gunfighter
-//    shoots at 0.5" and closer), it aims (stands still, +2 RAT) and shoots;
+//  - "shoot_then_close": with a ranged weapon whose RNG reaches the target,
+//    that could hit it (not a stealthy one beyond 5"), and no enemy
+//    engaging it for that weapon (engaged(): a gunfighter shoots at 0.5"
+//    and closer), it aims (stands still, +2 RAT) and shoots;
 //    it shoots each ranged weapon once (shot.hpp) that could hit: within
 //    RNG, or an AOE past RNG whose deviation may still land on the target
 //    (could_hit), at DEF 5 if the target is knocked down;
@@ -164,11 +165,15 @@ class Activation {
     return state_.models[target].down ? plan_.down[index] : plan_.models[index].model;
   }
 
-  // Some ranged weapon's RNG reaches the target and no enemy engages this
-  // model for it: worth standing still to aim.
+  // Some ranged weapon could hit the target from here, its RNG reaching it
+  // (not a stealthy target beyond 5", which it cannot hit: the model
+  // closes in instead), and no enemy engages this model for it: worth
+  // standing still to aim.
   bool in_range(int target) const {
+    const double distance = gap(target);
     for (const RangedWeapon& w : me_.model.ranged) {
-      if (gap(target) <= w.rng && !engaged_for(w)) return true;
+      if (distance <= w.rng && could_hit(w, as_target(target), distance) && !engaged_for(w))
+        return true;
     }
     return false;
   }
