@@ -1011,6 +1011,25 @@ TEST_F(ScriptingTest, WarmachineValidateReplayAndLibrary) {
                           "deviates 1\" (d6 1) in direction 2: blast hit"),
             std::string::npos)
       << past.out;
+  // A knocked-down target: the replay gives the DEF 5 it was shot at, and
+  // says "knocked down" only for the shot that knocked it down.
+  const std::string knockdown = temp_path("knockdown.json");
+  write_file(knockdown, R"({ "name": "Knockdown", "rules": "warmachine", "seed": 7, "distance": 12,
+    "factions": [
+      { "name": "A", "members": [ { "model": "Behemoth", "boost": "none", "ranged": [
+          { "name": "b1", "rng": 14, "pow": 14, "aoe": 3, "special": ["critical knockdown"] },
+          { "name": "b2", "rng": 14, "pow": 14, "aoe": 3, "special": ["critical knockdown"] } ] } ] },
+      { "name": "B", "members": [ { "model": "Ironclad", "policy": "close" } ] } ] })");
+  const Output down = arena({"replay", knockdown, "--battle", "1"});
+  ASSERT_EQ(down.exit_code, 0) << down.err;
+  EXPECT_NE(down.out.find("shoots b1 at Ironclad (8\"): 4+4 + RAT 5 + 2 aim vs DEF 12: direct hit; "
+                          "damage 2+1 + POW 14 - ARM 18 = 0 (critical); knocked down\n"),
+            std::string::npos)
+      << down.out;
+  EXPECT_NE(down.out.find("shoots b2 at Ironclad (8\"): 1+2 + RAT 5 + 2 aim vs DEF 5: direct hit; "
+                          "damage 4+4 + POW 14 - ARM 18 = 4\n"),
+            std::string::npos)
+      << down.out;
   const Output models = arena({"library", "models", "--rules", "warmachine", "--format", "json"});
   ASSERT_EQ(models.exit_code, 0) << models.err;
   const json list = json::parse(models.out);

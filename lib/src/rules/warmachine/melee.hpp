@@ -21,6 +21,7 @@ struct MeleeResult {
   bool charge_die = false;  // the free damage die of a charge
   int damage = 0;
   int focus_spent = 0;
+  bool was_down = false;      // the target, before the attack
   bool knocked_down = false;  // the target, after the attack
 };
 
@@ -28,7 +29,7 @@ template <class Dice>
 MeleeResult melee_attack(const Model& attacker, const MeleeWeapon& weapon, const Model& target,
                          bool target_down, int focus, Boost boost, bool charge, Dice& dice) {
   MeleeResult r;
-  r.knocked_down = target_down;
+  r.was_down = r.knocked_down = target_down;
   if (target_down) {
     r.hit = true;
   } else {

@@ -41,7 +41,8 @@ class TextEvents : public NoEvents {
 
   void shot(int model, int target, int weapon, double distance, bool aimed, const ShotResult& r) {
     const Warjack& me = plan_.models[static_cast<std::size_t>(model)];
-    const Model& them = plan_.models[static_cast<std::size_t>(target)].model;
+    const Model& them = r.was_down ? plan_.down[static_cast<std::size_t>(target)]
+                                   : plan_.models[static_cast<std::size_t>(target)].model;
     const RangedWeapon& w = me.model.ranged[static_cast<std::size_t>(weapon)];
     std::string line = fmt::format("    {} {}shoots {} at {} ({}\"): ", who(model),
                                    aimed ? "aims and " : "", w.name, who(target), distance);
@@ -62,7 +63,7 @@ class TextEvents : public NoEvents {
     }
     if (r.critical) line += " (critical)";
     if (r.pushed > 0) line += fmt::format("; devastation throws it {}\"", r.pushed);
-    if (r.knocked_down) line += "; knocked down";
+    if (r.knocked_down && !r.was_down) line += "; knocked down";
     out_ += line + focus_text(r.focus_spent) + "\n";
   }
 
@@ -83,7 +84,7 @@ class TextEvents : public NoEvents {
                       r.charge_die ? " (charge)" : "", w.pow + me.model.str, them.arm, r.damage);
     }
     if (r.critical) line += " (critical)";
-    if (r.knocked_down) line += "; knocked down";
+    if (r.knocked_down && !r.was_down) line += "; knocked down";
     out_ += line + focus_text(r.focus_spent) + "\n";
   }
 

@@ -159,6 +159,7 @@ struct ShotResult {
   Roll damage_roll;
   int damage = 0;
   int focus_spent = 0;
+  bool was_down = false;      // the target, before the shot (shot at DEF 5)
   bool knocked_down = false;  // the target, after the shot
   int dice_used = 0;
 };
@@ -170,7 +171,7 @@ ShotResult shoot(const Model& attacker, const RangedWeapon& weapon, const Model&
                  double distance, int focus, Boost boost, bool target_down, Dice& dice,
                  int rat_bonus = 0) {
   ShotResult r;
-  r.knocked_down = target_down;
+  r.was_down = r.knocked_down = target_down;
   if (engaged(attacker, weapon, target, distance, target_down)) {
     r.engaged = true;
     return r;
