@@ -28,6 +28,7 @@
 #include "output.hpp"
 #include "simulation.hpp"
 #include "terminal.hpp"
+#include "usage_error.hpp"
 
 namespace arena::app {
 
@@ -153,13 +154,13 @@ Command add_check_command(CLI::App& app) {
       ->required();
   cli->add_option("--alpha", options->alpha,
                   "Family-wise significance level: each of the F figures is tested at alpha / F")
-      ->check(CLI::Range(1e-15, 0.5))
+      ->check(number_from(1e-15, 0.5))
       ->capture_default_str();
   cli->add_option(
          "--tolerance", options->tolerance,
          "Changes up to this size always pass: absolute for probabilities, relative for means; "
          "larger ones fail when significant at --alpha")
-      ->check(CLI::Range(0.0, 1e9))
+      ->check(number_from(0, 1e9))
       ->capture_default_str();
   add_simulation_options(*cli, options->simulation);
   add_html_option(*cli, options->html);

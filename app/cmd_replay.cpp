@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "encounter_input.hpp"
 #include "terminal.hpp"
+#include "usage_error.hpp"
 
 namespace arena::app {
 
@@ -44,7 +45,8 @@ Command add_replay_command(CLI::App& app) {
   cli->add_option("-b,--battle", options->battle, "Index of the battle (0-based)")
       ->check(CLI::Range(std::int64_t{0}, kMaxBattles - 1))
       ->capture_default_str();
-  cli->add_option("--seed", options->seed, "Master seed (default: the file's)");
+  cli->add_option("--seed", options->seed, "Master seed (default: the file's)")
+      ->check(seed_number());
   cli->add_flag("--why", options->replay.why,
                 "Explain each action choice: its expected value (damage + conditions) against "
                 "the other actions the creature could take (5e)");

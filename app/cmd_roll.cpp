@@ -141,7 +141,8 @@ Command add_roll_command(CLI::App& app) {
   cli->add_option("-n,--count", options->count, "Number of rolls to print")
       ->check(CLI::Range(1, 10'000'000))
       ->capture_default_str();
-  cli->add_option("--seed", options->seed, "Seed for reproducible rolls (default: random)");
+  cli->add_option("--seed", options->seed, "Seed for reproducible rolls (default: random)")
+      ->check(seed_number());
   cli->add_flag("--stats", options->stats,
                 "Print the exact distribution: mean, deviation, P(total), at least, at most");
   cli->add_option("--format", options->format, "Output format")

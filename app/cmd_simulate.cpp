@@ -15,6 +15,7 @@
 #include "output.hpp"
 #include "simulation.hpp"
 #include "terminal.hpp"
+#include "usage_error.hpp"
 
 namespace arena::app {
 
@@ -136,7 +137,7 @@ Command add_simulate_command(CLI::App& app) {
   cli->add_option("--precision", options->precision,
                   "Play blocks of 10000 battles until every faction's 95% win interval is within "
                   "+-P (e.g. 0.005), instead of a fixed count")
-      ->check(CLI::Range(1e-6, 0.5));
+      ->check(number_from(1e-6, 0.5));
   cli->add_option_function<std::int64_t>(
          "--max-battles",
          [options](std::int64_t value) {

@@ -85,7 +85,7 @@ void add_run_options(CLI::App& command, std::optional<std::int64_t>& battles,
                      const std::vector<std::string>& formats, const std::string& battles_help) {
   command.add_option("-n,--battles", battles, battles_help)
       ->check(CLI::Range(std::int64_t{1}, kMaxBattles));
-  command.add_option("--seed", seed, "Master seed (default: the file's)");
+  command.add_option("--seed", seed, "Master seed (default: the file's)")->check(seed_number());
   command.add_option("--format", format, "Output format")
       ->check(one_of(formats))
       ->capture_default_str();

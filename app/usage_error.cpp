@@ -4,6 +4,11 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <system_error>
 
 #include "arena/suggest.hpp"
 
@@ -127,6 +132,35 @@ CLI::Validator one_of(std::vector<std::string> choices) {
                            did_you_mean(value, choices));
       },
       description);
+}
+
+CLI::Validator number_from(double min, double max) {
+  return CLI::Validator(
+      [min, max](std::string& value) -> std::string {
+        double number = 0;
+        const char* end = value.data() + value.size();
+        const auto [stop, error] = std::from_chars(value.data(), end, number);
+        if (error == std::errc{} && stop == end && std::isfinite(number) && number >= min &&
+            number <= max)
+          return {};
+        return fmt::format("'{}' is not a number from {} to {}", value, min, max);
+      },
+      fmt::format("NUMBER in [{} - {}]", min, max));
+}
+
+CLI::Validator seed_number() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        std::uint64_t seed = 0;
+        const char* end = value.data() + value.size();
+        const bool digits = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {
+          return c >= '0' && c <= '9';
+        });
+        if (digits && std::from_chars(value.data(), end, seed).ec == std::errc{}) return {};
+        return fmt::format("'{}' is not a seed: expected a whole number from 0 to {}", value,
+                           std::numeric_limits<std::uint64_t>::max());
+      },
+      "SEED");
 }
 
 }  // namespace arena::app

@@ -21,4 +21,13 @@ std::string usage_error(const CLI::App& app, const CLI::ParseError& error,
 // list and a did-you-mean.
 CLI::Validator one_of(std::vector<std::string> choices);
 
+// A validator accepting a finite number from `min` to `max` (CLI::Range
+// lets "nan" through: no comparison with it is true).
+CLI::Validator number_from(double min, double max);
+
+// A validator accepting a seed: a whole number from 0 to 2^64 - 1, written
+// in decimal digits only (CLI11 would take "-1" as 2^64 - 1, and clamp
+// what is too large).
+CLI::Validator seed_number();
+
 }  // namespace arena::app

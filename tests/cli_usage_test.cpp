@@ -47,6 +47,25 @@ const Misuse kMisuses[] = {
     {"sweep scenarios/wolf-pack.json", "--vary is required"},
     {"replay scenarios/wolf-pack.json --battle -3",
      "--battle: Value -3 not in range 0 to 999999999"},
+    // No comparison with "nan" is true, so a range alone would let it
+    // through: a check at alpha nan passed every regression.
+    {"simulate scenarios/wolf-pack.json --precision nan",
+     "--precision: 'nan' is not a number from 1e-06 to 0.5"},
+    {"check scenarios/wolf-pack.json --baseline b.json --alpha nan",
+     "--alpha: 'nan' is not a number from 1e-15 to 0.5"},
+    {"check scenarios/wolf-pack.json --baseline b.json --alpha 0",
+     "--alpha: '0' is not a number from 1e-15 to 0.5"},
+    {"check scenarios/wolf-pack.json --baseline b.json --tolerance NaN",
+     "--tolerance: 'NaN' is not a number from 0 to 1000000000"},
+    // A seed is digits only: "-1" was taken as 2^64 - 1, and a larger
+    // number clamped to it.
+    {"simulate scenarios/wolf-pack.json --seed -1",
+     "--seed: '-1' is not a seed: expected a whole number from 0 to 18446744073709551615"},
+    {"replay scenarios/wolf-pack.json --seed 18446744073709551616",
+     "--seed: '18446744073709551616' is not a seed: expected a whole number from 0 to "
+     "18446744073709551615"},
+    {"roll 1d6 --seed 1x",
+     "--seed: '1x' is not a seed: expected a whole number from 0 to 18446744073709551615"},
 };
 
 TEST(CliUsageTest, EveryMisuseGetsTheOneErrorFormat) {
