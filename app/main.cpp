@@ -1,7 +1,11 @@
 // arena: the command line. Wires CLI11 to the subcommands in cmd_*.cpp; holds
 // no game rules. Exit codes: 0 success, 1 a check failed, 2 bad input or usage.
+#include <fmt/format.h>
+
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <string>
 #include <vector>
@@ -10,6 +14,19 @@
 #include "logging.hpp"
 #include "terminal.hpp"
 #include "usage_error.hpp"
+
+namespace {
+
+// `exit_code`, once what the command printed has reached stdout; an error
+// and kExitBadInput when it could not (a full disk, a closed pipe), where
+// the exit code would otherwise say the report was written.
+int flushed_stdout(int exit_code) {
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return exit_code;
+  arena::app::print_error(fmt::format("cannot write to stdout: {}", std::strerror(errno)));
+  return arena::app::kExitBadInput;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace arena::app;
@@ -53,7 +70,7 @@ int main(int argc, char** argv) {
   set_up_logging(log_level, color_allowed());
   try {
     for (const Command& command : commands) {
-      if (command.cli->parsed()) return command.run();
+      if (command.cli->parsed()) return flushed_stdout(command.run());
     }
   } catch (const std::exception& error) {
     print_error(error.what());

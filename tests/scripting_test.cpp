@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <initializer_list>
@@ -402,6 +404,45 @@ TEST_F(ScriptingTest, AShardKilledWhileRunningLeavesNoFileOrAWholeOne) {
   const std::string leftover =
       ::testing::TempDir() + "." + part.substr(part.rfind('/') + 1) + ".arena-tmp-";
   EXPECT_EQ(std::ifstream(leftover + std::to_string(::getpid())).good(), false);
+}
+
+// Output that cannot be written is an error, not a silent success: a full
+// disk under stdout or under -o (/dev/full). A device named by -o is
+// written in place, never replaced by a file renamed over it; a symbolic
+// link gets the file it names written, and stays a link.
+TEST_F(ScriptingTest, OutputThatCannotBeWrittenIsAnErrorAndDevicesAndLinksStay) {
+  const std::string file = scenario("knight-vs-ogre");
+  // Through the shell: this fixture reads back what a run printed, and
+  // /dev/full reads as endless zeros.
+  const std::string full_err = temp_path("full.err");
+  const int status = std::system(
+      (std::string(ARENA_BINARY) + " simulate " + file + " -n 10 >/dev/full 2>" + full_err)
+          .c_str());
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << status;
+  EXPECT_NE(read_file(full_err).find("error: cannot write to stdout: No space left on device"),
+            std::string::npos)
+      << read_file(full_err);
+  expect_bad_input({"simulate", file, "-n", "10", "-o", "/dev/full"},
+                   "error: /dev/full: cannot write: No space left on device");
+  expect_bad_input({"simulate", file, "-n", "10", "--html", "/dev/full"},
+                   "error: /dev/full: cannot write: No space left on device");
+  EXPECT_TRUE(std::filesystem::is_character_file("/dev/full"));
+  // Through a link to a file of its own, relative to the link's folder.
+  const std::string link = temp_path("link.txt");
+  const std::string named = temp_path("named.txt");
+  std::filesystem::remove(link);
+  std::filesystem::remove(named);
+  std::filesystem::create_symlink(std::filesystem::path(named).filename(), link);
+  ASSERT_EQ(arena({"simulate", file, "-n", "10", "-o", link}).exit_code, 0);
+  EXPECT_TRUE(std::filesystem::is_symlink(link));
+  EXPECT_NE(read_file(named).find("Knight against an ogre"), std::string::npos);
+}
+
+// A device or a pipe has no size to check before reading: reading stops
+// past the limit of a file's size instead of filling the memory.
+TEST_F(ScriptingTest, AnEndlessInputIsTooLarge) {
+  expect_bad_input({"validate", "/dev/zero"}, "error: /dev/zero: file too large (at most 16 MiB)");
+  expect_bad_input({"merge", "/dev/zero"}, "error: /dev/zero: file too large (at most 16 MiB)");
 }
 
 TEST_F(ScriptingTest, MergeRefusesATruncatedTally) {

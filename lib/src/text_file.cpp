@@ -9,7 +9,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace arena {
 
@@ -31,15 +30,69 @@ Expected<std::string, std::string> read_text_file(const std::string& path,
     return unexpected(
         fmt::format("{}: file too large (at most {} MiB)", path, kMaxFileBytes >> 20));
   }
-  std::ostringstream text;
-  text << in.rdbuf();
+  // Read in blocks up to one byte past the limit: a device or a pipe has
+  // no size to check first (/dev/zero never ends).
+  std::string text;
+  char block[1 << 16];
+  while (in.read(block, sizeof block) || in.gcount() > 0) {
+    text.append(block, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxFileBytes)
+      return unexpected(
+          fmt::format("{}: file too large (at most {} MiB)", path, kMaxFileBytes >> 20));
+  }
   if (in.bad()) return unexpected(fmt::format("{}: cannot read: {}", path, std::strerror(errno)));
-  return text.str();
+  return text;
 }
+
+namespace {
+
+// Writes all of `text` to `fd`; false with errno set when a write fails.
+bool write_all(int fd, std::string_view text) {
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (n == 0) errno = EIO;
+      return false;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+// `path` when it is not an existing non-regular file (a device such as
+// /dev/null or /dev/stdout, a pipe): those are written in place, as a shell
+// redirection would, since renaming a file over them would replace them.
+Expected<bool, std::string> write_in_place(const std::string& path, std::string_view text) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (fd < 0) return unexpected(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
+  if (!write_all(fd, text)) {
+    const int error = errno;
+    ::close(fd);
+    return unexpected(fmt::format("{}: cannot write: {}", path, std::strerror(error)));
+  }
+  if (::close(fd) != 0)
+    return unexpected(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
+  return true;
+}
+
+}  // namespace
 
 Expected<bool, std::string> write_text_file_atomically(const std::string& path,
                                                        std::string_view text) {
-  const std::filesystem::path target(path);
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);  // through a symbolic link
+  if (!error && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
+      !std::filesystem::is_directory(status))
+    return write_in_place(path, text);
+  // A symbolic link: the file it names is replaced (or made), not the link.
+  std::filesystem::path target(path);
+  for (int hops = 0; hops < 40; ++hops) {  // as many as the kernel follows
+    if (!std::filesystem::is_symlink(std::filesystem::symlink_status(target, error))) break;
+    const std::filesystem::path to = std::filesystem::read_symlink(target, error);
+    if (error) break;
+    target = to.is_absolute() ? to : target.parent_path() / to;
+  }
   const std::filesystem::path temporary =
       target.parent_path() /
       fmt::format(".{}.arena-tmp-{}", target.filename().string(), ::getpid());
@@ -50,14 +103,11 @@ Expected<bool, std::string> write_text_file_atomically(const std::string& path,
   };
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return unexpected(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
-  for (std::size_t done = 0; done < text.size();) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      ::close(fd);
-      return failed("write");
-    }
-    done += static_cast<std::size_t>(n);
+  if (!write_all(fd, text)) {
+    const int write_error = errno;
+    ::close(fd);
+    errno = write_error;
+    return failed("write");
   }
   if (::fsync(fd) != 0) {
     ::close(fd);
