@@ -212,7 +212,8 @@ Command add_shoot_command(CLI::App& app) {
   cli->add_option("--format", options->format, "Output format")
       ->check(one_of({"table", "json", "csv"}))
       ->capture_default_str();
-  cli->add_option("--plot", options->plot, "Also write an SVG of the quantile bands to FILE");
+  cli->add_option("--plot", options->plot, "Also write an SVG of the quantile bands to FILE")
+      ->check(writable_file());
   add_output_option(*cli, options->output);
   cli->footer(
       "Examples:\n"

@@ -70,6 +70,12 @@ int run_simulate(const SimulateOptions& options) {
     print_error("--precision plays until precise: give --max-battles instead of -n");
     return kExitBadInput;
   }
+  if (options.html && options.format == "tally") {
+    print_error(
+        "--html cannot be combined with --format tally: a tally holds counts to merge, not a "
+        "report");
+    return kExitBadInput;
+  }
   if (!options.precision && options.max_battles_given) {
     print_error("--max-battles applies to --precision runs only: use -n for a fixed count");
     return kExitBadInput;

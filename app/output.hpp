@@ -9,6 +9,11 @@
 
 namespace arena::app {
 
+// A validator accepting a path that can be written (an existing file or
+// device that is writable, or a new file in a writable folder), so that a
+// wrong path is found before a run rather than after it.
+CLI::Validator writable_file();
+
 // Adds -o/--output FILE to `command`.
 void add_output_option(CLI::App& command, std::optional<std::string>& output);
 

@@ -66,6 +66,13 @@ const Misuse kMisuses[] = {
      "18446744073709551615"},
     {"roll 1d6 --seed 1x",
      "--seed: '1x' is not a seed: expected a whole number from 0 to 18446744073709551615"},
+    // A path that cannot be written is found before the battles, not after.
+    {"simulate scenarios/wolf-pack.json -o /nonexistent/report.txt",
+     "--output: '/nonexistent/report.txt': cannot write: No such file or directory"},
+    {"simulate scenarios/wolf-pack.json --html scenarios",
+     "--html: 'scenarios': cannot write: is a directory"},
+    {"shoot scenarios/destroyer-vs-ironclad.json --plot /nonexistent/plot.svg",
+     "--plot: '/nonexistent/plot.svg': cannot write: No such file or directory"},
 };
 
 TEST(CliUsageTest, EveryMisuseGetsTheOneErrorFormat) {

@@ -427,6 +427,10 @@ TEST_F(ScriptingTest, OutputThatCannotBeWrittenIsAnErrorAndDevicesAndLinksStay) 
   expect_bad_input({"simulate", file, "-n", "10", "--html", "/dev/full"},
                    "error: /dev/full: cannot write: No space left on device");
   EXPECT_TRUE(std::filesystem::is_character_file("/dev/full"));
+  // A tally is no report: a page asked for with one is refused, not skipped.
+  expect_bad_input(
+      {"simulate", file, "-n", "10", "--format", "tally", "--html", temp_path("t.html")},
+      "error: --html cannot be combined with --format tally");
   // Through a link to a file of its own, relative to the link's folder.
   const std::string link = temp_path("link.txt");
   const std::string named = temp_path("named.txt");
