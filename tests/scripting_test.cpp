@@ -709,6 +709,28 @@ TEST_F(ScriptingTest, CheckRefusesABaselineThatIsNotAReport) {
                 .exit_code,
             0);
   expect_bad_input({"check", file, "--baseline", sweep}, "not a report");
+  // A report whose figures no run could give: a probability outside 0 to 1,
+  // a negative standard error.
+  const std::string good = temp_path("good.json");
+  ASSERT_EQ(arena({"simulate", file, "-n", "200", "--format", "json"}, good).exit_code, 0);
+  const json report = json::parse(read_file(good));
+  const auto edited = [&](const std::string& name, const std::function<void(json&)>& edit) {
+    json copy = report;
+    edit(copy);
+    const std::string path = temp_path(name + ".json");
+    write_file(path, copy.dump());
+    return path;
+  };
+  expect_bad_input({"check", file, "--baseline",
+                    edited("win", [](json& r) { r["factions"][0]["win_probability"] = 1.5; })},
+                   "a win probability from 0 to 1");
+  expect_bad_input(
+      {"check", file, "--baseline",
+       edited("stderr", [](json& r) { r["factions"][0]["damage_dealt"]["stderr"] = -5; })},
+      "not a report");
+  expect_bad_input({"check", file, "--baseline",
+                    edited("down", [](json& r) { r["combatants"][0]["down_probability"] = -0.1; })},
+                   "no \"down_probability\" for");
 }
 
 // A tally file has "factions", "seed", "battles" and "combatants" like a

@@ -12,14 +12,23 @@ namespace {
 
 using nlohmann::json;
 
+// A finite number.
 bool is_number(const json& object, const char* key) {
-  return object.is_object() && object.contains(key) && object[key].is_number();
+  return object.is_object() && object.contains(key) && object[key].is_number() &&
+         std::isfinite(object[key].get<double>());
 }
 
-// A STAT of the report: mean and stderr at least (what comparisons read).
+// A probability, from 0 to 1: one outside would make every comparison with
+// it a regression (or none), not a check.
+bool is_probability(const json& object, const char* key) {
+  return is_number(object, key) && object[key].get<double>() >= 0 && object[key].get<double>() <= 1;
+}
+
+// A STAT of the report: mean and stderr at least (what comparisons read),
+// the standard error not negative.
 bool is_stat(const json& object, const char* key) {
   return object.is_object() && object.contains(key) && is_number(object[key], "mean") &&
-         is_number(object[key], "stderr");
+         is_number(object[key], "stderr") && object[key]["stderr"].get<double>() >= 0;
 }
 
 // Why `report` is not a report this version can compare with, or "".
@@ -48,21 +57,23 @@ std::string shape_problem(const json& report) {
       !report["rounds"]["quantiles"].is_object()) {
     return "no rounds";
   }
-  if (!report.contains("draws") || !is_number(report["draws"], "probability")) return "no draws";
+  if (!report.contains("draws") || !is_probability(report["draws"], "probability"))
+    return "no draw probability from 0 to 1";
   if (!report.contains("factions") || !report["factions"].is_array()) return "no factions";
   for (const json& f : report["factions"]) {
     if (!f.is_object() || !f.contains("name") || !f["name"].is_string() ||
-        !is_number(f, "win_probability") || !is_stat(f, "survivors") ||
+        !is_probability(f, "win_probability") || !is_stat(f, "survivors") ||
         !is_stat(f, "damage_dealt") || !is_stat(f, "damage_taken")) {
-      return "a faction without its name, win probability and figures";
+      return "a faction without its name, a win probability from 0 to 1 and its figures";
     }
   }
   if (!report.contains("combatants") || !report["combatants"].is_array()) return "no combatants";
   for (const json& c : report["combatants"]) {
     if (!c.is_object() || !c.contains("name") || !c["name"].is_string() || !c.contains("faction") ||
-        !c["faction"].is_string() || !is_number(c, "survival_probability") ||
+        !c["faction"].is_string() || !is_probability(c, "survival_probability") ||
         !is_stat(c, "damage_dealt") || !is_stat(c, "damage_taken") || !is_stat(c, "kills")) {
-      return "a combatant without its name, faction, survival probability and figures";
+      return "a combatant without its name, faction, a survival probability from 0 to 1 and its "
+             "figures";
     }
   }
   return "";
@@ -186,8 +197,10 @@ std::string missing_figures(const Baseline& baseline, const Report& report) {
   std::string missing;
   const auto require = [&](const json& entry, const std::string& who, bool stat,
                            const std::string& key) {
-    const bool present = stat ? is_stat(entry, key.c_str()) : is_number(entry, key.c_str());
-    if (missing.empty() && !present) missing = fmt::format("no \"{}\" for {}", key, who);
+    const bool present = stat ? is_stat(entry, key.c_str()) : is_probability(entry, key.c_str());
+    if (missing.empty() && !present)
+      missing = fmt::format("no \"{}\" for {} ({})", key, who,
+                            stat ? "a mean and a standard error" : "a probability from 0 to 1");
   };
   const auto require_all = [&](const json& entry, const std::string& who,
                                const std::vector<std::string>& figures) {
