@@ -109,11 +109,28 @@ std::optional<std::vector<Variant>> variants_of(const CompareOptions& options) {
       return std::nullopt;
     }
     Variant variant{text.substr(0, colon), {options.files.front(), options.sets}};
+    for (const Variant& earlier : variants) {
+      if (earlier.name == variant.name) {
+        print_error(
+            fmt::format("--variant {}: the name \"{}\" is given twice", text, variant.name));
+        return std::nullopt;
+      }
+    }
     std::string rest = text.substr(colon + 1);
     for (std::size_t start = 0; start < rest.size();) {
       std::size_t end = rest.find(';', start);
       if (end == std::string::npos) end = rest.size();
-      if (end > start) variant.input.sets.push_back(rest.substr(start, end - start));
+      const std::string set = rest.substr(start, end - start);
+      // Every variant plays the same battles (common random numbers): its
+      // own seed or battle count would be ignored.
+      if (const std::string key = top_level_key(set); key == "seed" || key == "battles") {
+        print_error(fmt::format(
+            "--variant {}: every variant plays the same battles, so a variant cannot set the {} "
+            "({})",
+            text, key, key == "seed" ? "give --seed to compare on other battles" : "give -n"));
+        return std::nullopt;
+      }
+      if (end > start) variant.input.sets.push_back(set);
       start = end + 1;
     }
     variants.push_back(std::move(variant));

@@ -150,6 +150,20 @@ int run_sweep(const SweepOptions& options) {
       print_error(axis.error());
       return kExitBadInput;
     }
+    // The command line's --seed and -n apply to every row: varying the same
+    // value as well would label rows with values they were not played with.
+    const std::string key = top_level_key(axis->path);
+    if ((key == "seed" && options.seed) || (key == "battles" && options.battles)) {
+      print_error(fmt::format("--vary {}: {} sets it for every row; give one or the other", text,
+                              key == "seed" ? "--seed" : "-n/--battles"));
+      return kExitBadInput;
+    }
+    for (const Axis& earlier : axes) {
+      if (earlier.path == axis->path) {
+        print_error(fmt::format("--vary {}: {} is varied twice", text, axis->path));
+        return kExitBadInput;
+      }
+    }
     axes.push_back(std::move(*axis));
   }
   // Every combination, the first axis varying slowest.

@@ -35,4 +35,9 @@ std::optional<Encounter> load_encounter_or_report(const EncounterInput& input) {
   return std::move(encounter).value();
 }
 
+std::string top_level_key(const std::string& path) {
+  const std::size_t start = path.starts_with('/') ? 1 : 0;
+  return path.substr(start, path.find_first_of("/.=", start) - start);
+}
+
 }  // namespace arena::app

@@ -24,4 +24,8 @@ void add_encounter_options(CLI::App& command, EncounterInput& input);
 // "error: ..." on stderr.
 std::optional<Encounter> load_encounter_or_report(const EncounterInput& input);
 
+// The top-level key a --set, --vary or --variant PATH changes: "seed" for
+// "seed", "/seed" and "seed=3"; "factions" for "factions.Heroes.members...".
+std::string top_level_key(const std::string& path);
+
 }  // namespace arena::app

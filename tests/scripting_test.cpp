@@ -300,6 +300,22 @@ TEST_F(ScriptingTest, EmptyVaryIsBadInput) {
   expect_bad_input({"sweep", file, "--vary", "=18,20"}, "expected PATH=V1,V2,...");
 }
 
+// What the command line sets for every row cannot be varied as well: the
+// rows would be labelled with values they were not played with.
+TEST_F(ScriptingTest, VaryingWhatTheCommandLineSetsForEveryRowIsBadInput) {
+  const std::string file = scenario("knight-vs-ogre");
+  expect_bad_input({"sweep", file, "--vary", "seed=5,6", "--seed", "9"},
+                   "--vary seed=5,6: --seed sets it for every row; give one or the other");
+  expect_bad_input({"sweep", file, "--vary", "/battles=50,60", "-n", "20"},
+                   "--vary /battles=50,60: -n/--battles sets it for every row");
+  const std::string ac = "factions.Knight.members.knight.ac";
+  expect_bad_input({"sweep", file, "-n", "20", "--vary", ac + "=18,20", "--vary", ac + "=16"},
+                   "--vary " + ac + "=16: " + ac + " is varied twice");
+  // Without --seed the seed may be varied: each row plays its own.
+  const Output seeds = arena({"sweep", file, "-n", "50", "--vary", "seed=5,6", "--format", "csv"});
+  EXPECT_EQ(seeds.exit_code, 0) << seeds.err;
+}
+
 // ------------------------------------------------------- shards, merge ----
 
 TEST_F(ScriptingTest, MergeOfThreeShardsEqualsTheSingleRunByteForByte) {
@@ -849,6 +865,15 @@ TEST_F(ScriptingTest, CompareNeedsTwoVariants) {
                    "expected NAME:PATH=VALUE");
   expect_bad_input({"compare", file, scenario("wolf-pack"), "--variant", "a:", "--variant", "b:"},
                    "either several files or --variant");
+  // Every variant plays the same battles: a variant's own seed or battle
+  // count would be ignored, and two variants of one name could not be told apart.
+  expect_bad_input({"compare", file, "--variant", "a:", "--variant", "b:seed=5"},
+                   "--variant b:seed=5: every variant plays the same battles, so a variant "
+                   "cannot set the seed");
+  expect_bad_input({"compare", file, "--variant", "a:", "--variant", "b:/battles=5"},
+                   "a variant cannot set the battles (give -n)");
+  expect_bad_input({"compare", file, "--variant", "a:", "--variant", "a:"},
+                   "--variant a:: the name \"a\" is given twice");
 }
 
 }  // namespace
