@@ -207,6 +207,27 @@ TEST_F(ScriptingTest, MalformedSetIsBadInput) {
                    "--vary name=a,\xdf: not valid UTF-8 text");
 }
 
+// A value that --set wrote is not in the file: a problem with it names the
+// --set, not the file's line and column of the value it replaced.
+TEST_F(ScriptingTest, AProblemWithASetValueNamesTheSet) {
+  const std::string file = scenario("knight-vs-ogre");
+  expect_bad_input({"validate", file, "--set", "battles=abc"},
+                   "error: --set battles=abc: /battles: expected an integer, found the string "
+                   "\"abc\"\n");
+  expect_bad_input({"validate", file, "--set", "batles=10"},
+                   "error: --set batles=10: /batles: unknown key \"batles\" (did you mean "
+                   "'battles'?)\n");
+  // A problem inside an object it wrote names it too, and each problem its own --set.
+  const Output both = arena({"validate", file, "--set",
+                             "factions.Knight.members.knight={\"hp\": 0}", "--set", "/seed=-1"});
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("error: --set factions.Knight.members.knight={\"hp\": 0}: "
+                          "/factions/0/members/0/hp: "),
+            std::string::npos)
+      << both.err;
+  EXPECT_NE(both.err.find("error: --set /seed=-1: /seed: "), std::string::npos) << both.err;
+}
+
 TEST_F(ScriptingTest, SetWithAnUnknownPathSaysWhatItMeant) {
   const std::string file = scenario("knight-vs-ogre");
   expect_bad_input({"simulate", file, "--set", "factions.Knigt.members.knight.ac=20"},

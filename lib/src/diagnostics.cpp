@@ -11,14 +11,36 @@ void Diagnostics::add(SourcePos pos, std::string pointer, std::string message) {
   if (kept_.size() < kMaxKept) kept_.push_back({pos, std::move(pointer), std::move(message)});
 }
 
-std::vector<std::string> Diagnostics::format(const std::string& file) const {
+namespace {
+
+// The edit that wrote the value at `pointer` or a value around it (the last
+// one, as edits apply in order), or nullptr.
+const std::pair<std::string, std::string>* edit_of(
+    const std::string& pointer, const std::vector<std::pair<std::string, std::string>>& edits) {
+  for (auto edit = edits.rbegin(); edit != edits.rend(); ++edit) {
+    const std::string& wrote = edit->first;
+    if (pointer == wrote || (pointer.starts_with(wrote) && pointer[wrote.size()] == '/'))
+      return &*edit;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<std::string> Diagnostics::format(
+    const std::string& file, const std::vector<std::pair<std::string, std::string>>& edits) const {
   std::vector<Diagnostic> sorted = kept_;
   std::stable_sort(sorted.begin(), sorted.end(), [](const Diagnostic& a, const Diagnostic& b) {
     return a.pos.line != b.pos.line ? a.pos.line < b.pos.line : a.pos.column < b.pos.column;
   });
   std::vector<std::string> lines;
   const std::size_t shown = std::min(sorted.size(), kMaxShown);
-  for (std::size_t i = 0; i < shown; ++i) lines.push_back(format_diagnostic(file, sorted[i]));
+  for (std::size_t i = 0; i < shown; ++i) {
+    const auto* edit = edit_of(sorted[i].pointer, edits);
+    lines.push_back(edit ? one_line(fmt::format("{}: {}: {}", edit->second, sorted[i].pointer,
+                                                sorted[i].message))
+                         : format_diagnostic(file, sorted[i]));
+  }
   if (total_ > shown) {
     lines.push_back(fmt::format("{}: {} more problems not shown", file, total_ - shown));
   }

@@ -190,9 +190,11 @@ Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view te
   const auto start = std::chrono::steady_clock::now();
   auto source = JsonSource::parse(text);
   if (!source) return unexpected(std::vector<std::string>{format_diagnostic(file, source.error())});
-  if (auto applied = apply_overrides(source->mutable_root(), overrides); !applied) {
-    return unexpected(std::vector<std::string>{one_line(applied.error())});
-  }
+  auto applied = apply_overrides(source->mutable_root(), overrides);
+  if (!applied) return unexpected(std::vector<std::string>{one_line(applied.error())});
+  std::vector<std::pair<std::string, std::string>> edits;
+  for (const AppliedOverride& edit : *applied)
+    edits.emplace_back(edit.pointer, "--set " + edit.text);
   const auto parsed = std::chrono::steady_clock::now();
   Diagnostics diagnostics;
   const JsonContext context(*source, diagnostics);
@@ -202,7 +204,7 @@ Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view te
     load_log->resolve_seconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - parsed).count();
   }
-  if (!diagnostics.empty()) return unexpected(diagnostics.format(file));
+  if (!diagnostics.empty()) return unexpected(diagnostics.format(file, edits));
   if (load_log) load_log->names_resolved = diagnostics.notes();
   return encounter;
 }

@@ -121,11 +121,13 @@ Expected<std::string, std::string> resolve_override_path(const nlohmann::json& d
   return resolved;
 }
 
-Expected<bool, std::string> apply_overrides(nlohmann::json& document,
-                                            const std::vector<Override>& overrides) {
+Expected<std::vector<AppliedOverride>, std::string> apply_overrides(
+    nlohmann::json& document, const std::vector<Override>& overrides) {
+  std::vector<AppliedOverride> applied;
   for (const Override& o : overrides) {
     auto pointer = resolve_override_path(document, o.path);
     if (!pointer) return unexpected(fmt::format("--set {}: {}", o.text, pointer.error()));
+    applied.push_back({*pointer, o.text});
     const nlohmann::json::json_pointer target(*pointer);
     if (o.value.is_null() && !target.empty() && document.contains(target)) {
       // "PATH=null" removes the value, so that a script can drop an optional key.
@@ -137,7 +139,7 @@ Expected<bool, std::string> apply_overrides(nlohmann::json& document,
     }
     document[target] = o.value;
   }
-  return true;
+  return applied;
 }
 
 namespace {

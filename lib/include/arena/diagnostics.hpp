@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace arena {
@@ -48,8 +49,12 @@ class Diagnostics {
 
   // The first kMaxShown problems in file order as "FILE:LINE:COL: POINTER:
   // MESSAGE" lines (no "error: " prefix), plus a line saying how many more
-  // were left out.
-  std::vector<std::string> format(const std::string& file) const;
+  // were left out. A problem in a value that an edit wrote (`edits`: where
+  // each wrote and what it was, later edits last) names the edit instead
+  // ("--set battles=abc: /battles: ..."): the file does not hold that value.
+  std::vector<std::string> format(
+      const std::string& file,
+      const std::vector<std::pair<std::string, std::string>>& edits = {}) const;
 
  private:
   std::vector<Diagnostic> kept_;

@@ -33,9 +33,16 @@ Expected<Override, std::string> parse_override(std::string_view text);
 Expected<std::string, std::string> resolve_override_path(const nlohmann::json& document,
                                                          std::string_view path);
 
-// Applies the overrides in order; the first error is returned as a message.
-Expected<bool, std::string> apply_overrides(nlohmann::json& document,
-                                            const std::vector<Override>& overrides);
+// An override as applied: where it wrote, and what the user gave.
+struct AppliedOverride {
+  std::string pointer;  // "/factions/0/members/1/hp"
+  std::string text;     // "factions.Heroes.members.Fighter.hp=30"
+};
+
+// Applies the overrides in order, returning where each wrote; the first
+// error is returned as a message.
+Expected<std::vector<AppliedOverride>, std::string> apply_overrides(
+    nlohmann::json& document, const std::vector<Override>& overrides);
 
 // One `--vary PATH=V1,V2,...` of `arena sweep`: a path and its values, as
 // written (each becomes the override "PATH=VALUE").
