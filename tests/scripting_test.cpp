@@ -494,8 +494,18 @@ TEST_F(ScriptingTest, MergeRefusesATruncatedTally) {
   for (std::size_t keep : {text.size() - 2, text.size() / 2, std::size_t{1}}) {
     const std::string truncated = temp_path("truncated-" + std::to_string(keep) + ".json");
     write_file(truncated, text.substr(0, keep));
-    expect_bad_input({"merge", part0, truncated}, truncated + ": malformed tally file");
+    // Where the text stops, as for an encounter file.
+    expect_bad_input({"merge", part0, truncated},
+                     truncated + ":1:" + std::to_string(keep + 1) + ": ");
+    expect_bad_input({"merge", part0, truncated}, ": malformed tally file: unexpected end of file");
   }
+  // A key missing: said in words, without the JSON library's error tag.
+  nlohmann::json keyless = json::parse(text);
+  keyless.erase("format_version");
+  const std::string missing = temp_path("keyless.json");
+  write_file(missing, keyless.dump());
+  expect_bad_input({"merge", part0, missing},
+                   missing + ": malformed tally file: key 'format_version' not found\n");
   // A whole file whose counts were cut: each histogram must count every battle.
   nlohmann::json cut = json::parse(text);
   cut["rounds"] = json::array({0, 1});

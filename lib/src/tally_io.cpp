@@ -7,6 +7,9 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 
+#include "arena/diagnostics.hpp"
+#include "arena/json_source.hpp"
+
 namespace arena {
 
 namespace {
@@ -132,7 +135,26 @@ std::string format_tally(const TallyFile& file) {
   return out.dump() + "\n";
 }
 
+namespace {
+
+// nlohmann's message without its "[json.exception.type_error.302] " tag.
+std::string without_tag(const std::string& message) {
+  if (!message.starts_with("[json.exception.")) return message;
+  const std::size_t end = message.find("] ");
+  return end == std::string::npos ? message : message.substr(end + 2);
+}
+
+}  // namespace
+
 Expected<TallyFile, std::string> parse_tally(std::string_view text, const std::string& file) {
+  // arena's own parser first, for a syntax error's line and column and the
+  // limits of an encounter file (UTF-8, depth); its values are not used, as
+  // it keeps no integer above 2^63 exact (a seed may be up to 2^64 - 1).
+  if (auto source = JsonSource::parse(text); !source) {
+    Diagnostic syntax = source.error();
+    syntax.message = "malformed tally file: " + syntax.message;
+    return unexpected(format_diagnostic(file, syntax));
+  }
   try {
     const auto json = nlohmann::json::parse(text);
     if (!json.is_object() || !json.contains("format") || json["format"] != "arena-tally") {
@@ -228,6 +250,8 @@ Expected<TallyFile, std::string> parse_tally(std::string_view text, const std::s
     }
     if (out.labels.combatants.empty()) return unexpected(fmt::format("{}: no combatants", file));
     return out;
+  } catch (const nlohmann::json::exception& error) {  // a key missing, a value of another type
+    return unexpected(fmt::format("{}: malformed tally file: {}", file, without_tag(error.what())));
   } catch (const std::exception& error) {
     return unexpected(fmt::format("{}: malformed tally file: {}", file, error.what()));
   }
