@@ -1080,6 +1080,12 @@ TEST_F(ScriptingTest, ShootRejectsWhatItCannotAnswer) {
       "error: unknown boost \"hot\" (did you mean 'hit'?); expected one of: none, hit, "
       "damage, both");
   expect_bad_input({"shoot", file, "--focus", "11"}, "error: focus 11: expected 0 to 10");
+  // Models are named as the library names them, case aside.
+  const Output named = arena({"shoot", file, "--distances", "5"});
+  const Output lowercase =
+      arena({"shoot", file, "--distances", "5", "--attacker", "destroyer", "--target", "IRONCLAD"});
+  ASSERT_EQ(lowercase.exit_code, 0) << lowercase.err;
+  EXPECT_EQ(lowercase.out, named.out);
 }
 
 // Distances are FROM + i * STEP on a decimal grid: rounding error must not

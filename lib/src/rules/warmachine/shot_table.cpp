@@ -16,7 +16,9 @@ static_assert(kMaxShotDistance == kMaxDistance, "arena shoot answers the distanc
 
 namespace {
 
-// The combatant called `name`, or the first of faction `faction` when it is empty.
+// The combatant called `name`, or the first of faction `faction` when it is
+// empty. A name matches as a library name does (case, '-' and '_' aside:
+// "destroyer" is "Destroyer") when no combatant has it exactly.
 Expected<int, std::string> combatant(const Encounter& encounter, const std::string& name,
                                      std::size_t faction, const char* role) {
   if (name.empty()) {
@@ -28,6 +30,10 @@ Expected<int, std::string> combatant(const Encounter& encounter, const std::stri
   for (std::size_t c = 0; c < encounter.combatants.size(); ++c) {
     if (encounter.combatants[c].name == name) return static_cast<int>(c);
     names.push_back(encounter.combatants[c].name);
+  }
+  const std::string key = library_key(name);
+  for (std::size_t c = 0; c < names.size(); ++c) {
+    if (library_key(names[c]) == key) return static_cast<int>(c);
   }
   return unexpected(
       fmt::format("no {} \"{}\" in the encounter{}", role, name, did_you_mean(name, names)));
