@@ -30,8 +30,17 @@ std::optional<DiceExpr> read_damage(const JsonContext& context, const nlohmann::
 
 namespace {
 
-constexpr std::string_view kAbilityNames[] = {"strength",     "dexterity", "constitution",
-                                              "intelligence", "wisdom",    "charisma"};
+// What "save" takes: an ability's key, or its full name ("con" or
+// "constitution"), ability by ability in both halves.
+constexpr std::string_view kSaveChoices[] = {
+    "str",      "dex",       "con",          "int",          "wis",    "cha",
+    "strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma"};
+static_assert(std::size(kSaveChoices) == 2 * kAbilities && [] {
+  for (int a = 0; a < kAbilities; ++a) {
+    if (kSaveChoices[a] != kAbilityKeys[static_cast<std::size_t>(a)]) return false;
+  }
+  return true;
+}());
 constexpr std::string_view kSaveKeys[] = {"name", "save", "damage", "half", "on_fail", "uses"};
 constexpr int kMaxUses = 100;
 
@@ -81,16 +90,10 @@ std::vector<SaveAbility> read_save_abilities(const JsonContext& context, ObjectR
     SaveAbility ability;
     if (save.require("name")) ability.name = save.string("name").value_or("");
     if (save.require("save")) {
-      // The full name of an ability is accepted too: "constitution" is "con".
-      const nlohmann::json* value = save.get("save");
-      const auto full = value->is_string()
-                            ? std::find(std::begin(kAbilityNames), std::end(kAbilityNames), *value)
-                            : std::end(kAbilityNames);
-      if (full != std::end(kAbilityNames)) {
-        ability.save = static_cast<Ability>(full - std::begin(kAbilityNames));
-      } else if (auto key = read_choice(save, "save", kAbilityKeys)) {
-        ability.save = static_cast<Ability>(
-            std::find(kAbilityKeys.begin(), kAbilityKeys.end(), *key) - kAbilityKeys.begin());
+      if (auto choice = read_choice(save, "save", kSaveChoices)) {
+        const auto at = std::find(std::begin(kSaveChoices), std::end(kSaveChoices), *choice) -
+                        std::begin(kSaveChoices);
+        ability.save = static_cast<Ability>(at % kAbilities);
       }
     }
     if (const nlohmann::json* damage = save.get("damage"))
