@@ -72,7 +72,7 @@ FactionJson read_faction(const JsonContext& context, ObjectReader& object) {
   faction.object = &object;
   if (object.require("name")) {
     faction.name = object.string("name").value_or("");
-    if (faction.name.empty() && object.get("name")->is_string()) {
+    if (*object.get("name") == "") {
       context.error(object.child("name"), "must not be empty");
     }
   }

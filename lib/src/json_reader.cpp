@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "arena/check.hpp"
+#include "arena/diagnostics.hpp"
 #include "arena/suggest.hpp"
 
 namespace arena {
@@ -182,7 +183,20 @@ std::optional<std::string> read_string(const JsonContext& context, const nlohman
     context.error(pointer, fmt::format("expected a string, found {}", describe_json_type(value)));
     return std::nullopt;
   }
-  return value.get<std::string>();
+  std::string text = value.get<std::string>();
+  // Names and words land in tables and replays on a terminal: a line break
+  // would break a table's rows, an escape would drive the terminal.
+  const bool control = std::any_of(text.begin(), text.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte < 0x20 || byte == 0x7f;
+  });
+  if (control) {
+    context.error(pointer, fmt::format("\"{}\": control characters (a line break, a tab, an "
+                                       "escape) are not allowed",
+                                       one_line(text)));
+    return std::nullopt;
+  }
+  return text;
 }
 
 }  // namespace arena

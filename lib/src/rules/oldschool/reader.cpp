@@ -46,7 +46,7 @@ ReadFighter read_fighter(const JsonContext& context, const MemberJson& member,
   if (!object.is_object()) return read;
   if (object.require("name")) {
     fighter.name = object.string("name").value_or("");
-    if (fighter.name.empty() && object.get("name")->is_string())
+    if (*object.get("name") == "")
       context.error(object.child("name"), "must not be empty");
   }
   if (object.require("level"))
