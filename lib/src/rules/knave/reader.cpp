@@ -205,8 +205,7 @@ ReadCreature read_creature(const JsonContext& context, const MemberJson& member,
   if (!object.is_object()) return read;
   if (object.require("name")) {
     creature.name = object.string("name").value_or("");
-    if (*object.get("name") == "")
-      context.error(object.child("name"), "must not be empty");
+    if (*object.get("name") == "") context.error(object.child("name"), "must not be empty");
   }
   read.count = static_cast<int>(object.integer("count", 1, kMaxCount).value_or(1));
   creature.monster = object.has("hd");

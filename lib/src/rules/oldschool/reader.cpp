@@ -46,8 +46,7 @@ ReadFighter read_fighter(const JsonContext& context, const MemberJson& member,
   if (!object.is_object()) return read;
   if (object.require("name")) {
     fighter.name = object.string("name").value_or("");
-    if (*object.get("name") == "")
-      context.error(object.child("name"), "must not be empty");
+    if (*object.get("name") == "") context.error(object.child("name"), "must not be empty");
   }
   if (object.require("level"))
     fighter.level = static_cast<int>(object.integer("level", 1, kMaxLevel).value_or(1));
