@@ -60,9 +60,9 @@ bool write_all(int fd, std::string_view text) {
   return true;
 }
 
-// `path` when it is not an existing non-regular file (a device such as
-// /dev/null or /dev/stdout, a pipe): those are written in place, as a shell
-// redirection would, since renaming a file over them would replace them.
+// Writes `text` to `path`, an existing device or pipe (/dev/null,
+// /dev/stdout), in place as a shell redirection would: renaming a file over
+// it would replace it.
 Expected<bool, std::string> write_in_place(const std::string& path, std::string_view text) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
   if (fd < 0) return unexpected(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
