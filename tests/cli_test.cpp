@@ -138,6 +138,8 @@ TEST(CliTest, CtrlCStopsCleanlyAndReportsThePartialRun) {
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0);
   const auto json = nlohmann::json::parse(slurp(stem + ".out"));
+  std::remove((stem + ".out").c_str());
+  std::remove((stem + ".err").c_str());
   EXPECT_EQ(json["partial"], true);
   EXPECT_EQ(json["requested_battles"], 1000000000);
   EXPECT_GT(json["battles"].get<std::int64_t>(), 0);

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -35,7 +36,10 @@ inline Output run_in_source_dir(const std::string& command) {
   const std::string line =
       std::string("cd ") + ARENA_SOURCE_DIR + " && " + command + " > " + out + " 2> " + err;
   const int status = std::system(line.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+  Output result{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+  std::remove(out.c_str());
+  std::remove(err.c_str());
+  return result;
 }
 
 // Runs `arena ARGS`; `env` is prefixed to the command ("NO_COLOR=1").
