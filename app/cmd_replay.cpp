@@ -27,10 +27,10 @@ int run_replay(const ReplayOptions& options) {
   if (!encounter) return kExitBadInput;
   if (options.seed) encounter->seed = *options.seed;
   if (options.replay.why && !replay_explains(*encounter))
-    fmt::print(stderr, "note: --why: these rules have no action choices to explain\n");
+    print_to_stderr("note: --why: these rules have no action choices to explain\n");
   const Replay replay = replay_battle(*encounter, options.battle, options.replay);
   if (options.replay.map && !replay.mapped)
-    fmt::print(stderr, "note: --map: this encounter has no battlefield, so no positions to map\n");
+    print_to_stderr("note: --map: this encounter has no battlefield, so no positions to map\n");
   fmt::print("{}", replay.text);
   return kExitOk;
 }

@@ -30,7 +30,7 @@ struct RollOptions {
 
 void print_dice_error(std::string_view text, const DiceError& error) {
   print_error(fmt::format("bad dice expression at column {}: {}", error.column, error.message));
-  fmt::print(stderr, "  {}\n  {:>{}}\n", text, "^", error.column);
+  print_to_stderr(fmt::format("  {}\n  {:>{}}\n", text, "^", error.column));
 }
 
 int print_rolls(const RollOptions& options, const std::vector<DamageDice>& damage) {

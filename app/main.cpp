@@ -12,6 +12,7 @@
 
 #include "commands.hpp"
 #include "logging.hpp"
+#include "output.hpp"
 #include "terminal.hpp"
 #include "usage_error.hpp"
 
@@ -61,7 +62,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    if (error.get_exit_code() == 0) return app.exit(error);  // --help, --version
+    if (error.get_exit_code() == 0) return flushed_stdout(app.exit(error));  // --help, --version
     const std::vector<std::string> args(argv + 1, argv + argc);
     std::fputs(usage_error(app, error, args).c_str(), stderr);
     return kExitBadInput;
@@ -70,7 +71,12 @@ int main(int argc, char** argv) {
   set_up_logging(log_level, color_allowed());
   try {
     for (const Command& command : commands) {
-      if (command.cli->parsed()) return flushed_stdout(command.run());
+      if (!command.cli->parsed()) continue;
+      if (const std::string why = output_over_input(*command.cli); !why.empty()) {
+        print_error(why);
+        return kExitBadInput;
+      }
+      return flushed_stdout(command.run());
     }
   } catch (const std::exception& error) {
     print_error(error.what());

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <vector>
 
 #include "arena/text_file.hpp"
 #include "commands.hpp"
@@ -31,7 +32,32 @@ std::string cannot_write(const std::string& path) {
   return ::access(folder.c_str(), W_OK) == 0 ? "" : std::strerror(errno);
 }
 
+// The values given to `command`'s option `name` (none when it has no such option).
+std::vector<std::string> given(const CLI::App& command, const std::string& name) {
+  const CLI::Option* option = command.get_option_no_throw(name);
+  return option ? option->results() : std::vector<std::string>{};
+}
+
 }  // namespace
+
+std::string output_over_input(const CLI::App& command) {
+  std::vector<std::string> inputs = given(command, "file");
+  for (const char* name : {"files", "--baseline"}) {
+    for (std::string& path : given(command, name)) inputs.push_back(std::move(path));
+  }
+  for (const char* flag : {"--output", "--html", "--plot"}) {
+    for (const std::string& output : given(command, flag)) {
+      for (const std::string& input : inputs) {
+        std::error_code error;  // a file not there yet is no input
+        if (std::filesystem::equivalent(output, input, error)) {
+          return fmt::format("{} {}: that is the input file {}; the result would replace it", flag,
+                             output, input);
+        }
+      }
+    }
+  }
+  return "";
+}
 
 CLI::Validator writable_file() {
   return CLI::Validator(

@@ -17,13 +17,13 @@ void ProgressBar::update(std::int64_t done) {
   const double fraction = total_ > 0 ? static_cast<double>(done) / static_cast<double>(total_) : 1;
   const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
   const double left = rate > 0 ? static_cast<double>(total_ - done) / rate : 0;
-  fmt::print(stderr, "\r{:<30} {:5.1f}%  {}/{} battles  {:.0f}/s  {:.0f} s left \x1b[K",
-             bar(fraction, 30), 100 * fraction, done, total_, rate, left);
+  print_to_stderr(fmt::format("\r{:<30} {:5.1f}%  {}/{} battles  {:.0f}/s  {:.0f} s left \x1b[K",
+                              bar(fraction, 30), 100 * fraction, done, total_, rate, left));
   std::fflush(stderr);
 }
 
 void ProgressBar::finish() {
-  fmt::print(stderr, "\r\x1b[K");
+  print_to_stderr("\r\x1b[K");
   std::fflush(stderr);
 }
 

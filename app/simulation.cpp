@@ -166,13 +166,14 @@ RunResult play_until_precise(const Encounter& encounter, double precision, std::
     }
     total.tally.merge(played.tally);
     if (options.progress.value_or(is_terminal(stderr))) {
-      fmt::print(stderr, "\r{} battles, widest interval ±{:.4f} (target ±{}) \x1b[K",
-                 total.tally.battles, widest_half_interval(total.tally), precision);
+      print_to_stderr(fmt::format("\r{} battles, widest interval ±{:.4f} (target ±{}) \x1b[K",
+                                  total.tally.battles, widest_half_interval(total.tally),
+                                  precision));
     }
     if (keep > 0 || played.partial) break;
     if (played.seconds < kPrecisionCallSeconds) blocks *= 2;
   }
-  if (options.progress.value_or(is_terminal(stderr))) fmt::print(stderr, "\r\x1b[K");
+  if (options.progress.value_or(is_terminal(stderr))) print_to_stderr("\r\x1b[K");
   total.partial = interrupted();
   return total;
 }

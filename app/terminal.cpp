@@ -14,8 +14,12 @@ bool is_terminal(std::FILE* stream) {
   return ::isatty(::fileno(stream)) == 1;
 }
 
+void print_to_stderr(std::string_view text) {
+  std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
 void print_error(std::string_view message) {
-  fmt::print(stderr, "error: {}\n", message);
+  print_to_stderr(fmt::format("error: {}\n", message));
 }
 
 std::string bar(double fraction, int width) {

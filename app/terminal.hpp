@@ -10,6 +10,10 @@ namespace arena::app {
 
 bool is_terminal(std::FILE* stream);
 
+// Prints `text` on stderr. A failure to write there is ignored: there is
+// nowhere left to report it, and the exit code still tells.
+void print_to_stderr(std::string_view text);
+
 // Prints "error: MESSAGE" on stderr.
 void print_error(std::string_view message);
 

@@ -459,6 +459,14 @@ TEST_F(ScriptingTest, OutputThatCannotBeWrittenIsAnErrorAndDevicesAndLinksStay) 
   EXPECT_NE(read_file(full_err).find("error: cannot write to stdout: No space left on device"),
             std::string::npos)
       << read_file(full_err);
+  // Help too: a page that did not reach its reader is no success.
+  const int help_status =
+      std::system((std::string(ARENA_BINARY) + " simulate --help >/dev/full 2>&1").c_str());
+  EXPECT_TRUE(WIFEXITED(help_status) && WEXITSTATUS(help_status) == 2) << help_status;
+  // An error that cannot reach stderr either still ends with its exit code.
+  const int error_status =
+      std::system((std::string(ARENA_BINARY) + " validate no-such-file.json 2>/dev/full").c_str());
+  EXPECT_TRUE(WIFEXITED(error_status) && WEXITSTATUS(error_status) == 2) << error_status;
   expect_bad_input({"simulate", file, "-n", "10", "-o", "/dev/full"},
                    "error: /dev/full: cannot write: No space left on device");
   expect_bad_input({"simulate", file, "-n", "10", "--html", "/dev/full"},
@@ -477,6 +485,31 @@ TEST_F(ScriptingTest, OutputThatCannotBeWrittenIsAnErrorAndDevicesAndLinksStay) 
   ASSERT_EQ(arena({"simulate", file, "-n", "10", "-o", link}).exit_code, 0);
   EXPECT_TRUE(std::filesystem::is_symlink(link));
   EXPECT_NE(read_file(named).find("Knight against an ogre"), std::string::npos);
+}
+
+// A result written over what the command reads would lose the input: the
+// encounter, a tally part or the baseline, by any name of it (a link too).
+TEST_F(ScriptingTest, OutputOverAnInputIsRefusedAndTheInputStays) {
+  const std::string encounter = temp_path("fight.json");
+  write_file(encounter, read_file(scenario("knight-vs-ogre")));
+  const std::string text = read_file(encounter);
+  const std::string link = temp_path("fight-link.json");
+  std::filesystem::remove(link);
+  std::filesystem::create_symlink(std::filesystem::path(encounter).filename(), link);
+  for (const std::string& output : {encounter, link}) {
+    expect_bad_input({"simulate", encounter, "-n", "10", "-o", output},
+                     "error: --output " + output + ": that is the input file " + encounter +
+                         "; the result would replace it\n");
+    expect_bad_input({"sweep", encounter, "--vary", "seed=1,2", "--html", output},
+                     "error: --html " + output + ": that is the input file");
+  }
+  EXPECT_EQ(read_file(encounter), text);
+  const std::string part = shard(scenario("knight-vs-ogre"), 0, 1, {"-n", "100"});
+  const std::string tally = read_file(part);
+  expect_bad_input({"merge", part, "-o", part}, "error: --output " + part + ": that is the input");
+  expect_bad_input({"check", encounter, "--baseline", part, "--html", part},
+                   "error: --html " + part + ": that is the input file " + part);
+  EXPECT_EQ(read_file(part), tally);
 }
 
 // A device or a pipe has no size to check before reading: reading stops
