@@ -803,7 +803,7 @@ TEST_F(ScriptingTest, CheckRefusesABaselineThatIsNotAReport) {
   };
   expect_bad_input({"check", file, "--baseline",
                     edited("win", [](json& r) { r["factions"][0]["win_probability"] = 1.5; })},
-                   "a win probability from 0 to 1");
+                   "win and loss probabilities from 0 to 1");
   expect_bad_input(
       {"check", file, "--baseline",
        edited("stderr", [](json& r) { r["factions"][0]["damage_dealt"]["stderr"] = -5; })},

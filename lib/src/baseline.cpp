@@ -62,16 +62,17 @@ std::string shape_problem(const json& report) {
   if (!report.contains("factions") || !report["factions"].is_array()) return "no factions";
   for (const json& f : report["factions"]) {
     if (!f.is_object() || !f.contains("name") || !f["name"].is_string() ||
-        !is_probability(f, "win_probability") || !is_stat(f, "survivors") ||
-        !is_stat(f, "damage_dealt") || !is_stat(f, "damage_taken")) {
-      return "a faction without its name, a win probability from 0 to 1 and its figures";
+        !is_probability(f, "win_probability") || !is_probability(f, "loss_probability") ||
+        !is_stat(f, "survivors") || !is_stat(f, "damage_dealt") || !is_stat(f, "damage_taken")) {
+      return "a faction without its name, win and loss probabilities from 0 to 1 and its figures";
     }
   }
   if (!report.contains("combatants") || !report["combatants"].is_array()) return "no combatants";
   for (const json& c : report["combatants"]) {
     if (!c.is_object() || !c.contains("name") || !c["name"].is_string() || !c.contains("faction") ||
         !c["faction"].is_string() || !is_probability(c, "survival_probability") ||
-        !is_stat(c, "damage_dealt") || !is_stat(c, "damage_taken") || !is_stat(c, "kills")) {
+        !is_stat(c, "damage_dealt") || !is_stat(c, "damage_taken") || !is_stat(c, "kills") ||
+        !is_stat(c, "knockouts")) {
       return "a combatant without its name, faction, a survival probability from 0 to 1 and its "
              "figures";
     }
@@ -83,22 +84,30 @@ double two_sided_p(double z) {
   return std::erfc(std::abs(z) / std::sqrt(2.0));
 }
 
-Comparison compare_proportion(std::string what, double p1, double p2, double n, double alpha,
-                              double tolerance) {
+// A figure tested, before the family-wise threshold is known: whether its
+// change is beyond the tolerance.
+struct Tested {
+  Comparison comparison;
+  bool beyond = false;
+};
+
+// Two proportions of n battles each; the tolerance is absolute.
+Tested compare_proportion(std::string what, double p1, double p2, double n, double tolerance) {
   const double pooled = (p1 + p2) / 2;
   const double se = std::sqrt(std::max(pooled * (1 - pooled), 0.0) * 2 / n);
   const double p_value = se > 0 ? two_sided_p((p2 - p1) / se) : (p1 == p2 ? 1.0 : 0.0);
-  return {std::move(what), p1, p2, p_value, true, p_value < alpha && std::abs(p2 - p1) > tolerance};
+  return {{std::move(what), p1, p2, p_value, true, false}, std::abs(p2 - p1) > tolerance};
 }
 
-Comparison compare_mean(std::string what, const json& before, const Stat& after, double alpha,
-                        double tolerance) {
+// Two means with their standard errors; the tolerance is relative to the
+// baseline's mean (a mean of 0 has none: any significant change fails).
+Tested compare_mean(std::string what, const json& before, const Stat& after, double tolerance) {
   const double m1 = before.at("mean").get<double>(), se1 = before.at("stderr").get<double>();
   const double se = std::sqrt(se1 * se1 + after.standard_error * after.standard_error);
   const double p_value =
       se > 0 ? two_sided_p((after.mean - m1) / se) : (after.mean == m1 ? 1.0 : 0.0);
-  const bool beyond = std::abs(after.mean - m1) > tolerance * std::max(std::abs(m1), 1.0);
-  return {std::move(what), m1, after.mean, p_value, false, p_value < alpha && beyond};
+  return {{std::move(what), m1, after.mean, p_value, false, false},
+          std::abs(after.mean - m1) > tolerance * std::abs(m1)};
 }
 
 std::vector<std::string> names_of(const json& list) {
@@ -217,64 +226,62 @@ std::string missing_figures(const Baseline& baseline, const Report& report) {
 std::vector<Comparison> compare_with_baseline(const Baseline& baseline, const Report& report,
                                               double alpha, double tolerance) {
   const json& before = baseline.report;
-  std::vector<Comparison> out;
+  std::vector<Tested> out;
   const double n = static_cast<double>(report.battles);
-  // Bonferroni: alpha bounds the chance that any figure of an unchanged
-  // balance fails, however many figures the encounter reports.
-  const std::size_t per_faction = 4 + report.faction_figures.size() + report.measures.size();
-  const std::size_t per_combatant = 5 + report.figures.size() + report.measures.size();
-  const double figures = static_cast<double>(per_faction * report.factions.size() + 2 +
-                                             per_combatant * report.combatants.size());
-  const double each = alpha / figures;
+  const auto proportion = [&](std::string what, const json& b, const char* key, double after) {
+    out.push_back(
+        compare_proportion(std::move(what), b.at(key).get<double>(), after, n, tolerance));
+  };
+  const auto mean = [&](std::string what, const json& b, const char* key, const Stat& after) {
+    out.push_back(compare_mean(std::move(what), b.at(key), after, tolerance));
+  };
   // The ruleset's figures (probabilities) and measures (means) of a faction or combatant.
   const auto add_ruleset_figures =
       [&](const std::string& who, const json& b, const std::vector<std::string>& names,
           const std::vector<double>& probabilities, const std::vector<Stat>& measures) {
         for (std::size_t i = 0; i < names.size(); ++i) {
           const std::string key = names[i] + "_probability";
-          out.push_back(compare_proportion(who + " " + key, b.at(key).get<double>(),
-                                           probabilities[i], n, each, tolerance));
+          proportion(who + " " + key, b, key.c_str(), probabilities[i]);
         }
         for (std::size_t i = 0; i < report.measures.size(); ++i) {
-          out.push_back(compare_mean(who + " " + report.measures[i], b.at(report.measures[i]),
-                                     measures[i], each, tolerance));
+          const std::string& key = report.measures[i];
+          mean(who + " " + key, b, key.c_str(), measures[i]);
         }
       };
   for (std::size_t f = 0; f < report.factions.size(); ++f) {
     const json& b = before["factions"][f];
     const FactionReport& r = report.factions[f];
-    out.push_back(compare_proportion("faction " + r.name + " win probability",
-                                     b.at("win_probability").get<double>(), r.win_probability, n,
-                                     each, tolerance));
-    out.push_back(compare_mean("faction " + r.name + " survivors", b.at("survivors"), r.survivors,
-                               each, tolerance));
-    out.push_back(compare_mean("faction " + r.name + " damage dealt", b.at("damage_dealt"),
-                               r.damage_dealt, each, tolerance));
-    out.push_back(compare_mean("faction " + r.name + " damage taken", b.at("damage_taken"),
-                               r.damage_taken, each, tolerance));
-    add_ruleset_figures("faction " + r.name, b, report.faction_figures, r.figure_probabilities,
-                        r.measures);
+    const std::string who = "faction " + r.name;
+    proportion(who + " win probability", b, "win_probability", r.win_probability);
+    proportion(who + " loss probability", b, "loss_probability", r.loss_probability);
+    mean(who + " survivors", b, "survivors", r.survivors);
+    mean(who + " damage dealt", b, "damage_dealt", r.damage_dealt);
+    mean(who + " damage taken", b, "damage_taken", r.damage_taken);
+    add_ruleset_figures(who, b, report.faction_figures, r.figure_probabilities, r.measures);
   }
-  out.push_back(compare_proportion("draw probability",
-                                   before.at("draws").at("probability").get<double>(),
-                                   report.draw_probability, n, each, tolerance));
-  out.push_back(compare_mean("rounds", before.at("rounds"), report.rounds, each, tolerance));
+  proportion("draw probability", before.at("draws"), "probability", report.draw_probability);
+  mean("rounds", before, "rounds", report.rounds);
   for (std::size_t c = 0; c < report.combatants.size(); ++c) {
     const json& b = before["combatants"][c];
     const CombatantReport& r = report.combatants[c];
     const std::string who = r.name + " (" + r.faction + ")";
-    out.push_back(compare_proportion(who + " survival probability",
-                                     b.at("survival_probability").get<double>(),
-                                     r.survival_probability, n, each, tolerance));
-    out.push_back(
-        compare_mean(who + " damage dealt", b.at("damage_dealt"), r.damage_dealt, each, tolerance));
-    out.push_back(
-        compare_mean(who + " damage taken", b.at("damage_taken"), r.damage_taken, each, tolerance));
-    out.push_back(compare_mean(who + " kills", b.at("kills"), r.kills, each, tolerance));
+    proportion(who + " survival probability", b, "survival_probability", r.survival_probability);
+    mean(who + " damage dealt", b, "damage_dealt", r.damage_dealt);
+    mean(who + " damage taken", b, "damage_taken", r.damage_taken);
+    mean(who + " kills", b, "kills", r.kills);
+    mean(who + " knockouts", b, "knockouts", r.knockouts);
     add_ruleset_figures(who, b, combatant_figures(report), combatant_probabilities(report, r),
                         r.measures);
   }
-  return out;
+  // Bonferroni over every figure tested: alpha bounds the chance that any
+  // figure of an unchanged balance fails, however many the encounter reports.
+  const double each = alpha / static_cast<double>(out.size());
+  std::vector<Comparison> compared;
+  for (Tested& t : out) {
+    t.comparison.failed = t.comparison.p_value < each && t.beyond;
+    compared.push_back(std::move(t.comparison));
+  }
+  return compared;
 }
 
 }  // namespace arena

@@ -4,12 +4,12 @@
 // parse_baseline accepts only a report of this format version, and says why
 // anything else is not one. encounter_difference tells whether a new report
 // is of the same encounter and, when not, what differs. compare_with_baseline
-// tests every faction's win probability, the draw probability, every
-// combatant's survival probability (two proportions) and every reported
+// tests every reported probability (two proportions) and every reported
 // mean (a difference of means with their standard errors) at a family-wise
-// alpha (Bonferroni over the F figures): a figure fails when its change is
-// both significant and larger than the tolerance (absolute for
-// probabilities, relative for means). Pure functions; thread-safe.
+// alpha (Bonferroni over the F figures it tests): a figure fails when its
+// change is both significant and larger than the tolerance (absolute for
+// probabilities, relative to the baseline's mean for means). Pure
+// functions; thread-safe.
 #pragma once
 
 #include <cstdint>
