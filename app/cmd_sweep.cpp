@@ -78,11 +78,17 @@ std::string csv_text(const std::vector<Axis>& axes, const std::vector<Row>& rows
   std::string out;
   for (const Axis& axis : axes) out += csv_field(axis.path) + ",";
   out += "battles";
+  // A column name with the faction's name in it is quoted as a whole when
+  // that name has a comma or a quote.
+  const auto column = [&](const std::string& faction, const std::string& what) {
+    out += "," + csv_field(faction + "_" + what);
+  };
   for (const FactionReport& f : rows.front().report.factions) {
-    out += fmt::format(
-        ",{0}_win_probability,{0}_win_ci95_low,{0}_win_ci95_high,{0}_damage_dealt_mean", f.name);
+    for (const char* what :
+         {"win_probability", "win_ci95_low", "win_ci95_high", "damage_dealt_mean"})
+      column(f.name, what);
     for (const auto& [level, value] : f.damage_dealt.quantiles)
-      out += fmt::format(",{}_damage_dealt_q{}", f.name, level);
+      column(f.name, fmt::format("damage_dealt_q{}", level));
   }
   out += ",draw_probability\n";
   for (const Row& row : rows) {

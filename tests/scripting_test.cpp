@@ -310,6 +310,31 @@ TEST_F(ScriptingTest, SweepOverTwoPathsPlaysEveryCombinationFirstPathSlowest) {
   EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 7) << csv.out;
 }
 
+// A faction named with a comma or a quote keeps the header's columns in
+// step with the rows' (simulate's and compare's CSV quote names too).
+TEST_F(ScriptingTest, SweepCsvQuotesAFactionNameInItsHeader) {
+  const Output csv = arena({"sweep", scenario("knight-vs-ogre"), "-n", "100", "--set",
+                            "/factions/0/name=Knight, \"Sir\"", "--vary",
+                            "/factions/0/members/0/hp=50,60", "--format", "csv"});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_NE(csv.out.find(",\"Knight, \"\"Sir\"\"_win_probability\","), std::string::npos)
+      << csv.out;
+  // Fields outside quotes, line by line: the header has as many as each row.
+  const auto fields = [](const std::string& line) {
+    std::size_t count = 1;
+    bool quoted = false;
+    for (char c : line) {
+      if (c == '"') quoted = !quoted;
+      count += c == ',' && !quoted;
+    }
+    return count;
+  };
+  std::istringstream lines(csv.out);
+  std::string header, row;
+  ASSERT_TRUE(std::getline(lines, header));
+  while (std::getline(lines, row)) EXPECT_EQ(fields(row), fields(header)) << row;
+}
+
 TEST_F(ScriptingTest, EmptyVaryIsBadInput) {
   const std::string file = scenario("knight-vs-ogre");
   const std::string path = "factions.Knight.members.knight.ac";
