@@ -318,13 +318,128 @@ TEST(BattlefieldTest, BattleMasterParryReducesTheDamage) {
 
 TEST(BattlefieldTest, RiposteAfterAMiss) {
   Table t(load(battle_master(30, 0, 0, R"(["parry", "riposte"])"), brute("Foe", 30, 1, 0)));
-  ScriptedDice dice{2, 4, 15, 5};  // the foe misses; riposte d8 4, the club hits for 5 + 2 + 4
+  ScriptedDice dice{2, 15, 5, 4};  // the foe misses; the club hits for 5 + 2, the d8 adds 4
   t.turn(1, dice);
   EXPECT_EQ(t.hp(1), 19);
   EXPECT_EQ(t.state.field.superiority_left[0], 3);
   // The miss is reported first: the riposte answers it.
   EXPECT_EQ(t.events.lines, (std::vector<std::string>{"1 attacks 0: miss 0", "0 riposte on 1",
                                                       "0 attacks 1: hit 11"}));
+}
+
+// The riposte's superiority die is more of its attack's damage: of the
+// blade's type, through the target's resistance or immunity, and rolled
+// twice on a critical as the blade's dice are.
+TEST(BattlefieldTest, ARipostesDieIsDamageOfItsAttacksType) {
+  const std::string fighter =
+      R"({"name": "Fighter", "hp": 30, "ac": 12, "initiative": 0, "at": [0, 0],
+          "abilities": {"dex": 14}, "superiority_dice": "4d8", "maneuvers": ["riposte"],
+          "attacks": [{"name": "Blade", "to_hit": 4, "damage": "1d6+2 slashing"}]})";
+  // Resistant: the blade's 7 halves to 3, the die's 4 to 2.
+  Table resistant(load(fighter, brute("Foe", 30, 1, 0, R"(, "resistances": ["slashing"])")));
+  ScriptedDice halved{2, 15, 5, 4};
+  resistant.turn(1, halved);
+  EXPECT_EQ(resistant.hp(1), 25);
+  // Immune: nothing of either.
+  Table immune(load(fighter, brute("Foe", 30, 1, 0, R"(, "immunities": ["slashing"])")));
+  ScriptedDice none{2, 15, 5, 4};
+  immune.turn(1, none);
+  EXPECT_EQ(immune.hp(1), 30);
+  EXPECT_EQ(immune.events.lines, (std::vector<std::string>{"1 attacks 0: miss 0", "0 riposte on 1",
+                                                           "0 attacks 1: hit 0"}));
+  // A critical: the blade's 5 + 3 + 2 and the die twice, 4 + 2.
+  Table critical(load(fighter, brute("Foe", 30, 1, 0)));
+  ScriptedDice doubled{2, 20, 5, 3, 4, 2};
+  critical.turn(1, doubled);
+  EXPECT_EQ(critical.hp(1), 14);
+}
+
+// An opportunity attack is one melee attack that reaches the mover: a
+// guard whose claw reaches 5 ft lashes its 10-ft whip at a creature
+// leaving its whip's reach, though the claw would do more.
+TEST(BattlefieldTest, AnOpportunityAttackUsesAnAttackThatReaches) {
+  const std::string guard =
+      R"({"name": "Guard", "hp": 20, "ac": 12, "initiative": 0, "at": [0, 2],
+          "attacks": [{"name": "Claw", "to_hit": 4, "damage": "2d6+2", "reach": 5},
+                      {"name": "Whip", "to_hit": 4, "damage": "1d6", "reach": 10}]})";
+  Table t(load(brute("Hero", 30, 0, 0), guard + ", " + brute("Runner", 5, 6, 0)));
+  ScriptedDice dice{15, 3, 18, 4};  // the whip hits for 3; the hero kills the runner
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(0), 27);
+  EXPECT_TRUE(t.state.combatants[2].dead);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{
+                                "0 moves 10 to 2,0", "1 opportunity attack on 0",
+                                "1 attacks 0: hit 3", "0 moves 15 to 5,0", "0 attacks 2: hit 6"}));
+}
+
+// The opportunity attack and a stat block's parry need the reactor to see:
+// a blinded knight takes neither.
+TEST(BattlefieldTest, ABlindedCreatureNeitherParriesNorMakesOpportunityAttacks) {
+  const std::string knight = R"({"monster": "knight", "at": [0, 0]})";
+  // A wolf far off brings the full rules (its Pack Tactics), and with them conditions.
+  const std::string wolf = R"(, {"monster": "wolf", "at": [90, 4]})";
+  Table parry(load(knight, brute("Foe", 30, 1, 0) + wolf));
+  ASSERT_TRUE(parry.plan.full_rules);
+  detail::impose_condition(parry.plan, parry.state, 1, 0, ConditionEffect{Condition::Blinded},
+                           Ability::Con, 10, parry.events);
+  ScriptedDice hit{15, 3, 4};  // advantage against the blinded: 15 + 4 hits AC 18, no parry
+  parry.turn(1, hit);
+  EXPECT_EQ(parry.hp(0), 46);
+  EXPECT_EQ(parry.state.field.reacted[0], 0);
+  // A foe walks away from it towards the weakest hero: no opportunity attack.
+  Table walk(load(knight + ", " + brute("Runner", 5, 8, 0), brute("Foe", 30, 1, 0) + wolf));
+  detail::impose_condition(walk.plan, walk.state, 2, 0, ConditionEffect{Condition::Blinded},
+                           Ability::Con, 10, walk.events);
+  walk.events.lines.clear();
+  ScriptedDice away{18, 4};
+  walk.turn(2, away);
+  EXPECT_EQ(walk.state.field.reacted[0], 0);
+  EXPECT_EQ(walk.hp(2), 30);
+  EXPECT_TRUE(walk.state.combatants[1].dead);
+}
+
+// A replay shows the AC a parried attack met: the parry's bonus included.
+TEST(BattlefieldTest, AReplayShowsTheAcAParryRaised) {
+  const std::string knight = R"({"monster": "knight", "at": [0, 0], "initiative": 10})";
+  const Encounter e = load(knight, brute("Foe", 30, 1, 0));
+  bool parried = false;
+  // A parry turns 18 or 19 into a miss: a tenth of the foe's attacks.
+  for (std::int64_t battle = 0; battle < 100 && !parried; ++battle) {
+    const std::string text = replay_battle(e, battle).text;
+    const std::size_t at = text.find("Knight: parry on Foe\n");
+    if (at == std::string::npos) continue;
+    parried = true;
+    const std::size_t line = at + std::string("Knight: parry on Foe\n").size();
+    const std::string next = text.substr(line, text.find('\n', line) - line);
+    EXPECT_NE(next.find("vs AC 20: miss"), std::string::npos) << next;
+  }
+  EXPECT_TRUE(parried);
+}
+
+// Grappled (or restrained), a creature's speed is 0: it moves nowhere,
+// does not Dash, and strikes an enemy it reaches instead of its target.
+TEST(BattlefieldTest, AGrappledCreatureStaysAndStrikesWhomItReaches) {
+  Table t(load(brute("Hero", 30, 0, 0),
+               R"({"monster": "giant crab", "at": [0, 1]}, )" + brute("Runner", 5, 6, 0)));
+  ASSERT_TRUE(t.plan.full_rules);
+  detail::impose_condition(t.plan, t.state, 1, 0, ConditionEffect{Condition::Grappled},
+                           Ability::Str, 11, t.events);
+  t.events.lines.clear();
+  ScriptedDice dice{18, 4};  // the club hits the crab for 6
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{0, 0}));
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 attacks 1: hit 6"}));
+}
+
+// Dash adds its speed to what is left of the turn's movement, and the
+// 5-10-5 count of diagonals goes on through it: 25 + 25 ft make seven
+// diagonal steps (5 + 10 + 5 + 10 + 5 + 10 + 5 = 50), not three and three.
+TEST(BattlefieldTest, ADashGoesOnCountingTheTurnsDiagonals) {
+  Table t(load(brute("Runner", 30, 0, 0, R"(, "speed": 25)"), brute("Foe", 30, 20, 20),
+               R"({"width": 30, "height": 30, "diagonals": "5-10-5"})"));
+  ScriptedDice dice{};
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{7, 7}));
 }
 
 // A caster with Shield and `slots` 1st-level slots (a club, AC 12), holding at (0, 0).

@@ -191,8 +191,8 @@ template <bool Full, bool Field = false, class Dice, class Events>
   if constexpr (Field) {
     charged = charging<Full>(plan, state, attacker, target, attack_index);
     if (charged) dealt.total += charge_damage(plan, attacker, target, attack, roll.critical, dice);
-    dealt.total = std::max(0, dealt.total + state.field.riposte_bonus - roll.reduced);
-    state.field.riposte_bonus = 0;
+    dealt.total = std::max(0, dealt.total - roll.reduced);
+    state.field.riposte_die = 0;
   }
   TraitsAtWork at_work;
   const DamageEffect effect = deal_damage<Full>(plan, state, target, dealt, dice, at_work);

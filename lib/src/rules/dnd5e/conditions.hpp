@@ -5,7 +5,8 @@
 //   blinded     its attacks have disadvantage; attacks against it advantage
 //   frightened  its attacks have disadvantage (its source is always in sight);
 //               on a battlefield it moves no closer to its source (field_move.hpp)
-//   grappled    speed 0: it cannot stand up from prone
+//   grappled    speed 0: it cannot stand up from prone, nor move on a
+//               battlefield (escaping the grapple is not modelled)
 //   incapacitated  no actions (no turn)
 //   paralyzed   incapacitated; fails Str and Dex saves; attacks against it
 //               have advantage, and a melee hit is a critical
@@ -15,7 +16,7 @@
 //               of its turn unless it cannot move (grappled, restrained,
 //               incapacitated)
 //   restrained  its attacks and Dex saves have disadvantage; attacks against
-//               it advantage
+//               it advantage; speed 0
 //   stunned     incapacitated; fails Str and Dex saves; attacks against it
 //               have advantage
 //   charmed     it does not attack its charmer (targets.hpp)
@@ -106,6 +107,10 @@ inline constexpr ConditionSet kEndedByDamage =
 // and a swallowed attacker's damage to its swallower).
 inline constexpr ConditionSet kAfterDamage =
     ConditionSet::of({Condition::Charmed, Condition::Unconscious, Condition::Swallowed});
+// Those under which it moves nowhere on a battlefield: speed 0 (and prone,
+// crawling, which a creature that could stand up has done already).
+inline constexpr ConditionSet kHeldInPlace =
+    ConditionSet::of({Condition::Grappled, Condition::Restrained, Condition::Prone});
 // Those that keep it from standing up.
 inline constexpr ConditionSet kCannotStand = ConditionSet::of(
     {Condition::Grappled, Condition::Restrained, Condition::Incapacitated, Condition::Paralyzed,

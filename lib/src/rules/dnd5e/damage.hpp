@@ -68,16 +68,28 @@ template <bool Full, bool Field = false, class Dice>
     petrified = plan.imposable.contains(Condition::Petrified) &&
                 state.rules[target].conditions.contains(Condition::Petrified);
   }
-  for (const PlanDamagePart& part : plan.damage_of(attack.parts)) {
-    Defence defence = plan.defence(target, part.type, attack.magical, attack.silvered);
+  const auto defence_against = [&](DamageType type) {
+    Defence defence = plan.defence(target, type, attack.magical, attack.silvered);
     defence.resistant = defence.resistant || petrified;
-    const int amount =
-        apply_defence(roll_flat_critical(plan.terms, part.dice, critical, dice), defence);
+    return defence;
+  };
+  const auto parts = plan.damage_of(attack.parts);
+  for (const PlanDamagePart& part : parts) {
+    const int amount = apply_defence(roll_flat_critical(plan.terms, part.dice, critical, dice),
+                                     defence_against(part.type));
     dealt.total += amount;
     if constexpr (Full) {  // the types matter to regeneration and Undead Fortitude only
       if (amount > 0) dealt.types.insert(part.type);
     }
     if constexpr (Full && Field) dealt.subjected.insert(part.type);  // and to Split
+  }
+  if constexpr (Field) {
+    // A riposte's superiority die (reactions.hpp): more of the first part's
+    // damage, its dice twice on a critical.
+    if (const int sides = state.field.riposte_die; sides > 0 && !parts.empty()) {
+      const int rolled = dice.roll(sides) + (critical ? dice.roll(sides) : 0);
+      dealt.total += apply_defence(rolled, defence_against(parts.front().type));
+    }
   }
   if constexpr (Full)
     add_extra_damage<Field>(plan, state, attacker, attack, target, mode, dice, dealt);

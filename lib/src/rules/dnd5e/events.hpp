@@ -32,7 +32,8 @@ struct AttackRoll {
   int total = 0;
   bool hit = false;
   bool critical = false;
-  int reduced = 0;  // damage taken off a hit by a reaction (a Battle Master's parry)
+  int reduced = 0;    // damage taken off a hit by a reaction (a Battle Master's parry)
+  int ac_raised = 0;  // AC added against it by a reaction (a stat block's parry)
 };
 
 // One saving throw. An automatic failure (a paralyzed creature's Dex save)

@@ -185,21 +185,24 @@ bool leaves_reach(const BattlePlan& plan, BattleState& state, int self, int step
   return leaves;
 }
 
-// What a move did: the feet moved, and whether every step went straight
-// for the goal (a detour does not: no charge after it).
+// What a move did: the feet moved, whether every step went straight for
+// the goal (a detour does not: no charge after it), and the diagonal steps
+// counted so far this turn (under the 5-10-5 rule every second costs 10 ft).
 struct Moved {
   int feet = 0;
   bool straight = true;
+  int diagonals = 0;
 };
 
 // Moves `self` up to `budget` feet for `goal`. Reports the move, and each
-// reaction it provokes before that reaction.
+// reaction it provokes before that reaction. `before` is what the turn
+// moved already: its diagonals go on counting (a Dash continues the move).
 template <bool Full, class Dice, class Events>
 Moved move(const BattlePlan& plan, BattleState& state, int self, const MoveGoal& goal, int budget,
-           Dice& dice, Events& events) {
+           Dice& dice, Events& events, const Moved& before = {}) {
   int moved = 0;
   int reported = 0;
-  int diagonals = 0;
+  int diagonals = before.diagonals;
   const auto report = [&] {
     if (moved > reported) events.moved(self, moved - reported, state.field.at[self].at);
     reported = moved;
@@ -238,7 +241,7 @@ Moved move(const BattlePlan& plan, BattleState& state, int self, const MoveGoal&
     diagonals += next.direction.x != 0 && next.direction.y != 0;
   }
   report();
-  return {moved, !detour};
+  return {moved, !detour, diagonals};
 }
 
 }  // namespace arena::dnd5e::detail

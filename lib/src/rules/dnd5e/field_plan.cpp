@@ -149,7 +149,7 @@ void FieldState::reset(const FieldPlan& plan) {
   ac_bonus.assign(plan.creatures.size(), 0);
   size.resize(plan.creatures.size());
   reach_due.resize(plan.creatures.size());
-  riposte_bonus = 0;
+  riposte_die = 0;
   standing_up = false;
   charger = -1;
   charge_target = -1;

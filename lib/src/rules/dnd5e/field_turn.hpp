@@ -114,10 +114,11 @@ template <bool Full, class Dice, class Events>
 const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self, int& target,
                            Dice& dice, Events& events) {
   const FieldCreature& me = plan.field.creatures[self];
-  // Standing up from prone costs half its speed; still prone, it crawls nowhere.
+  // Standing up from prone costs half its speed; still prone, it crawls
+  // nowhere; grappled or restrained, its speed is 0.
   int speed = state.field.standing_up ? me.speed / 2 : me.speed;
   if constexpr (Full) {
-    if (state.rules[self].conditions.contains(Condition::Prone)) speed = 0;
+    if (state.rules[self].conditions.any_of(kHeldInPlace)) speed = 0;
   }
   const PlanAction* wanted = wanted_action(plan, state, self, target);
   if (wanted == nullptr) return nullptr;
@@ -125,8 +126,10 @@ const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self,
   const int feet = feet_between(plan, state, self, target);
   MoveGoal goal{target, comfort, false, false};
   if constexpr (Full) goal.afraid_of = source_of(state, self, Condition::Frightened);
-  const bool kite = me.movement == Movement::Kite && comfort > me.reach;
+  // Held in place, it does not take the Disengage action to back away.
+  const bool kite = me.movement == Movement::Kite && comfort > me.reach && speed > 0;
   bool hemmed_in = false;  // it wanted to close in and could not take a step
+  Moved moved;             // this turn's move so far
   if (kite && hostile_adjacent(plan, state, self)) {
     // Disengage, and no opportunity attacks as it backs away: its action,
     // or with Nimble Escape a bonus action, and it still shoots.
@@ -139,9 +142,9 @@ const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self,
   // (as near as its own speed and a step), never out of normal range.
   if (kite && feet < comfort && feet <= me.speed + space::kFeetPerSquare) {
     goal.away = true;
-    move<Full>(plan, state, self, goal, speed, dice, events);
+    moved = move<Full>(plan, state, self, goal, speed, dice, events);
   } else if (me.movement != Movement::Hold && feet > comfort) {
-    const Moved moved = move<Full>(plan, state, self, goal, speed, dice, events);
+    moved = move<Full>(plan, state, self, goal, speed, dice, events);
     note_charge(state, self, target, moved.straight ? moved.feet : 0);
     hemmed_in = moved.feet == 0 && speed > 0;
   }
@@ -149,12 +152,17 @@ const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self,
   const PlanAction* action = charge_ready(plan, state, self, target)
                                  ? charge_action(plan, state, self, target)
                                  : reaching_action(plan, state, self, target);
-  if (action == nullptr && hemmed_in) action = reachable_instead<Full>(plan, state, self, target);
-  // No Dash towards what frightens it: it cannot come a step closer.
-  if (action != nullptr || me.movement == Movement::Hold || goal.away || goal.afraid_of == target)
+  // Unable to step (hemmed in, or held in place), it strikes whom it reaches.
+  if (action == nullptr && (hemmed_in || speed == 0))
+    action = reachable_instead<Full>(plan, state, self, target);
+  // No Dash towards what frightens it: it cannot come a step closer; none
+  // at speed 0, which it would not change.
+  if (action != nullptr || me.movement == Movement::Hold || goal.away || goal.afraid_of == target ||
+      speed == 0)
     return action;
   events.note(self, "dashes");
-  move<Full>(plan, state, self, goal, speed == 0 ? 0 : me.speed, dice, events);
+  // The Dash adds its speed to what is left of the turn's movement.
+  move<Full>(plan, state, self, goal, speed - moved.feet + me.speed, dice, events, moved);
   return nullptr;
 }
 

@@ -70,28 +70,46 @@ bool can_react(const BattleState& state, int reactor) {
   return true;
 }
 
-// The melee attack `self` makes as an opportunity attack: the first melee
-// attack of its melee action of highest value against `target`; -1 when none.
-inline int opportunity_attack_index(const BattlePlan& plan, int self, int target) {
+// The one melee attack `self` makes against `target` as a reaction (an
+// opportunity attack, a riposte): of its melee actions, that of highest
+// value against `target` with an attack that reaches it where it stands,
+// and the first such attack of it; -1 when none reaches. (A dragon's bite
+// does not reach a creature leaving its tail's reach: the tail strikes.)
+inline int reaction_attack_index(const BattlePlan& plan, const BattleState& state, int self,
+                                 int target) {
   int best = -1;
   double best_value = -1;
   for (const PlanAction& action : plan.actions_of(self)) {
     const auto attacks = plan.parts_of(action.attacks);
     if (attacks.empty() || action.resource >= 0) continue;
     bool melee = true;
-    for (int a : attacks) melee = melee && plan.attack(self, a).melee;
+    int reaching = -1;
+    for (int a : attacks) {
+      melee = melee && plan.attack(self, a).melee;
+      if (reaching < 0 && attack_reaches(plan, state, self, target, a)) reaching = a;
+    }
+    if (!melee || reaching < 0) continue;
     const double value = plan.action_value(self, action, target, 1);
-    if (melee && value > best_value) {
+    if (value > best_value) {
       best_value = value;
-      best = attacks.front();
+      best = reaching;
     }
   }
   return best;
 }
 
+// Whether `reactor` can see: a reaction that needs the reactor to see its
+// trigger (an opportunity attack, a stat block's parry) is not taken blinded.
+// (Without the full rules no one is: BattleState::rules is empty.)
+inline bool can_see(const BattleState& state, int reactor) {
+  return state.rules.empty() || !state.rules[reactor].conditions.contains(Condition::Blinded);
+}
+
 // The reaction rules, each a trigger and what it does.
 
-// Opportunity attack: the mover leaves the reactor's reach.
+// Opportunity attack: a mover the reactor can see leaves its reach (that
+// of its longest melee attack); one melee attack that reaches the mover
+// where it still stands.
 struct OpportunityAttack {
   static constexpr const char* kName = "opportunity attack";
   static constexpr unsigned kTriggers = triggers({Trigger::LeavesSquare});
@@ -102,33 +120,37 @@ struct OpportunityAttack {
     if (t.disengaged || reach == 0 || plan.field.creatures[t.actor].flyby) return false;
     const space::Footprint& here = state.field.at[reactor];
     return space::within(here, t.from, reach, plan.field.diagonals) &&
-           !space::within(here, t.to, reach, plan.field.diagonals) &&
-           opportunity_attack_index(plan, reactor, t.actor) >= 0;
+           !space::within(here, t.to, reach, plan.field.diagonals) && can_see(state, reactor) &&
+           reaction_attack_index(plan, state, reactor, t.actor) >= 0;
   }
   template <bool Full, class Dice, class Events>
   static void take(const BattlePlan& plan, BattleState& state, int reactor, Tentative& t,
                    Dice& dice, Events& events) {
     make_attack<Full, true>(plan, state, reactor, t.actor,
-                            opportunity_attack_index(plan, reactor, t.actor), false, dice, events);
+                            reaction_attack_index(plan, state, reactor, t.actor), false, dice,
+                            events);
     // A mover that dropped stays where it was.
     if (state.combatants[t.actor].hp <= 0) t.cancelled = true;
   }
 };
 
 // Parry (a stat block's): + its bonus to AC against one melee attack that
-// would hit; taken only when that turns the hit into a miss.
+// would hit, from an attacker it can see; taken only when that turns the
+// hit into a miss.
 struct MonsterParry {
   static constexpr const char* kName = "parry";
   static constexpr unsigned kTriggers = triggers({Trigger::MeleeHit});
-  static bool triggered(const BattlePlan& plan, const BattleState&, int reactor,
+  static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
                         const Tentative& t) {
     const int bonus = plan.field.creatures[reactor].parry;
     return t.target == reactor && bonus > 0 && plan.field.creatures[reactor].reach > 0 &&
-           !t.roll->critical && t.roll->total < t.ac + bonus;
+           !t.roll->critical && t.roll->total < t.ac + bonus && can_see(state, reactor);
   }
   template <bool Full, class Dice, class Events>
-  static void take(const BattlePlan&, BattleState&, int, Tentative& t, Dice&, Events&) {
+  static void take(const BattlePlan& plan, BattleState&, int reactor, Tentative& t, Dice&,
+                   Events&) {
     t.roll->hit = false;
+    t.roll->ac_raised = plan.field.creatures[reactor].parry;  // the replay shows the AC it met
   }
 };
 
@@ -257,25 +279,25 @@ struct BattleMasterParry {
 };
 
 // Riposte (Battle Master): a melee attack that misses the reactor gets a
-// melee attack back, a superiority die added to its damage.
+// melee attack back, a superiority die added to its damage (of its first
+// part's type, through the target's defences, twice on a critical).
 struct Riposte {
   static constexpr const char* kName = "riposte";
   static constexpr unsigned kTriggers = triggers({Trigger::MeleeMiss});
   static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
                         const Tentative& t) {
-    if (t.target != reactor || !has_maneuver(plan, state, reactor, kManeuverRiposte)) return false;
-    const int attack = opportunity_attack_index(plan, reactor, t.actor);
-    return attack >= 0 && attack_reaches(plan, state, reactor, t.actor, attack);
+    return t.target == reactor && has_maneuver(plan, state, reactor, kManeuverRiposte) &&
+           reaction_attack_index(plan, state, reactor, t.actor) >= 0;
   }
   template <bool Full, class Dice, class Events>
   static void take(const BattlePlan& plan, BattleState& state, int reactor, Tentative& t,
                    Dice& dice, Events& events) {
     --state.field.superiority_left[reactor];
-    const int attack = opportunity_attack_index(plan, reactor, t.actor);
-    const int bonus = dice.roll(plan.field.creatures[reactor].superiority_die);
-    state.field.riposte_bonus = bonus;  // added to its hit, if it hits
+    const int attack = reaction_attack_index(plan, state, reactor, t.actor);
+    // Rolled with its hit's damage, if it hits (damage.hpp's roll_hit).
+    state.field.riposte_die = plan.field.creatures[reactor].superiority_die;
     make_attack<Full, true>(plan, state, reactor, t.actor, attack, false, dice, events);
-    state.field.riposte_bonus = 0;
+    state.field.riposte_die = 0;
   }
 };
 

@@ -165,9 +165,11 @@ class TextEvents : public NoEvents {
       verdict = fmt::format("{}, {} damage, {} has {} HP", roll.critical ? "CRITICAL HIT" : "hit",
                             damage, who(target), hp_left);
     }
-    // On a battlefield, with a Shield cast this round (reactions.hpp).
+    // On a battlefield, with a Shield cast this round or a parry against
+    // this attack (reactions.hpp).
     const int ac = creature_of(encounter_, target).ac +
-                   (state_.field.ac_bonus.empty() ? 0 : state_.field.ac_bonus[target]);
+                   (state_.field.ac_bonus.empty() ? 0 : state_.field.ac_bonus[target]) +
+                   roll.ac_raised;
     out_ += fmt::format("  {} attacks {} with {}: {} {:+d} = {} vs AC {}: {}\n", who(attacker),
                         who(target), attack.name, dice, attack.to_hit, roll.total, ac, verdict);
   }
