@@ -94,7 +94,9 @@ FactionJson read_faction(const JsonContext& context, ObjectReader& object) {
 
 // The combatants of the resolved members: copies numbered ("Goblin 1",
 // "Goblin 2") when a name occurs more than once in the encounter, each
-// followed by those that may join from it ("Goblin 1 split 1").
+// followed by those that may join from it ("Goblin 1 split 1"). A number
+// that would give a member's own name ("Goblin 1" named so) is skipped:
+// every combatant's name is its own, in the report and the replay.
 void add_combatants(const std::vector<std::vector<ResolvedMember>>& members, Encounter& encounter) {
   std::map<std::string, int> totals, numbered;
   for (const auto& faction : members) {
@@ -104,9 +106,9 @@ void add_combatants(const std::vector<std::vector<ResolvedMember>>& members, Enc
     Faction& faction = encounter.factions[f];
     for (const ResolvedMember& member : members[f]) {
       for (int copy = 1; copy <= member.count; ++copy) {
-        const std::string name = totals[member.name] <= 1
-                                     ? member.name
-                                     : fmt::format("{} {}", member.name, ++numbered[member.name]);
+        std::string name = member.name;
+        while (totals[member.name] > 1 && (name == member.name || totals.contains(name)))
+          name = fmt::format("{} {}", member.name, ++numbered[member.name]);
         faction.members.push_back(encounter.combatant_count());
         encounter.combatants.push_back({name, static_cast<int>(f), member.entry});
         for (int k = 1; k <= member.joining; ++k) {

@@ -80,11 +80,14 @@ std::optional<DiceExpr> read_hit_points(const JsonContext& context, const nlohma
 }
 
 std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::json& value,
-                                    const std::string& pointer, std::string_view no_positions) {
+                                    const std::string& pointer, std::string_view no_positions,
+                                    std::string_view no_downed) {
   ObjectReader object(context, value, pointer, kTacticsKeys);
   const Tactics tactics = read_tactics_given(object).over(Tactics{});
   if (tactics.target == TargetPolicy::Nearest && !no_positions.empty())
     report_nearest_without_positions(context, object.child("target"), no_positions);
+  if (tactics.downed == DownedPolicy::Finish && !no_downed.empty())
+    context.error(object.child("downed"), fmt::format("\"finish\" cannot be played: {}", no_downed));
   object.finish();
   return tactics;
 }
@@ -118,10 +121,10 @@ std::span<const std::string_view> tactics_keys() {
 }
 
 Tactics read_faction_tactics(const JsonContext& context, const FactionJson& faction,
-                             std::string_view no_positions) {
+                             std::string_view no_positions, std::string_view no_downed) {
   const nlohmann::json* value = faction.object->get("tactics");
   if (value == nullptr) return Tactics{};
-  return read_tactics(context, *value, faction.object->child("tactics"), no_positions)
+  return read_tactics(context, *value, faction.object->child("tactics"), no_positions, no_downed)
       .value_or(Tactics{});
 }
 

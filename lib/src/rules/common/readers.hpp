@@ -43,12 +43,18 @@ std::optional<DiceExpr> read_hit_points(const JsonContext& context, const nlohma
 // positions (the default: rulesets without any); empty where they have.
 inline constexpr std::string_view kNoPositions = "battles of these rules have no positions";
 
+// Why "downed": "finish" cannot be played (the default: rulesets in which
+// no one lies down at 0 HP); empty where it can (5e's PCs).
+inline constexpr std::string_view kNoDowned =
+    "in these rules no one lies at 0 HP to be finished off";
+
 // A "tactics" object of a faction or a member: {"target": POLICY, "ties":
 // "random" | "first", "downed": "ignore" | "finish"}; "nearest" is an error
-// unless `no_positions` is empty.
+// unless `no_positions` is empty, "finish" unless `no_downed` is.
 std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::json& value,
                                     const std::string& pointer,
-                                    std::string_view no_positions = kNoPositions);
+                                    std::string_view no_positions = kNoPositions,
+                                    std::string_view no_downed = kNoDowned);
 // Its keys (checked against scenarios/schema.json by a test).
 std::span<const std::string_view> tactics_keys();
 // The keys of a tactics object being read that it gives (for a ruleset
@@ -67,6 +73,7 @@ void report_nearest_without_positions(const JsonContext& context, const std::str
 
 // A faction's "tactics", for every member without its own. Default: random targets.
 Tactics read_faction_tactics(const JsonContext& context, const FactionJson& faction,
-                             std::string_view no_positions = kNoPositions);
+                             std::string_view no_positions = kNoPositions,
+                             std::string_view no_downed = kNoDowned);
 
 }  // namespace arena

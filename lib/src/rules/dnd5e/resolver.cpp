@@ -530,7 +530,8 @@ std::shared_ptr<const arena::Roster> read_roster(
       field ? "" : "this encounter has no \"battlefield\" (without one, battles are gridless)";
   for (std::size_t f = 0; f < input.factions.size(); ++f) {
     const FactionJson& faction = input.factions[f];
-    const Tactics tactics = read_faction_tactics(input.context, faction, no_positions);
+    // (A PC at 0 HP is down: "downed": "finish" is played.)
+    const Tactics tactics = read_faction_tactics(input.context, faction, no_positions, "");
     roster->faction_tactics.push_back(tactics);
     for (const MemberJson& json : faction.members) {
       const MemberSpec spec = read_member(input.context, *json.value, json.pointer);
