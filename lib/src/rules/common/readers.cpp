@@ -87,7 +87,8 @@ std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::
   if (tactics.target == TargetPolicy::Nearest && !no_positions.empty())
     report_nearest_without_positions(context, object.child("target"), no_positions);
   if (tactics.downed == DownedPolicy::Finish && !no_downed.empty())
-    context.error(object.child("downed"), fmt::format("\"finish\" cannot be played: {}", no_downed));
+    context.error(object.child("downed"),
+                  fmt::format("\"finish\" cannot be played: {}", no_downed));
   object.finish();
   return tactics;
 }
