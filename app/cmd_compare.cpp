@@ -60,26 +60,28 @@ struct PairedDifference {
   bool significant = false;
 };
 
+// Only the battles whose outcomes differ between the variants tell the
+// difference (paired_interval, report.hpp).
 PairedDifference paired_difference(const std::vector<std::int8_t>& reference,
                                    const std::vector<std::int8_t>& variant, int faction) {
-  const double n = static_cast<double>(reference.size());
-  double sum = 0, squares = 0, p_ref = 0, p_var = 0;
+  std::int64_t only_variant = 0, only_reference = 0, reference_wins = 0, variant_wins = 0;
   for (std::size_t i = 0; i < reference.size(); ++i) {
-    const int a = reference[i] == faction, b = variant[i] == faction;
-    sum += b - a;
-    squares += (b - a) * (b - a);
-    p_ref += a;
-    p_var += b;
+    const bool a = reference[i] == faction, b = variant[i] == faction;
+    only_variant += b && !a;
+    only_reference += a && !b;
+    reference_wins += a;
+    variant_wins += b;
   }
+  const std::int64_t pairs = static_cast<std::int64_t>(reference.size());
+  const PairedInterval paired = paired_interval(only_variant, only_reference, pairs);
   PairedDifference d;
-  d.difference = sum / n;
-  const double variance = n > 1 ? (squares - sum * sum / n) / (n - 1) : 0;
-  d.paired_se = std::sqrt(variance / n);
-  p_ref /= n;
-  p_var /= n;
+  d.difference = paired.difference;
+  d.paired_se = paired.standard_error;
+  d.ci95 = paired.ci95;
+  const double n = static_cast<double>(pairs);
+  const double p_ref = static_cast<double>(reference_wins) / n;
+  const double p_var = static_cast<double>(variant_wins) / n;
   d.independent_se = std::sqrt((p_ref * (1 - p_ref) + p_var * (1 - p_var)) / n);
-  constexpr double z = 1.959963984540054;
-  d.ci95 = {d.difference - z * d.paired_se, d.difference + z * d.paired_se};
   d.significant = d.ci95.low > 0 || d.ci95.high < 0;
   return d;
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -863,8 +864,11 @@ TEST_F(ScriptingTest, CompareOfIdenticalVariantsHasAZeroDifference) {
   ASSERT_EQ(differences.size(), 2u);
   for (const json& d : differences) {
     EXPECT_EQ(d.at("difference").get<double>(), 0.0) << d;
-    EXPECT_EQ(d.at("ci95"), json::array({0.0, 0.0})) << d;
-    EXPECT_EQ(d.at("stderr_paired").get<double>(), 0.0) << d;
+    // No pair differs: the interval is Bonett and Price's one pseudo-pair
+    // each way, symmetric about 0, se sqrt(2 / 5002) / 5002.
+    EXPECT_NEAR(d.at("stderr_paired").get<double>(), std::sqrt(2.0) / 5002, 1e-12) << d;
+    EXPECT_DOUBLE_EQ(d.at("ci95")[0].get<double>(), -d.at("ci95")[1].get<double>()) << d;
+    EXPECT_LT(d.at("ci95")[0].get<double>(), 0.0) << d;
     EXPECT_GT(d.at("stderr_independent").get<double>(), 0.0) << d;
     EXPECT_EQ(d.at("significant"), false) << d;
   }

@@ -22,6 +22,21 @@ Interval wilson_interval(std::int64_t successes, std::int64_t trials) {
   return {low, high};
 }
 
+PairedInterval paired_interval(std::int64_t only_second, std::int64_t only_first,
+                               std::int64_t pairs) {
+  constexpr double z = 1.959963984540054;
+  const double n = static_cast<double>(pairs);
+  const double second = (static_cast<double>(only_second) + 1) / (n + 2);
+  const double first = (static_cast<double>(only_first) + 1) / (n + 2);
+  const double adjusted = second - first;
+  PairedInterval out;
+  out.difference = static_cast<double>(only_second - only_first) / n;
+  out.standard_error = std::sqrt(std::max(second + first - adjusted * adjusted, 0.0) / (n + 2));
+  out.ci95 = {std::max(adjusted - z * out.standard_error, -1.0),
+              std::min(adjusted + z * out.standard_error, 1.0)};
+  return out;
+}
+
 Stat make_stat(const Histogram& histogram, const std::vector<double>& quantiles) {
   Stat stat;
   stat.mean = histogram.mean();

@@ -108,6 +108,20 @@ struct Report {
 // The 95% Wilson score interval for `successes` out of `trials`.
 Interval wilson_interval(std::int64_t successes, std::int64_t trials);
 
+// A difference of two proportions measured on the same `pairs` (paired
+// battles): only the second has it in `only_second` pairs, only the first
+// in `only_first`. The difference, its standard error and its 95%
+// interval by Bonett and Price's adjusted Wald method (one pseudo-pair
+// added each way), which keeps its 95% when few pairs differ, where the
+// plain Wald interval shrinks to nothing. Precondition: pairs > 0.
+struct PairedInterval {
+  double difference = 0;      // (only_second - only_first) / pairs
+  double standard_error = 0;  // of the adjusted estimate
+  Interval ci95;
+};
+PairedInterval paired_interval(std::int64_t only_second, std::int64_t only_first,
+                               std::int64_t pairs);
+
 Stat make_stat(const Histogram& histogram, const std::vector<double>& quantiles);
 
 // What a report says about the encounter itself: its names, rules and seed.
