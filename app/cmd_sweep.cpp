@@ -81,7 +81,8 @@ std::string csv_text(const std::vector<Axis>& axes, const std::vector<Row>& rows
   // A column name with the faction's name in it is quoted as a whole when
   // that name has a comma or a quote.
   const auto column = [&](const std::string& faction, const std::string& what) {
-    out += "," + csv_field(faction + "_" + what);
+    out += ',';
+    out += csv_field(faction + "_" + what);
   };
   for (const FactionReport& f : rows.front().report.factions) {
     for (const char* what :

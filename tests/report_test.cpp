@@ -123,23 +123,23 @@ TEST(HistogramTest, AddingAfterAMergeOrFromCountsKeepsTheHighValues) {
   high.add(9);
   merged.merge(high);
   merged.add(4);
-  EXPECT_EQ(merged.counts(), (std::vector<std::int64_t>{0, 1, 0, 0, 1, 0, 0, 0, 0, 1}));
+  EXPECT_EQ(merged.dense_counts(), (std::vector<std::int64_t>{0, 1, 0, 0, 1, 0, 0, 0, 0, 1}));
   EXPECT_EQ(merged.count(), 3);
   EXPECT_EQ(merged.max(), 9);
 
   Histogram read = Histogram::from_counts({2, 0, 0, 0, 0, 0, 3});
   read.add(2);
-  EXPECT_EQ(read.counts(), (std::vector<std::int64_t>{2, 0, 1, 0, 0, 0, 3}));
+  EXPECT_EQ(read.dense_counts(), (std::vector<std::int64_t>{2, 0, 1, 0, 0, 0, 3}));
   EXPECT_EQ(read.count(), 6);
   EXPECT_EQ(read.quantile(1.0), 6);
   read.add(8);  // past the end: it grows
-  EXPECT_EQ(read.counts().size(), 9u);
+  EXPECT_EQ(read.dense_counts().size(), 9u);
   EXPECT_EQ(read.count(), 7);
 
   Histogram moved = std::move(read);
   EXPECT_EQ(moved.count(), 7);
   read.add(5);  // NOLINT(bugprone-use-after-move): a moved-from histogram starts over
-  EXPECT_EQ(read.counts(), (std::vector<std::int64_t>{0, 0, 0, 0, 0, 1}));
+  EXPECT_EQ(read.dense_counts(), (std::vector<std::int64_t>{0, 0, 0, 0, 0, 1}));
   moved = std::move(read);
   EXPECT_EQ(moved.count(), 1);
   read.add(0);  // NOLINT(bugprone-use-after-move)
@@ -147,7 +147,38 @@ TEST(HistogramTest, AddingAfterAMergeOrFromCountsKeepsTheHighValues) {
   Histogram& same = moved;
   moved = std::move(same);  // moved onto itself: it keeps its counts
   moved.add(5);
-  EXPECT_EQ(moved.counts(), (std::vector<std::int64_t>{0, 0, 0, 0, 0, 2}));
+  EXPECT_EQ(moved.dense_counts(), (std::vector<std::int64_t>{0, 0, 0, 0, 0, 2}));
+}
+
+// Values from kDenseValues up are counted apart, by value: memory grows with
+// the distinct values seen, not the highest, and every statistic is exact.
+TEST(HistogramTest, HighValuesAreCountedExactlyWithoutADenseVector) {
+  Histogram h, low, high;
+  for (int v : {5, 10'000'000, 5, 4096, 9'999'999}) h.add(v);
+  EXPECT_LE(h.dense_counts().size(), 6u);
+  EXPECT_EQ(h.count(), 5);
+  EXPECT_EQ(h.min(), 5);
+  EXPECT_EQ(h.max(), 10'000'000);
+  EXPECT_DOUBLE_EQ(h.mean(), (5 + 10'000'000 + 5 + 4096 + 9'999'999) / 5.0);
+  EXPECT_EQ(h.quantile(0.4), 5);
+  EXPECT_EQ(h.quantile(0.6), 4096);
+  EXPECT_EQ(h.quantile(0.8), 9'999'999);
+  EXPECT_EQ(h.quantile(1.0), 10'000'000);
+  // Merged in any split, the same histogram; from counts by value too.
+  for (int v : {5, 4096}) low.add(v);
+  for (int v : {10'000'000, 5, 9'999'999}) high.add(v);
+  high.merge(low);
+  EXPECT_EQ(high, h);
+  Histogram counted;
+  counted.add(5, 2);
+  counted.add(4096, 1);
+  counted.add(9'999'999, 1);
+  counted.add(10'000'000, 1);
+  EXPECT_EQ(counted, h);
+  std::vector<std::pair<int, std::int64_t>> seen;
+  h.for_each([&](int value, std::int64_t count) { seen.emplace_back(value, count); });
+  EXPECT_EQ(seen, (std::vector<std::pair<int, std::int64_t>>{
+                      {5, 2}, {4096, 1}, {9'999'999, 1}, {10'000'000, 1}}));
 }
 
 // A negative value is a bug in the caller (figures are counts): it aborts,

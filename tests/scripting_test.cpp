@@ -545,6 +545,30 @@ TEST_F(ScriptingTest, AnEndlessInputIsTooLarge) {
   expect_bad_input({"merge", "/dev/zero"}, "error: /dev/zero: file too large (at most 16 MiB)");
 }
 
+// Damage in the millions per battle: a tally part stays small (its high
+// values are written as [value, count] pairs) and merges into the single
+// run's report, byte for byte.
+TEST_F(ScriptingTest, ShardsOfHugeDamageStaySmallAndMergeExactly) {
+  const std::string file = temp_path("huge.json");
+  write_file(file, R"({"name": "Titans", "battles": 60, "seed": 5, "factions": [
+    {"name": "A", "members": [{"name": "Titan A", "hp": 1000000, "ac": 10, "count": 2,
+      "attacks": [{"name": "Smash", "to_hit": 10, "damage": "400d1000"}]}]},
+    {"name": "B", "members": [{"name": "Titan B", "hp": 1000000, "ac": 10, "count": 2,
+      "attacks": [{"name": "Smash", "to_hit": 10, "damage": "400d1000"}]}]}]})");
+  const std::string part0 = shard(file, 0, 2);
+  const std::string part1 = shard(file, 1, 2);
+  for (const std::string& part : {part0, part1}) {
+    EXPECT_LT(std::filesystem::file_size(part), 100'000u) << part;
+    EXPECT_NE(read_file(part).find("\"above\""), std::string::npos);
+  }
+  const Output merged = arena({"merge", part0, part1, "--format", "json"});
+  ASSERT_EQ(merged.exit_code, 0) << merged.err;
+  const Output single = arena({"simulate", file, "--format", "json"});
+  ASSERT_EQ(single.exit_code, 0) << single.err;
+  EXPECT_EQ(without_run(merged.out), without_run(single.out));
+  EXPECT_GT(json::parse(single.out)["factions"][0]["damage_dealt"]["max"].get<int>(), 100'000);
+}
+
 TEST_F(ScriptingTest, MergeRefusesATruncatedTally) {
   const std::string file = scenario("knight-vs-ogre");
   const std::string part0 = shard(file, 0, 2, {"-n", "4000"});

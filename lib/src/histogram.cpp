@@ -10,10 +10,29 @@ namespace {
 __extension__ using Int128 = __int128;  // exact sums of value * count
 }  // namespace
 
-void Histogram::grow_to(int value) {
+void Histogram::add_beyond(int value) {
   ARENA_CHECK(value >= 0);
+  if (value >= kDenseValues) {
+    ++above_[value];
+    return;
+  }
   counts_.resize(static_cast<std::size_t>(value) + 1, 0);
   size_ = counts_.size();
+  ++counts_[static_cast<std::size_t>(value)];
+}
+
+void Histogram::add(int value, std::int64_t count) {
+  ARENA_CHECK(value >= 0 && count >= 0);
+  if (count == 0) return;
+  if (value >= kDenseValues) {
+    above_[value] += count;
+    return;
+  }
+  if (static_cast<std::size_t>(value) >= counts_.size()) {
+    counts_.resize(static_cast<std::size_t>(value) + 1, 0);
+    size_ = counts_.size();
+  }
+  counts_[static_cast<std::size_t>(value)] += count;
 }
 
 void Histogram::merge(const Histogram& other) {
@@ -22,24 +41,27 @@ void Histogram::merge(const Histogram& other) {
     size_ = counts_.size();
   }
   for (std::size_t v = 0; v < other.counts_.size(); ++v) counts_[v] += other.counts_[v];
+  for (const auto& [value, count] : other.above_) above_[value] += count;
 }
 
 std::int64_t Histogram::count() const {
-  return std::accumulate(counts_.begin(), counts_.end(), std::int64_t{0});
+  std::int64_t n = std::accumulate(counts_.begin(), counts_.end(), std::int64_t{0});
+  for (const auto& [value, count] : above_) n += count;
+  return n;
 }
 
 int Histogram::min() const {
   ARENA_CHECK(count() > 0);
-  std::size_t v = 0;
-  while (counts_[v] == 0) ++v;
-  return static_cast<int>(v);
+  int lowest = -1;
+  for_each([&](int value, std::int64_t) { lowest = lowest < 0 ? value : lowest; });
+  return lowest;
 }
 
 int Histogram::max() const {
   ARENA_CHECK(count() > 0);
-  std::size_t v = counts_.size() - 1;
-  while (counts_[v] == 0) --v;
-  return static_cast<int>(v);
+  int highest = 0;
+  for_each([&](int value, std::int64_t) { highest = value; });
+  return highest;
 }
 
 double Histogram::mean() const {
@@ -47,7 +69,7 @@ double Histogram::mean() const {
   ARENA_CHECK(n > 0);
   // Exact integer sum first: the mean is then the same however counts merged.
   Int128 sum = 0;
-  for (std::size_t v = 0; v < counts_.size(); ++v) sum += static_cast<Int128>(v) * counts_[v];
+  for_each([&](int value, std::int64_t count) { sum += static_cast<Int128>(value) * count; });
   return static_cast<double>(sum) / static_cast<double>(n);
 }
 
@@ -56,10 +78,10 @@ double Histogram::stddev() const {
   if (n < 2) return 0;
   const double mu = mean();
   double squares = 0;
-  for (std::size_t v = 0; v < counts_.size(); ++v) {
-    const double d = static_cast<double>(v) - mu;
-    squares += d * d * static_cast<double>(counts_[v]);
-  }
+  for_each([&](int value, std::int64_t count) {
+    const double d = static_cast<double>(value) - mu;
+    squares += d * d * static_cast<double>(count);
+  });
   return std::sqrt(squares / static_cast<double>(n - 1));
 }
 
@@ -75,19 +97,18 @@ int Histogram::quantile(double q) const {
   const auto rank = std::max<std::int64_t>(
       1, static_cast<std::int64_t>(std::ceil(q * static_cast<double>(n) - 1e-9)));
   std::int64_t seen = 0;
-  for (std::size_t v = 0; v < counts_.size(); ++v) {
-    seen += counts_[v];
-    if (seen >= rank) return static_cast<int>(v);
-  }
-  return max();
+  int found = -1;
+  for_each([&](int value, std::int64_t count) {
+    seen += count;
+    if (found < 0 && seen >= rank) found = value;
+  });
+  return found >= 0 ? found : max();
 }
 
-Histogram Histogram::from_counts(std::vector<std::int64_t> counts) {
+Histogram Histogram::from_counts(const std::vector<std::int64_t>& counts) {
   Histogram histogram;
-  while (!counts.empty() && counts.back() == 0) counts.pop_back();
-  for (std::int64_t c : counts) ARENA_CHECK(c >= 0);
-  histogram.counts_ = std::move(counts);
-  histogram.size_ = histogram.counts_.size();
+  for (std::size_t v = counts.size(); v-- > 0;)  // the highest first: one allocation
+    histogram.add(static_cast<int>(v), counts[v]);
   return histogram;
 }
 
@@ -98,7 +119,14 @@ bool Histogram::operator==(const Histogram& other) const {
     const std::int64_t b = v < other.counts_.size() ? other.counts_[v] : 0;
     if (a != b) return false;
   }
-  return true;
+  const auto nonzero = [](const std::map<int, std::int64_t>& map) {
+    std::map<int, std::int64_t> kept;
+    for (const auto& [value, count] : map) {
+      if (count != 0) kept.emplace(value, count);
+    }
+    return kept;
+  };
+  return nonzero(above_) == nonzero(other.above_);
 }
 
 }  // namespace arena

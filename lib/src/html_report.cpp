@@ -8,20 +8,32 @@ namespace arena {
 
 namespace {
 
-// A histogram as probabilities over 0..last.
-std::vector<double> probabilities(const Histogram& histogram, int last) {
-  std::vector<double> p(static_cast<std::size_t>(last) + 1, 0.0);
-  const auto& counts = histogram.counts();
-  const double n = static_cast<double>(std::max<std::int64_t>(1, histogram.count()));
-  for (std::size_t v = 0; v < counts.size() && v < p.size(); ++v)
-    p[v] = static_cast<double>(counts[v]) / n;
-  return p;
+// At most this many columns in a chart: past it, values share columns.
+constexpr int kMaxColumns = 400;
+
+// The columns of a chart of values 0..last: each `width` values wide,
+// labelled by its first value.
+struct Columns {
+  int width = 1;
+  std::vector<int> x;
+};
+
+Columns columns_to(int last) {
+  Columns columns;
+  columns.width = last / kMaxColumns + 1;
+  for (int v = 0; v <= last; v += columns.width) columns.x.push_back(v);
+  return columns;
 }
 
-std::vector<int> zero_to(int last) {
-  std::vector<int> x(static_cast<std::size_t>(last) + 1);
-  for (int v = 0; v <= last; ++v) x[static_cast<std::size_t>(v)] = v;
-  return x;
+// A histogram as probabilities over `columns`.
+std::vector<double> probabilities(const Histogram& histogram, const Columns& columns) {
+  std::vector<double> p(columns.x.size(), 0.0);
+  const double n = static_cast<double>(std::max<std::int64_t>(1, histogram.count()));
+  histogram.for_each([&](int value, std::int64_t count) {
+    const auto column = static_cast<std::size_t>(value / columns.width);
+    if (column < p.size()) p[column] += static_cast<double>(count) / n;
+  });
+  return p;
 }
 
 // Damage dealt or taken per battle, one series per faction.
@@ -29,16 +41,17 @@ ColumnChart damage_chart(const Report& report, const Tally& tally, bool dealt) {
   int last = 0;
   for (const FactionTally& f : tally.factions)
     last = std::max(last, (dealt ? f.damage_dealt : f.damage_taken).max());
+  Columns columns = columns_to(last);
   ColumnChart chart{
       dealt ? "Damage dealt per battle, by faction" : "Damage taken per battle, by faction",
-      "hit points",
+      columns.width == 1 ? "hit points" : fmt::format("hit points ({} per column)", columns.width),
       "probability",
-      zero_to(last),
+      columns.x,
       {}};
   for (std::size_t f = 0; f < tally.factions.size(); ++f) {
     const FactionTally& t = tally.factions[f];
     chart.series.push_back(
-        {report.factions[f].name, probabilities(dealt ? t.damage_dealt : t.damage_taken, last)});
+        {report.factions[f].name, probabilities(dealt ? t.damage_dealt : t.damage_taken, columns)});
   }
   return chart;
 }
@@ -94,14 +107,16 @@ std::vector<HtmlFigure> run_figures(const Report& report, const Tally& tally) {
   std::vector<HtmlFigure> figures;
   figures.push_back({"Who wins", interval_chart_svg(win_chart(report, "Win probability")),
                      fmt::format("{} battles, seed {}", report.battles, report.seed)});
-  const int last_round = tally.rounds.max();
-  figures.push_back({"How long battles last",
-                     column_chart_svg({"Rounds per battle",
-                                       "rounds",
-                                       "probability",
-                                       zero_to(last_round),
-                                       {{"battles", probabilities(tally.rounds, last_round)}}}),
-                     fmt::format("mean {:.2f} rounds", report.rounds.mean)});
+  const Columns rounds = columns_to(tally.rounds.max());
+  figures.push_back(
+      {"How long battles last",
+       column_chart_svg(
+           {"Rounds per battle",
+            rounds.width == 1 ? "rounds" : fmt::format("rounds ({} per column)", rounds.width),
+            "probability",
+            rounds.x,
+            {{"battles", probabilities(tally.rounds, rounds)}}}),
+       fmt::format("mean {:.2f} rounds", report.rounds.mean)});
   figures.push_back({"Damage dealt", column_chart_svg(damage_chart(report, tally, true)), ""});
   figures.push_back({"Damage taken", column_chart_svg(damage_chart(report, tally, false)), ""});
   figures.push_back({"Fates", stacked_bars_svg(fate_bars(report)), ""});

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <numeric>
@@ -16,8 +17,15 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// A histogram's counts by value: a list, with, when it saw values from
+// Histogram::kDenseValues up, those as [value, count] pairs beside it
+// ({"counts": [...], "above": [[5000, 2], ...]}).
 Json counts(const Histogram& histogram) {
-  return histogram.counts();
+  Json dense = histogram.dense_counts();
+  if (histogram.counts_above().empty()) return dense;
+  Json above = Json::array();
+  for (const auto& [value, count] : histogram.counts_above()) above.push_back({value, count});
+  return {{"counts", std::move(dense)}, {"above", std::move(above)}};
 }
 
 // A whole number. nlohmann's get<> would cast 1e92 to an integer (undefined
@@ -30,24 +38,42 @@ std::int64_t integer_from(const nlohmann::json& value, const char* what) {
   return value.get<std::int64_t>();
 }
 
-// A histogram of one figure of `battles` battles: counts that are not
-// negative and add up to the battles (so every statistic of it is defined).
+// A histogram of one figure of `battles` battles (as counts() writes it):
+// counts that are not negative and add up to the battles (so every
+// statistic of it is defined).
 Histogram histogram_from(const nlohmann::json& value, std::int64_t battles, const char* what) {
-  if (!value.is_array()) throw std::invalid_argument(fmt::format("{}: not a list of counts", what));
-  std::vector<std::int64_t> counts;
+  const bool split = value.is_object() && value.size() == 2 && value.contains("counts") &&
+                     value.contains("above") && value["above"].is_array();
+  const nlohmann::json& dense = split ? value["counts"] : value;
+  if (!dense.is_array()) throw std::invalid_argument(fmt::format("{}: not a list of counts", what));
   std::int64_t total = 0;
-  for (const auto& item : value) {
+  const auto counted = [&](const nlohmann::json& item) {
     const std::int64_t c = integer_from(item, what);
     if (c < 0 || c > battles)
       throw std::invalid_argument(fmt::format("{}: a count out of range", what));
     total += c;  // no overflow: each count is at most kMaxBattles, and a file at most 16 MiB
-    counts.push_back(c);
+    return c;
+  };
+  std::vector<std::int64_t> counts;
+  for (const auto& item : dense) counts.push_back(counted(item));
+  Histogram histogram = Histogram::from_counts(counts);
+  // The pairs go up from the list's end (a list may run past kDenseValues:
+  // an older tally's values were all in it).
+  int last = std::max(Histogram::kDenseValues, static_cast<int>(counts.size())) - 1;
+  for (const auto& pair : split ? value["above"] : nlohmann::json::array()) {
+    if (!pair.is_array() || pair.size() != 2)
+      throw std::invalid_argument(fmt::format("{}: not a [value, count] pair", what));
+    const std::int64_t v = integer_from(pair[0], what);
+    if (v <= last || v > INT_MAX)
+      throw std::invalid_argument(fmt::format("{}: a value out of order or range", what));
+    last = static_cast<int>(v);
+    histogram.add(last, counted(pair[1]));
   }
   if (total != battles) {
     throw std::invalid_argument(
         fmt::format("{}: {} battles counted, {} played", what, total, battles));
   }
-  return Histogram::from_counts(std::move(counts));
+  return histogram;
 }
 
 // A count of battles: 0 to `battles`.

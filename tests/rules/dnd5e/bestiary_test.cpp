@@ -89,8 +89,7 @@ std::string cr_text(double cr) {
 // The sum of the values of a histogram (exact: the per-battle figures are integers).
 std::int64_t total(const Histogram& h) {
   std::int64_t sum = 0;
-  for (std::size_t v = 0; v < h.counts().size(); ++v)
-    sum += static_cast<std::int64_t>(v) * h.counts()[v];
+  h.for_each([&](int value, std::int64_t count) { sum += value * count; });
   return sum;
 }
 
@@ -113,7 +112,7 @@ void expect_consistent_duel(const Encounter& e, const Tally& t, std::int64_t bat
   EXPECT_EQ(t.rounds.count(), battles);
   if (t.rounds.count() > 0) {
     // Only a stalemate (no one can hurt anyone) ends before its first round.
-    EXPECT_LE(t.rounds.counts()[0], t.stalemates) << "a battle ended before its first round";
+    EXPECT_LE(t.rounds.dense_counts()[0], t.stalemates) << "a battle ended before its first round";
     EXPECT_LE(t.stalemates, t.draws);
     EXPECT_LE(t.rounds.max(), e.max_rounds) << "a battle went past max_rounds";
   }
