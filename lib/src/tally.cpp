@@ -18,6 +18,12 @@ void merge_histograms(std::vector<Histogram>& into, const std::vector<Histogram>
 
 }  // namespace
 
+Tally::~Tally() = default;
+Tally::Tally(const Tally&) = default;
+Tally::Tally(Tally&&) noexcept = default;
+Tally& Tally::operator=(const Tally&) = default;
+Tally& Tally::operator=(Tally&&) noexcept = default;
+
 Tally::Tally(const Encounter& encounter)
     : factions(encounter.factions.size()), combatants(encounter.combatants.size()) {
   for (FactionTally& f : factions) {
