@@ -34,8 +34,9 @@ void print_json(const Encounter& encounter) {
 
 void print_table(const Encounter& encounter) {
   std::string out =
-      fmt::format("{}: valid ({} rules, {} battles, seed {}, at most {} rounds)\n", encounter.name,
-                  name(encounter.rules), encounter.battles, encounter.seed, encounter.max_rounds);
+      fmt::format("{}: valid ({} rules, {} battles, seed {}, at most {} round{})\n", encounter.name,
+                  name(encounter.rules), encounter.battles, encounter.seed, encounter.max_rounds,
+                  encounter.max_rounds == 1 ? "" : "s");
   out += describe_factions(encounter);
   fmt::print("{}", out);
 }

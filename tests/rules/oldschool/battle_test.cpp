@@ -10,6 +10,7 @@
 
 #include "arena/load.hpp"
 #include "arena/replay.hpp"
+#include "arena/rulesets.hpp"
 #include "arena/scripted_dice.hpp"
 #include "test_util.hpp"
 
@@ -152,6 +153,24 @@ TEST(OldschoolBattleTest, ReplayTellsTheBattleAsTheSeedDoes) {
         << text;
   }
   EXPECT_TRUE(seen_miss && seen_hit && seen_death);
+}
+
+// What replay and validate say of a fighter who cannot miss, one round, and
+// a member's own tactics: "needs 1" (not -8), "1 round", its tactics shown.
+TEST(OldschoolBattleTest, ReplayAndValidateSayWhatTheyMeanAtTheEdges) {
+  const Encounter e = load(
+      encounter(fighter("Bob", 20, "dagger", "none", R"(, "tactics": {"target": "lowest_ac"})"),
+                fighter("Alice", 1, "dagger", "none", R"(, "hp": 200)"), R"("max_rounds": 1, )"));
+  const std::string text = replay_battle(e, 0).text;
+  EXPECT_NE(text.find("(d20 "), std::string::npos) << text;
+  EXPECT_NE(text.find(", needs 1)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("needs -"), std::string::npos) << text;
+  EXPECT_NE(text.find("Draw after 1 round\n"), std::string::npos) << text;
+  const std::string described = describe_factions(e);
+  EXPECT_NE(described.find("dagger 1d4: hits AC 10 on any d20\n    tactics: lowest_ac\n"),
+            std::string::npos)
+      << described;
+  EXPECT_NE(described.find("hits AC 10 on a d20 of 11 or more\n"), std::string::npos) << described;
 }
 
 }  // namespace

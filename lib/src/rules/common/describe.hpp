@@ -30,14 +30,20 @@ inline nlohmann::json tactics_json(const Tactics& tactics) {
   return out;
 }
 
-// "\nFACTION (target: POLICY)\n" and `combatant(c)`'s lines for each member.
-template <class Combatant>
+// "\nFACTION (target: POLICY)\n" and `combatant(c)`'s lines for each
+// member, with "    tactics: ..." after those of a member whose own
+// tactics (`tactics_of(c)`) are not its faction's.
+template <class Combatant, class TacticsOf>
 std::string describe_factions_text(const Encounter& encounter, std::span<const Tactics> tactics,
-                                   Combatant combatant) {
+                                   Combatant combatant, TacticsOf tactics_of) {
   std::string out;
   for (std::size_t f = 0; f < encounter.factions.size(); ++f) {
     out += fmt::format("\n{} (target: {})\n", encounter.factions[f].name, tactics_text(tactics[f]));
-    for (int member : encounter.factions[f].members) out += combatant(member);
+    for (int member : encounter.factions[f].members) {
+      out += combatant(member);
+      if (const Tactics& own = tactics_of(member); !(own == tactics[f]))
+        out += fmt::format("    tactics: {}\n", tactics_text(own));
+    }
   }
   return out;
 }

@@ -31,21 +31,26 @@ Replay replay_with(const Encounter& encounter, std::int64_t index, Play play) {
   return replay;
 }
 
+// "1 round", "3 rounds".
+inline std::string rounds_text(int rounds) {
+  return fmt::format("{} round{}", rounds, rounds == 1 ? "" : "s");
+}
+
 // How a battle that no one left could win ended (stalemate.hpp): said
 // apart from a draw at max_rounds, which the same outcome also is.
 inline std::string stalemate_line(int rounds) {
-  return fmt::format("Stalemate after {} round{}: no one left can harm an enemy (a draw)\n", rounds,
-                     rounds == 1 ? "" : "s");
+  return fmt::format("Stalemate after {}: no one left can harm an enemy (a draw)\n",
+                     rounds_text(rounds));
 }
 
 // The last line of a replay: "NAME wins after N rounds!", "Draw after N
 // rounds" (max_rounds) or the stalemate's line.
 inline std::string battle_end_line(const Encounter& encounter, const BattleOutcome& outcome) {
   if (outcome.stalemate) return stalemate_line(outcome.rounds);
-  if (outcome.winner < 0) return fmt::format("Draw after {} rounds\n", outcome.rounds);
-  return fmt::format("{} wins after {} rounds!\n",
+  if (outcome.winner < 0) return fmt::format("Draw after {}\n", rounds_text(outcome.rounds));
+  return fmt::format("{} wins after {}!\n",
                      encounter.factions[static_cast<std::size_t>(outcome.winner)].name,
-                     outcome.rounds);
+                     rounds_text(outcome.rounds));
 }
 
 }  // namespace arena

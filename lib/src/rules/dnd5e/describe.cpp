@@ -442,17 +442,20 @@ const Combatant& split_source(const Encounter& encounter, int c) {
 }  // namespace
 
 std::string describe_factions(const Encounter& encounter) {
-  return describe_factions_text(encounter, roster_of(encounter).faction_tactics, [&](int c) {
-    const Combatant& combatant = encounter.combatants[static_cast<std::size_t>(c)];
-    if (combatant.joins_later) {
-      return fmt::format(
-          "  {}\n    absent until it joins: half of {} or of a half of it when it "
-          "splits (its hit points halved, one size smaller)\n",
-          combatant.name, split_source(encounter, c).name);
-    }
-    return creature_table(combatant.name, creature_of(encounter, c)) + field_line(encounter, c) +
-           field_areas_line(encounter, c);
-  });
+  return describe_factions_text(
+      encounter, roster_of(encounter).faction_tactics,
+      [&](int c) {
+        const Combatant& combatant = encounter.combatants[static_cast<std::size_t>(c)];
+        if (combatant.joins_later) {
+          return fmt::format(
+              "  {}\n    absent until it joins: half of {} or of a half of it when it "
+              "splits (its hit points halved, one size smaller)\n",
+              combatant.name, split_source(encounter, c).name);
+        }
+        return creature_table(combatant.name, creature_of(encounter, c)) +
+               field_line(encounter, c) + field_areas_line(encounter, c);
+      },
+      [&](int c) -> const Tactics& { return creature_of(encounter, c).tactics; });
 }
 
 nlohmann::json describe_factions_json(const Encounter& encounter) {

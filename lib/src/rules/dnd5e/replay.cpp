@@ -266,11 +266,11 @@ class TextEvents : public NoEvents {
     if (outcome.stalemate) {
       out_ += stalemate_line(outcome.rounds);
     } else if (outcome.winner < 0) {
-      out_ += fmt::format("Draw after {} rounds\n", outcome.rounds);
+      out_ += fmt::format("Draw after {}\n", rounds_text(outcome.rounds));
     } else {
-      out_ += fmt::format("Winner: {} after {} rounds\n",
+      out_ += fmt::format("Winner: {} after {}\n",
                           encounter_.factions[static_cast<std::size_t>(outcome.winner)].name,
-                          outcome.rounds);
+                          rounds_text(outcome.rounds));
     }
   }
 

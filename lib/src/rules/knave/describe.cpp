@@ -114,8 +114,9 @@ std::string describe_factions(const Encounter& encounter) {
                                 ? "listed (each round in the order of the file)"
                                 : "initiative (a d6 per faction each round, ties at random)";
   return fmt::format("\nturn order: {}\ncritical: {}\n", order, critical) +
-         describe_factions_text(encounter, roster.faction_tactics,
-                                [&](int c) { return creature_text(encounter, c); });
+         describe_factions_text(
+             encounter, roster.faction_tactics, [&](int c) { return creature_text(encounter, c); },
+             [&](int c) -> const Tactics& { return creature_of(encounter, c).tactics; });
 }
 
 nlohmann::json describe_factions_json(const Encounter& encounter) {

@@ -25,15 +25,21 @@ std::string describe_factions(const Encounter& encounter) {
                                 ? "listed (each round in the order of the file)"
                                 : "initiative (a d6 per faction each round)";
   return fmt::format("\nturn order: {}\n", order) +
-         describe_factions_text(encounter, roster.faction_tactics, [&](int c) {
-           const Fighter& fighter = fighter_of(encounter, c);
-           return fmt::format(
-               "  {}\n    level {}   HP {}   AC {} ({} {})\n    {} {}: hits AC 10 on a d20 of {} "
-               "or more\n",
-               encounter.combatants[static_cast<std::size_t>(c)].name, fighter.level,
-               hp_text(fighter), fighter.armor_class(), fighter.armor, fighter.armor_value,
-               fighter.weapon, fighter.damage.to_string(), 22 - fighter.level - 10);
-         });
+         describe_factions_text(
+             encounter, roster.faction_tactics,
+             [&](int c) {
+               const Fighter& fighter = fighter_of(encounter, c);
+               // Level 11 and up needs at most 1: any d20.
+               const int needed = 22 - fighter.level - 10;
+               return fmt::format(
+                   "  {}\n    level {}   HP {}   AC {} ({} {})\n    {} {}: hits AC 10 on {}\n",
+                   encounter.combatants[static_cast<std::size_t>(c)].name, fighter.level,
+                   hp_text(fighter), fighter.armor_class(), fighter.armor, fighter.armor_value,
+                   fighter.weapon, fighter.damage.to_string(),
+                   needed <= 1 ? std::string("any d20")
+                               : fmt::format("a d20 of {} or more", needed));
+             },
+             [&](int c) -> const Tactics& { return fighter_of(encounter, c).tactics; });
 }
 
 nlohmann::json describe_factions_json(const Encounter& encounter) {

@@ -3,6 +3,8 @@
 // attack with its d20 and the roll it needed.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "rules/common/replay_with.hpp"
 #include "rules/oldschool/ruleset.hpp"
 
@@ -22,7 +24,8 @@ class TextEvents : public NoEvents {
   }
 
   void attack(int attacker, int target, int d20, int needed, int damage) {
-    const std::string roll = fmt::format("d20 {}, needs {}", d20, needed);
+    // A roll of 1 or more always hits: "needs 1", not "needs -8".
+    const std::string roll = fmt::format("d20 {}, needs {}", d20, std::max(needed, 1));
     if (damage == 0 && d20 < needed) {
       out_ += fmt::format("  {} swings at {} and misses ({})\n", who(attacker), who(target), roll);
     } else {
