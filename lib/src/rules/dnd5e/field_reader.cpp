@@ -72,16 +72,33 @@ std::uint8_t read_name_bits(ObjectReader& object, MemberSpec& member, std::strin
   return bits;
 }
 
+// "COUNTdSIDES" written as digits only ("4d8"; not " 4d8" nor "4d+8"), or nullopt.
+std::optional<std::pair<int, int>> parse_dice_count(const std::string& text) {
+  const std::size_t d = text.find('d');
+  const auto number = [&](std::size_t from, std::size_t to) -> std::optional<int> {
+    if (to <= from || to - from > 2) return std::nullopt;
+    int value = 0;
+    for (std::size_t i = from; i < to; ++i) {
+      if (text[i] < '0' || text[i] > '9') return std::nullopt;
+      value = value * 10 + (text[i] - '0');
+    }
+    return value;
+  };
+  if (d == std::string::npos) return std::nullopt;
+  const auto count = number(0, d), sides = number(d + 1, text.size());
+  if (!count || !sides) return std::nullopt;
+  return std::pair{*count, *sides};
+}
+
 // "maneuvers": ["parry", "riposte"] and "superiority_dice": "4d8".
 void read_maneuvers(ObjectReader& object, MemberSpec& member) {
   const JsonContext& context = object.context();
   member.maneuvers = read_name_bits(object, member, "maneuvers", kManeuverNames, "maneuver");
   if (auto text = object.string("superiority_dice")) {
     member.field_keys.push_back(object.child("superiority_dice"));
-    int count = 0, sides = 0;
-    char tail = 0;
-    if (std::sscanf(text->c_str(), "%dd%d%c", &count, &sides, &tail) != 2 || count < 1 ||
-        count > 20 || (sides != 6 && sides != 8 && sides != 10 && sides != 12)) {
+    const auto dice = parse_dice_count(*text);
+    const int count = dice ? dice->first : 0, sides = dice ? dice->second : 0;
+    if (count < 1 || count > 20 || (sides != 6 && sides != 8 && sides != 10 && sides != 12)) {
       context.error(object.child("superiority_dice"),
                     fmt::format("expected superiority dice such as \"4d8\" (1 to 20 dice of "
                                 "d6, d8, d10 or d12), found \"{}\"",
@@ -90,7 +107,8 @@ void read_maneuvers(ObjectReader& object, MemberSpec& member) {
       member.superiority = std::pair{count, sides};
     }
   }
-  if (member.maneuvers != 0 && !member.superiority) {
+  // (A "superiority_dice" given but wrong has its own error.)
+  if (member.maneuvers != 0 && !object.has("superiority_dice")) {
     context.error(object.pointer(), "\"maneuvers\" need \"superiority_dice\", such as \"4d8\"");
   }
 }
@@ -101,9 +119,12 @@ void read_reactions(ObjectReader& object, MemberSpec& member) {
   if (object.has("spell_slots")) member.field_keys.push_back(object.child("spell_slots"));
   if (auto slots = object.integer("spell_slots", 0, kMaxSlots))
     member.spell_slots = static_cast<int>(*slots);
-  if (member.reactions != 0 && !member.spell_slots) {
+  if (member.reactions != 0 && !object.has("spell_slots")) {
     object.context().error(object.pointer(),
                            "\"reactions\" need \"spell_slots\", the 1st-level slots to cast them");
+  } else if (member.reactions != 0 && member.spell_slots == 0) {
+    object.context().error(object.child("spell_slots"),
+                           "\"reactions\" need at least one 1st-level slot to cast them");
   }
 }
 
@@ -161,7 +182,7 @@ void read_field_keys(ObjectReader& object, MemberSpec& member) {
   if (const nlohmann::json* speed = object.get("speed")) {
     const std::string pointer = object.child("speed");
     member.field_keys.push_back(pointer);
-    if (speed->is_number_integer()) {
+    if (speed->is_number()) {  // (read_integer says what is wrong with 5.5)
       if (auto walk = read_integer(context, *speed, pointer, 0, kMaxFeet))
         member.walk = static_cast<int>(*walk);
     } else {
