@@ -8,6 +8,7 @@
 // many times fewer battles the pairing needs for the same precision.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <memory>
@@ -156,10 +157,12 @@ std::string table_text(const std::vector<Played>& runs) {
   const Report& first = runs.front().report;
   std::string out = fmt::format("{} battles per variant on common random numbers (seed {})\n\n",
                                 first.battles, first.seed);
+  std::size_t width = 24;  // the variant column: as wide as the longest name
+  for (const Played& run : runs) width = std::max(width, run.variant.name.size());
   for (std::size_t f = 0; f < first.factions.size(); ++f) {
     out +=
-        fmt::format("{} wins:\n  {:<24} {:>22}   {:>30}   {}\n", first.factions[f].name, "variant",
-                    "win % [95%]", "vs first, paired [95%]", "battles saved by pairing");
+        fmt::format("{} wins:\n  {:<{}} {:>22}   {:>30}   {}\n", first.factions[f].name, "variant",
+                    width, "win % [95%]", "vs first, paired [95%]", "battles saved by pairing");
     for (std::size_t v = 0; v < runs.size(); ++v) {
       const FactionReport& r = runs[v].report.factions[f];
       std::string diff = "(reference)", saved;
@@ -170,7 +173,7 @@ std::string table_text(const std::vector<Played>& runs) {
         if (d.paired_se > 0)
           saved = fmt::format("{:.1f}x", std::pow(d.independent_se / d.paired_se, 2));
       }
-      out += fmt::format("  {:<24} {:>22}   {:>30}   {}\n", runs[v].variant.name,
+      out += fmt::format("  {:<{}} {:>22}   {:>30}   {}\n", runs[v].variant.name, width,
                          fmt::format("{:.2f} [{:.2f}, {:.2f}]", 100 * r.win_probability,
                                      100 * r.win_ci95.low, 100 * r.win_ci95.high),
                          diff, saved);

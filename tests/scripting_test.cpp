@@ -971,6 +971,22 @@ TEST_F(ScriptingTest, CompareUsesTheFirstFilesSeedAndBattlesForEveryFile) {
   EXPECT_EQ(out["variants"][1]["report"].at("seed"), 11);
 }
 
+// A variant named longer than the column keeps the table's columns in line.
+TEST_F(ScriptingTest, CompareTableColumnsStayInLineWithLongVariantNames) {
+  const Output run =
+      arena({"compare", scenario("knight-vs-ogre"), "-n", "200", "--variant", "short:", "--variant",
+             "a-variant-name-longer-than-the-column:factions.Knight.members.0.ac=20"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  std::istringstream lines(run.out);
+  std::vector<std::size_t> columns;  // where each row's win % interval closes
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with("  short ") || line.starts_with("  a-variant-name"))
+      columns.push_back(line.find(']'));
+  }
+  ASSERT_EQ(columns.size(), 4u) << run.out;  // two rows for each of the two factions
+  for (std::size_t column : columns) EXPECT_EQ(column, columns.front()) << run.out;
+}
+
 TEST_F(ScriptingTest, CompareNeedsTwoVariants) {
   const std::string file = scenario("knight-vs-ogre");
   const std::string message = "compare needs at least two variants";
