@@ -758,10 +758,21 @@ def resolve_attack_name(name, attack_names):
     return matches[0] if len(matches) == 1 else None
 
 
+# Multiattack counts the data gets wrong, by (monster, action): the text wins.
+# The veteran's "two longsword attacks. If it has a shortsword drawn, it can
+# also make a shortsword attack" is one shortsword attack; the data says 2.
+COUNT_CORRECTIONS = {("Veteran", "Shortsword"): 1}
+
+
 def item_count(monster, item):
     """The item's count as an int.  Two counts in the data are not numbers:
     the hydra's "Number of Heads" (taken from its "has five heads" trait) and the
     violet fungus's "1d4" (its average rounded down, 2)."""
+    corrected = COUNT_CORRECTIONS.get((monster["name"], item["action_name"]))
+    if corrected is not None:
+        warn("%s: multiattack count of %s %r taken as %d, as its text says"
+             % (monster["name"], item["action_name"], item.get("count", 1), corrected))
+        return corrected
     count = item.get("count", 1)
     if isinstance(count, int):
         return count

@@ -823,6 +823,19 @@ TEST(BattlefieldTest, SneakAttackNeedsAnAllyBesideTheTarget) {
   EXPECT_EQ(away.hp(2), 30);
 }
 
+// Sneak Attack never comes with disadvantage, an ally beside the target
+// or not: a poisoned spy's hits are its shortswords' alone.
+TEST(BattlefieldTest, NoSneakAttackWithDisadvantage) {
+  const std::string spy = R"({"monster": "spy", "at": [0, 0], "movement": "hold"})";
+  const std::string foe = brute("Foe", 40, 1, 0, R"(, "movement": "hold")");
+  Table poisoned(load(spy + ", " + brute("Ally", 10, 2, 0), foe));
+  detail::impose_condition(poisoned.plan, poisoned.state, 2, 0,
+                           ConditionEffect{Condition::Poisoned}, Ability::Con, 10, poisoned.events);
+  ScriptedDice dice{15, 16, 3, 15, 16, 3};  // each: disadvantage keeps 15, a hit for 3 + 2
+  poisoned.turn(0, dice);
+  EXPECT_EQ(poisoned.hp(2), 30);
+}
+
 TEST(BattlefieldTest, LegendaryActionsReachOnlyFromWhereTheCreatureStands) {
   // An adult red dragon (Huge, squares 0 to 2) and a hero: the tail reaches
   // 15 ft and the wing attack catches creatures within 10 ft.

@@ -41,7 +41,10 @@ void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
   const bool ally_up = ally_helps<Field>(plan, state, attacker, target);
   const FlatDice* extra = nullptr;
   if (traits.martial_advantage.has_dice() && ally_up) extra = &traits.martial_advantage;
-  if (traits.sneak_attack.has_dice() && (ally_up || mode == RollMode::Advantage))
+  // Sneak Attack: with advantage, or an ally beside the target, and never
+  // with disadvantage.
+  if (traits.sneak_attack.has_dice() && (ally_up || mode == RollMode::Advantage) &&
+      mode != RollMode::Disadvantage)
     extra = &traits.sneak_attack;
   if (extra != nullptr && !self.extra_damage_used && !parts.empty()) {
     self.extra_damage_used = true;
