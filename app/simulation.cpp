@@ -17,7 +17,7 @@ namespace arena::app {
 
 namespace {
 
-// Set by SIGINT; the workers stop after their chunk and the result is partial.
+// Set by SIGINT; the workers stop after their battle and the result is partial.
 std::atomic<bool> g_interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
 
@@ -73,8 +73,16 @@ void add_simulation_options(CLI::App& command, SimulationOptions& options) {
   command.add_option("-t,--threads", options.threads, "Worker threads (0: all hardware threads)")
       ->check(CLI::Range(0, 1024))
       ->capture_default_str();
-  command.add_flag("--progress,!--no-progress", options.progress,
-                   "Progress bar on stderr (default: when stderr is a terminal)");
+  // Two flags with callbacks rather than one with a negation: CLI11 2.1 sets
+  // an optional<bool> flag to false when it is not given, which took the
+  // default ("when stderr is a terminal") away.
+  CLI::Option* progress = command.add_flag_callback(
+      "--progress", [&options] { options.progress = true; },
+      "Progress bar on stderr (default: when stderr is a terminal)");
+  command
+      .add_flag_callback(
+          "--no-progress", [&options] { options.progress = false; }, "No progress bar")
+      ->excludes(progress);
   command.add_option("--quantiles", options.quantiles, "Quantile levels of every statistic")
       ->delimiter(',')
       ->capture_default_str();

@@ -29,6 +29,12 @@ compare scenarios/young-dragon-party.json scenarios/young-dragon-party-battlefie
 compare scenarios/minotaur-charge-battlefield.json --variant battlefield: \
   --variant "gridless:battlefield=null;factions.0.members.0.at=null;factions.1.members.0.at=null"
 
+# Parry: the SRD knight against an inline copy of it without Parry (the
+# same HP, AC, abilities, attacks and multiattack).
+knight='{"name": "Knight", "hp": 52, "ac": 18, "abilities": {"str": 16, "dex": 11, "con": 14, "int": 11, "wis": 11, "cha": 15}, "attacks": [{"name": "Greatsword", "to_hit": 5, "damage": "2d6+3 slashing"}, {"name": "Heavy Crossbow", "to_hit": 2, "damage": "1d10 piercing", "range": [100, 400]}], "multiattack": ["Greatsword", "Greatsword"]}'
+compare scenarios/knight-vs-ogre-battlefield.json --variant parry: \
+  --variant "no parry:/factions/0/members/0=$knight"
+
 # Split: the pudding's halves join only on a battlefield; greatswords (slashing,
 # to which it is immune) split it, warhammers do not.
 sword=factions.Fighters.members.Swordsman

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "cli_util.hpp"
@@ -146,6 +147,34 @@ TEST(CliTest, CtrlCStopsCleanlyAndReportsThePartialRun) {
   EXPECT_LT(json["battles"].get<std::int64_t>(), 1000000000);
 }
 
+// Ctrl-C is heeded between battles: a run of 200 long battles (one chunk of
+// the runner's 256) stops within the battle it is in, where it once played
+// the whole chunk first.
+TEST(CliTest, CtrlCStopsBetweenBattlesNotOnlyBetweenChunks) {
+  const std::string stem =
+      ::testing::TempDir() + "arena_cli_sigint_battles_" + std::to_string(::getpid());
+  {
+    // Sixteen creatures that hit each other on a natural 20 only, for 1
+    // damage: every battle lasts its 100,000 rounds (some 50 ms here).
+    std::ofstream(stem + ".json") << R"({"name": "Long", "max_rounds": 100000, "factions": [
+      {"name": "A", "members": [{"name": "Wall A", "hp": 1000000, "ac": 30, "count": 8,
+        "attacks": [{"name": "Tap", "to_hit": 0, "damage": "1"}]}]},
+      {"name": "B", "members": [{"name": "Wall B", "hp": 1000000, "ac": 30, "count": 8,
+        "attacks": [{"name": "Tap", "to_hit": 0, "damage": "1"}]}]}]})";
+  }
+  const std::string command = std::string("(") + ARENA_BINARY + " simulate " + stem +
+                              ".json -n 200 -t 1 --format json > " + stem + ".out 2> " + stem +
+                              ".err & pid=$!; sleep 1; kill -INT $pid; wait $pid)";
+  const int status = std::system(command.c_str());
+  const std::string out = slurp(stem + ".out");
+  for (const char* suffix : {".json", ".out", ".err"}) std::remove((stem + suffix).c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  const auto json = nlohmann::json::parse(out);
+  EXPECT_EQ(json["partial"], true);
+  EXPECT_LT(json["battles"].get<std::int64_t>(), 200);
+}
+
 }  // namespace
 
 namespace {
@@ -202,7 +231,8 @@ std::string expected_bar(double p) {
 }
 
 TEST(CliTest, OnATerminalTheWinColumnGainsAGreenBar) {
-  const std::string run = "simulate scenarios/goblin-ambush.json -n 2000";
+  // (No progress bar: its line erasing is the one escape left without colour.)
+  const std::string run = "simulate scenarios/goblin-ambush.json -n 2000 --no-progress";
   const auto json = nlohmann::json::parse(arena(run + " --format json").out);
   const double heroes = json["factions"][0]["win_probability"].get<double>();
   const std::string cell = fmt::format("{:.2f}%  ", 100 * heroes);
@@ -222,6 +252,20 @@ TEST(CliTest, OnATerminalTheWinColumnGainsAGreenBar) {
   }
   // An empty NO_COLOR does not count (no-color.org).
   EXPECT_NE(arena_on_terminal(run, "NO_COLOR=").out.find("\x1b[32m"), std::string::npos);
+}
+
+// With stderr on a terminal the progress bar shows by default (CLI11 once
+// set the flag's default to false); --no-progress or a pipe hides it.
+TEST(CliTest, OnATerminalTheProgressBarShowsUnlessTurnedOff) {
+  const std::string run = "simulate scenarios/knight-vs-ogre.json -n 2000";
+  const Output shown = arena_on_terminal(run);
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  EXPECT_NE(shown.out.find("/2000 battles"), std::string::npos) << shown.out;
+  EXPECT_EQ(arena_on_terminal(run + " --no-progress").out.find("/2000 battles"), std::string::npos);
+  EXPECT_EQ(arena(run).err.find("/2000 battles"), std::string::npos);
+  const Output both = arena(run + " --progress --no-progress");
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("error: --progress excludes --no-progress"), std::string::npos);
 }
 
 }  // namespace

@@ -61,8 +61,14 @@ void work(SharedWork<Engine>& shared, WorkerResult& out) {
     const std::int64_t chunk = shared.next_chunk.fetch_add(1, std::memory_order_relaxed);
     if (chunk >= shared.chunks) break;
     const std::int64_t begin = chunk * options.chunk;
-    const std::int64_t end = std::min(begin + options.chunk, options.battles);
+    std::int64_t end = std::min(begin + options.chunk, options.battles);
     for (std::int64_t i = begin; i < end; ++i) {
+      // Ctrl-C is heeded between battles, not only between chunks: a chunk
+      // of long battles took many seconds (a stopped run is partial anyway).
+      if (stop_requested(options)) [[unlikely]] {
+        end = i;
+        break;
+      }
       BattleDice dice(shared.encounter.seed, static_cast<std::uint64_t>(options.first_battle + i));
       const BattleOutcome outcome = Engine::play(shared.plan, state, dice);
       Engine::results(shared.plan, state, std::span<CombatantResult>(results));

@@ -33,7 +33,7 @@ struct RunOptions {
   // of battles done so far. Default: none.
   std::function<void(std::int64_t)> progress;
   // When set to true (e.g. by a SIGINT handler), workers stop after their
-  // current chunk and the result is partial. Default: none.
+  // current battle and the result is partial. Default: none.
   const std::atomic<bool>* stop = nullptr;
   // When set, resized to `battles` and filled with each battle's winning
   // faction (-1 for a draw), by battle index minus first_battle: the paired

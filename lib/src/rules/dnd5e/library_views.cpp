@@ -287,8 +287,8 @@ std::string show_table(const ResolvedMonster& monster) {
          creature_table(monster.creature.name, monster.creature, info.trait_rules.no_effect);
   if (!monster.can_fight) {
     out +=
-        "    arena cannot put it in a battle as it is: it has no attack arena can make "
-        "(give it \"attacks\" in an encounter file)\n";
+        "    it has no attack arena can make: in a battle it is a target that does nothing "
+        "(give it \"attacks\" in an encounter file to make it fight)\n";
   }
   return out;
 }
