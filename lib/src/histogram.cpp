@@ -119,14 +119,7 @@ bool Histogram::operator==(const Histogram& other) const {
     const std::int64_t b = v < other.counts_.size() ? other.counts_[v] : 0;
     if (a != b) return false;
   }
-  const auto nonzero = [](const std::map<int, std::int64_t>& map) {
-    std::map<int, std::int64_t> kept;
-    for (const auto& [value, count] : map) {
-      if (count != 0) kept.emplace(value, count);
-    }
-    return kept;
-  };
-  return nonzero(above_) == nonzero(other.above_);
+  return above_ == other.above_;  // (it holds no count of 0: add and merge add none)
 }
 
 }  // namespace arena
