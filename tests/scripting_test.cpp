@@ -194,6 +194,19 @@ TEST_F(ScriptingTest, SetByNamesAndByJsonPointerChangeTheSameValue) {
   EXPECT_NE(by_names, plain) << "AC 20 instead of 18 must change the battles";
 }
 
+// "PATH=null" removes a key; from a file without it, it removes nothing
+// (a script may drop an optional key whether or not the file has it).
+TEST_F(ScriptingTest, SetNullRemovesAKeyOrNothing) {
+  const std::string file = scenario("knight-vs-ogre");
+  json plain = simulate_json({file, "-n", "300"});
+  json without = simulate_json({file, "-n", "300", "--set", "max_rounds=null"});
+  plain.erase("run");
+  without.erase("run");
+  EXPECT_EQ(without, plain);  // the file has no max_rounds: the default either way
+  json seeded = simulate_json({file, "-n", "300", "--set", "seed=null"});
+  EXPECT_EQ(seeded["seed"], 1);  // the file's seed 7 removed: the default, 1
+}
+
 TEST_F(ScriptingTest, MalformedSetIsBadInput) {
   expect_bad_input(
       {"simulate", scenario("knight-vs-ogre"), "--set", "factions.Knight.members.knight.ac20"},

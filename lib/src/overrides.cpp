@@ -129,8 +129,9 @@ Expected<std::vector<AppliedOverride>, std::string> apply_overrides(
     if (!pointer) return unexpected(fmt::format("--set {}: {}", o.text, pointer.error()));
     applied.push_back({*pointer, o.text});
     const nlohmann::json::json_pointer target(*pointer);
-    if (o.value.is_null() && !target.empty() && document.contains(target)) {
-      // "PATH=null" removes the value, so that a script can drop an optional key.
+    if (o.value.is_null() && !target.empty() && document.contains(target.parent_pointer())) {
+      // "PATH=null" removes the key, so that a script can drop an optional
+      // one; from an object without it, it removes nothing.
       nlohmann::json& parent = document[target.parent_pointer()];
       if (parent.is_object()) {
         parent.erase(target.back());
