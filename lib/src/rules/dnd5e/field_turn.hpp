@@ -16,10 +16,12 @@
 // one that cannot take a step at all attacks an enemy it reaches instead.
 // It then takes the best action all of whose attacks reach the target
 // (turn.hpp's rule of value); when none does and it may move, it Dashes
-// (its action moves it as far again). With its charge ready (field_charge.hpp)
-// it takes its best action with the charge's attack. A creature that began its turn prone
-// spent half its speed standing up; a frightened one takes no step closer to
-// what frightens it. Leaving a hostile's reach provokes
+// (its action adds its speed to the movement it has left). With its charge
+// ready (field_charge.hpp) it takes its best action with the charge's
+// attack. A creature that began its turn prone spent half its speed
+// standing up; a grappled or restrained one (speed 0) stays and strikes an
+// enemy it reaches; a frightened one takes no step closer to what
+// frightens it. Leaving a hostile's reach provokes
 // opportunity attacks (reactions.hpp).
 #pragma once
 
