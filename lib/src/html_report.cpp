@@ -16,6 +16,10 @@ constexpr int kMaxColumns = 400;
 struct Columns {
   int width = 1;
   std::vector<int> x;
+  // The x axis's label: `unit`, and how many values a column holds when more than one.
+  std::string label(const char* unit) const {
+    return width == 1 ? unit : fmt::format("{} ({} per column)", unit, width);
+  }
 };
 
 Columns columns_to(int last) {
@@ -44,7 +48,7 @@ ColumnChart damage_chart(const Report& report, const Tally& tally, bool dealt) {
   Columns columns = columns_to(last);
   ColumnChart chart{
       dealt ? "Damage dealt per battle, by faction" : "Damage taken per battle, by faction",
-      columns.width == 1 ? "hit points" : fmt::format("hit points ({} per column)", columns.width),
+      columns.label("hit points"),
       "probability",
       columns.x,
       {}};
@@ -108,15 +112,13 @@ std::vector<HtmlFigure> run_figures(const Report& report, const Tally& tally) {
   figures.push_back({"Who wins", interval_chart_svg(win_chart(report, "Win probability")),
                      fmt::format("{} battles, seed {}", report.battles, report.seed)});
   const Columns rounds = columns_to(tally.rounds.max());
-  figures.push_back(
-      {"How long battles last",
-       column_chart_svg(
-           {"Rounds per battle",
-            rounds.width == 1 ? "rounds" : fmt::format("rounds ({} per column)", rounds.width),
-            "probability",
-            rounds.x,
-            {{"battles", probabilities(tally.rounds, rounds)}}}),
-       fmt::format("mean {:.2f} rounds", report.rounds.mean)});
+  figures.push_back({"How long battles last",
+                     column_chart_svg({"Rounds per battle",
+                                       rounds.label("rounds"),
+                                       "probability",
+                                       rounds.x,
+                                       {{"battles", probabilities(tally.rounds, rounds)}}}),
+                     fmt::format("mean {:.2f} rounds", report.rounds.mean)});
   figures.push_back({"Damage dealt", column_chart_svg(damage_chart(report, tally, true)), ""});
   figures.push_back({"Damage taken", column_chart_svg(damage_chart(report, tally, false)), ""});
   figures.push_back({"Fates", stacked_bars_svg(fate_bars(report)), ""});
