@@ -95,7 +95,8 @@ std::optional<std::vector<Variant>> variants_of(const CompareOptions& options) {
       return std::nullopt;
     }
     for (const std::string& file : options.files) {
-      variants.push_back({std::filesystem::path(file).stem().string(), {file, options.sets}});
+      variants.push_back({std::filesystem::path(file).stem().string(),
+                          {file, settings_from("--set ", options.sets)}});
     }
     return variants;
   }
@@ -111,7 +112,8 @@ std::optional<std::vector<Variant>> variants_of(const CompareOptions& options) {
       print_error(fmt::format("--variant {}: expected NAME:PATH=VALUE[;PATH=VALUE...]", text));
       return std::nullopt;
     }
-    Variant variant{text.substr(0, colon), {options.files.front(), options.sets}};
+    Variant variant{text.substr(0, colon),
+                    {options.files.front(), settings_from("--set ", options.sets)}};
     for (const Variant& earlier : variants) {
       if (earlier.name == variant.name) {
         print_error(
@@ -133,7 +135,7 @@ std::optional<std::vector<Variant>> variants_of(const CompareOptions& options) {
             text, key, key == "seed" ? "give --seed to compare on other battles" : "give -n"));
         return std::nullopt;
       }
-      if (end > start) variant.input.sets.push_back(set);
+      if (end > start) variant.input.sets.push_back({"--variant " + variant.name + ":", set});
       start = end + 1;
     }
     variants.push_back(std::move(variant));
@@ -199,13 +201,20 @@ nlohmann::ordered_json differences_json(const std::vector<Played>& runs, std::si
   return out;
 }
 
+// What a variant set, "PATH=VALUE" each, for the JSON report.
+std::vector<std::string> set_texts(const std::vector<Setting>& sets) {
+  std::vector<std::string> texts;
+  for (const Setting& set : sets) texts.push_back(set.text);
+  return texts;
+}
+
 std::string json_text(const std::vector<Played>& runs) {
   nlohmann::ordered_json out = {{"format_version", kReportFormatVersion},
                                 {"variants", nlohmann::json::array()}};
   for (std::size_t v = 0; v < runs.size(); ++v) {
     nlohmann::ordered_json entry = {
         {"name", runs[v].variant.name},
-        {"set", runs[v].variant.input.sets},
+        {"set", set_texts(runs[v].variant.input.sets)},
         {"report", nlohmann::ordered_json::parse(format_json(runs[v].report, false))}};
     if (v > 0) entry["versus_first"] = differences_json(runs, v);
     out["variants"].push_back(entry);

@@ -115,7 +115,7 @@ Command add_library_command(CLI::App& app) {
   coverage.cli
       ->add_option("--top", coverage.options->request.top,
                    "How many of the most frequent not-modelled names to list (0: all)")
-      ->check(CLI::Range(0, 100000))
+      ->check(whole_number_from(0, 100000))
       ->capture_default_str();
   add("models", "List the Warmachine models (--rules warmachine)",
       "  arena library models --rules warmachine\n  arena library show destroyer --rules "

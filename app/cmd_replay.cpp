@@ -43,7 +43,7 @@ Command add_replay_command(CLI::App& app) {
       app.add_subcommand("replay", "Show battle I blow by blow, exactly as simulate played it");
   add_encounter_options(*cli, options->input);
   cli->add_option("-b,--battle", options->battle, "Index of the battle (0-based)")
-      ->check(CLI::Range(std::int64_t{0}, kMaxBattles - 1))
+      ->check(whole_number_from(0, kMaxBattles - 1))
       ->capture_default_str();
   cli->add_option("--seed", options->seed, "Master seed (default: the file's)")
       ->check(seed_number());

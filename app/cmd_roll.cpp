@@ -139,7 +139,7 @@ Command add_roll_command(CLI::App& app) {
                   "Dice expression: 2d6+3, d20, 4d6kh3, 2d20kl1, \"1d8+3 slashing + 2d6 fire\"")
       ->required();
   cli->add_option("-n,--count", options->count, "Number of rolls to print")
-      ->check(CLI::Range(1, 10'000'000))
+      ->check(whole_number_from(1, 10'000'000))
       ->capture_default_str();
   cli->add_option("--seed", options->seed, "Seed for reproducible rolls (default: random)")
       ->check(seed_number());

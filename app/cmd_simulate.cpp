@@ -151,7 +151,7 @@ Command add_simulate_command(CLI::App& app) {
            options->max_battles_given = true;
          },
          "Most battles a --precision run plays (default: 10000000)")
-      ->check(CLI::Range(std::int64_t{1}, kMaxBattles));
+      ->check(whole_number_from(1, kMaxBattles));
   add_simulation_options(*cli, options->simulation);
   add_output_option(*cli, options->output);
   add_html_option(*cli, options->html);

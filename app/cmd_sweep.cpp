@@ -186,7 +186,7 @@ int run_sweep(const SweepOptions& options) {
       rest /= axes[a].values.size();
     }
     for (std::size_t a = 0; a < axes.size(); ++a)
-      input.sets.push_back(axes[a].path + "=" + row.values[a]);
+      input.sets.push_back({"--vary ", axes[a].path + "=" + row.values[a]});
     auto encounter = load_encounter_or_report(input);
     if (!encounter) return kExitBadInput;
     if (options.battles) encounter->battles = *options.battles;

@@ -21,6 +21,7 @@ struct Command {
 
 Command add_check_command(CLI::App& app);
 Command add_compare_command(CLI::App& app);
+Command add_help_command(CLI::App& app);
 Command add_library_command(CLI::App& app);
 Command add_merge_command(CLI::App& app);
 Command add_shoot_command(CLI::App& app);

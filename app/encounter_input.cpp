@@ -7,18 +7,30 @@
 
 namespace arena::app {
 
+std::vector<Setting> settings_from(const std::string& source,
+                                   const std::vector<std::string>& texts) {
+  std::vector<Setting> settings;
+  for (const std::string& text : texts) settings.push_back({source, text});
+  return settings;
+}
+
 void add_encounter_options(CLI::App& command, EncounterInput& input) {
   command.add_option("file", input.file, "Encounter file (JSON)")->required();
-  command.add_option("--set", input.sets,
-                     "Override a value before reading: PATH=VALUE, PATH a JSON pointer "
-                     "(/factions/0/members/0/hp) or names (factions.Heroes.members.Fighter.hp), "
-                     "VALUE JSON or a bare string; repeatable");
+  command.add_option_function<std::vector<std::string>>(
+      "--set",
+      [&input](const std::vector<std::string>& texts) {
+        const std::vector<Setting> given = settings_from("--set ", texts);
+        input.sets.insert(input.sets.end(), given.begin(), given.end());
+      },
+      "Override a value before reading: PATH=VALUE, PATH a JSON pointer "
+      "(/factions/0/members/0/hp) or names (factions.Heroes.members.Fighter.hp), "
+      "VALUE JSON or a bare string; repeatable");
 }
 
 std::optional<Encounter> load_encounter_or_report(const EncounterInput& input) {
   std::vector<Override> overrides;
-  for (const std::string& text : input.sets) {
-    auto parsed = parse_override(text);
+  for (const Setting& set : input.sets) {
+    auto parsed = parse_override(set.text, set.source);
     if (!parsed) {
       print_error(parsed.error());
       return std::nullopt;

@@ -11,10 +11,22 @@
 
 namespace arena::app {
 
-// Where a command keeps the encounter file and --set arguments it was given.
+// One override of the encounter: "PATH=VALUE", and what gave it as written
+// before it ("--set ", a sweep's "--vary ", a compare's "--variant Big:"),
+// which its errors name.
+struct Setting {
+  std::string source;
+  std::string text;
+};
+
+// The settings of `texts`, each given by `source`.
+std::vector<Setting> settings_from(const std::string& source,
+                                   const std::vector<std::string>& texts);
+
+// Where a command keeps the encounter file and the settings it was given.
 struct EncounterInput {
   std::string file;
-  std::vector<std::string> sets;  // "PATH=VALUE", applied in order
+  std::vector<Setting> sets;  // applied in order
 };
 
 // Adds the FILE positional and the repeatable --set option to `command`.

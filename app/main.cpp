@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
       add_simulate_command(app), add_validate_command(app), add_replay_command(app),
       add_sweep_command(app),    add_compare_command(app),  add_check_command(app),
       add_merge_command(app),    add_library_command(app),  add_roll_command(app),
-      add_shoot_command(app),
+      add_shoot_command(app),    add_help_command(app),
   };
 
   try {

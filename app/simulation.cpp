@@ -71,7 +71,7 @@ std::int64_t precise_after(const Tally& before, std::span<const std::int8_t> win
 
 void add_simulation_options(CLI::App& command, SimulationOptions& options) {
   command.add_option("-t,--threads", options.threads, "Worker threads (0: all hardware threads)")
-      ->check(CLI::Range(0, 1024))
+      ->check(whole_number_from(0, 1024))
       ->capture_default_str();
   // Two flags with callbacks rather than one with a negation: CLI11 2.1 sets
   // an optional<bool> flag to false when it is not given, which took the
@@ -92,7 +92,7 @@ void add_run_options(CLI::App& command, std::optional<std::int64_t>& battles,
                      std::optional<std::uint64_t>& seed, std::string& format,
                      const std::vector<std::string>& formats, const std::string& battles_help) {
   command.add_option("-n,--battles", battles, battles_help)
-      ->check(CLI::Range(std::int64_t{1}, kMaxBattles));
+      ->check(whole_number_from(1, kMaxBattles));
   command.add_option("--seed", seed, "Master seed (default: the file's)")->check(seed_number());
   command.add_option("--format", format, "Output format")
       ->check(one_of(formats))

@@ -4,10 +4,12 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string_view>
 #include <system_error>
 
 #include "arena/suggest.hpp"
@@ -16,12 +18,8 @@ namespace arena::app {
 
 namespace {
 
-// "arena library show": the words that reach `app`.
 std::string path_of(const CLI::App* app) {
-  std::string path = app->get_name();
-  for (const CLI::App* parent = app->get_parent(); parent; parent = parent->get_parent())
-    path = parent->get_name() + " " + path;
-  return path;
+  return command_path(*app);
 }
 
 std::vector<std::string> subcommand_names(const CLI::App* app) {
@@ -33,10 +31,7 @@ std::vector<std::string> subcommand_names(const CLI::App* app) {
 }
 
 const CLI::App* find_subcommand(const CLI::App* app, const std::string& word) {
-  for (const CLI::App* sub : app->get_subcommands({})) {
-    if (!sub->get_name().empty() && sub->check_name(word)) return sub;
-  }
-  return nullptr;
+  return find_command(*app, word);
 }
 
 // Options of `app` and of the commands above it, which fall through to it.
@@ -69,15 +64,25 @@ bool is_option(const std::string& token) {
   return token.size() > 1 && token[0] == '-' && !negative_number;
 }
 
-// Walks `args` as CLI11 reads them, down the commands named, and returns the
-// first unknown command or option (empty when there is none); `at` is left
-// at the deepest command reached.
-std::string first_unknown_word(const CLI::App& root, std::span<const std::string> args,
-                               const CLI::App*& at) {
-  at = &root;
+// What a walk of the arguments found, as CLI11 reads them: the first unknown
+// command or option (empty when there is none), the deepest command
+// reached, and the words left for that command's positionals, in order.
+struct Walk {
+  std::string unknown;
+  const CLI::App* at = nullptr;
+  std::vector<std::string> positional_words;
+};
+
+Walk walk(const CLI::App& root, std::span<const std::string> args) {
+  Walk walk;
+  walk.at = &root;
+  const CLI::App*& at = walk.at;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& token = args[i];
-    if (token == "--") break;
+    if (token == "--") {  // what follows is positional, options or not
+      walk.positional_words.insert(walk.positional_words.end(), args.begin() + i + 1, args.end());
+      break;
+    }
     if (is_option(token)) {
       // "--name=value" and "-n5" carry their value; "--name value" does not.
       const bool is_long = token.starts_with("--");
@@ -86,8 +91,9 @@ std::string first_unknown_word(const CLI::App& root, std::span<const std::string
       const CLI::Option* option = find_option(at, name);
       if (option == nullptr) {
         // One letter is too short to guess from: only long names get a suggestion.
-        return fmt::format("unknown option '{}' for '{}'{}", name, path_of(at),
-                           is_long ? did_you_mean(name, option_names(at)) : std::string());
+        walk.unknown = fmt::format("unknown option '{}' for '{}'{}", name, path_of(at),
+                                   is_long ? did_you_mean(name, option_names(at)) : std::string());
+        return walk;
       }
       if (end >= token.size()) {
         const int values = option->get_items_expected_max();
@@ -99,28 +105,97 @@ std::string first_unknown_word(const CLI::App& root, std::span<const std::string
     }
     if (const CLI::App* sub = find_subcommand(at, token)) {
       at = sub;
+      walk.positional_words.clear();
       continue;
     }
     if (at->get_require_subcommand_min() > 0 && !takes_positionals(at)) {
-      return fmt::format("unknown command '{}' for '{}'{}", token, path_of(at),
-                         did_you_mean(token, subcommand_names(at)));
+      walk.unknown = unknown_command(*at, token);
+      return walk;
     }
+    walk.positional_words.push_back(token);
+  }
+  return walk;
+}
+
+// A positional's placeholder as the usage line writes it: "file" is FILE.
+std::string placeholder(const CLI::Option* option) {
+  std::string name = option->get_name();
+  for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name;
+}
+
+// CLI11's wording of what it found missing or left over, in arena's words:
+// "1 required INT:INT in [1 - 1000000000] missing" and "The following
+// arguments were not expected: c b" (in reverse order) puzzle a user. Empty
+// for any other error, whose own wording stands.
+std::string reworded(const Walk& walk, const CLI::ParseError& error) {
+  const CLI::App* at = walk.at;
+  const std::string what = error.what();
+  if (dynamic_cast<const CLI::RequiredError*>(&error) != nullptr &&
+      what.ends_with(" is required")) {
+    const std::string name = what.substr(0, what.size() - std::string_view(" is required").size());
+    if (const CLI::Option* option = at->get_option_no_throw(name)) {
+      if (!option->get_positional()) return fmt::format("'{}' needs {}", path_of(at), name);
+      return fmt::format("'{}' needs {}: {}", path_of(at), placeholder(option),
+                         option->get_description());
+    }
+  }
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) != nullptr && what.ends_with(" missing")) {
+    return fmt::format("{} needs a value", what.substr(0, what.find(':')));
+  }
+  if (dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr) {
+    const std::vector<const CLI::Option*> positionals =
+        at->get_options([](const CLI::Option* option) { return option->get_positional(); });
+    std::size_t taken = 0;
+    for (const CLI::Option* option : positionals)
+      taken += static_cast<std::size_t>(option->get_items_expected_max());
+    if (taken >= walk.positional_words.size()) return {};
+    const std::span<const std::string> extras = std::span(walk.positional_words).subspan(taken);
+    return fmt::format(
+        "unexpected argument{} '{}' for '{}' (it takes {})", extras.size() == 1 ? "" : "s",
+        fmt::join(extras, "', '"), path_of(at),
+        positionals.empty() ? std::string("options only") : "one " + placeholder(positionals[0]));
   }
   return {};
 }
 
 }  // namespace
 
+std::string command_path(const CLI::App& app) {
+  std::string path = app.get_name();
+  for (const CLI::App* parent = app.get_parent(); parent; parent = parent->get_parent())
+    path = parent->get_name() + " " + path;
+  return path;
+}
+
+const CLI::App* find_command(const CLI::App& app, const std::string& word) {
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (!sub->get_name().empty() && sub->check_name(word)) return sub;
+  }
+  return nullptr;
+}
+
+std::string usage_hint(const CLI::App& app) {
+  return fmt::format("Run '{} --help' for its usage.\n", command_path(app));
+}
+
+std::string unknown_command(const CLI::App& app, const std::string& word) {
+  return fmt::format("unknown command '{}' for '{}'{}", word, command_path(app),
+                     did_you_mean(word, subcommand_names(&app)));
+}
+
 std::string usage_error(const CLI::App& app, const CLI::ParseError& error,
                         std::span<const std::string> args) {
-  const CLI::App* at = nullptr;
-  std::string problem = first_unknown_word(app, args, at);
+  const Walk found = walk(app, args);
+  const CLI::App* at = found.at;
+  std::string problem = found.unknown;
   if (problem.empty() && at->get_require_subcommand_min() > 0) {
     problem =
         fmt::format("'{}' needs a command: {}", path_of(at), fmt::join(subcommand_names(at), ", "));
   }
+  if (problem.empty()) problem = reworded(found, error);
   if (problem.empty()) problem = error.what();
-  return fmt::format("error: {}\nRun '{} --help' for its usage.\n", problem, path_of(at));
+  return fmt::format("error: {}\n{}", problem, usage_hint(*at));
 }
 
 CLI::Validator one_of(std::vector<std::string> choices) {
@@ -146,6 +221,18 @@ CLI::Validator number_from(double min, double max) {
         return fmt::format("'{}' is not a number from {} to {}", value, min, max);
       },
       fmt::format("NUMBER in [{} - {}]", min, max));
+}
+
+CLI::Validator whole_number_from(std::int64_t min, std::int64_t max) {
+  return CLI::Validator(
+      [min, max](std::string& value) -> std::string {
+        std::int64_t number = 0;
+        const char* end = value.data() + value.size();
+        const auto [stop, error] = std::from_chars(value.data(), end, number);
+        if (error == std::errc{} && stop == end && number >= min && number <= max) return {};
+        return fmt::format("'{}' is not a whole number from {} to {}", value, min, max);
+      },
+      fmt::format("N in [{} - {}]", min, max));
 }
 
 CLI::Validator seed_number() {

@@ -5,11 +5,24 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
 namespace arena::app {
+
+// "arena library show": the words that reach `app`.
+std::string command_path(const CLI::App& app);
+
+// The command of `app` called `word`, or nullptr.
+const CLI::App* find_command(const CLI::App& app, const std::string& word);
+
+// "Run 'arena library --help' for its usage.", the last line of a usage error.
+std::string usage_hint(const CLI::App& app);
+
+// "unknown command 'shw' for 'arena library' (did you mean 'show'?)".
+std::string unknown_command(const CLI::App& app, const std::string& word);
 
 // The message for a CLI11 parse error of `args` (argv without the program
 // name), each line ending in a newline. An unknown command or option is named
@@ -24,6 +37,10 @@ CLI::Validator one_of(std::vector<std::string> choices);
 // A validator accepting a finite number from `min` to `max` (CLI::Range
 // lets "nan" through: no comparison with it is true).
 CLI::Validator number_from(double min, double max);
+
+// A validator accepting a whole number from `min` to `max`, in decimal
+// digits ("1e5" and "12abc" are refused by name, not as "not in range").
+CLI::Validator whole_number_from(std::int64_t min, std::int64_t max);
 
 // A validator accepting a seed: a whole number from 0 to 2^64 - 1, written
 // in decimal digits only (CLI11 would take "-1" as 2^64 - 1, and clamp

@@ -18,7 +18,7 @@ struct Misuse {
 const Misuse kMisuses[] = {
     {"",
      "'arena' needs a command: simulate, validate, replay, sweep, compare, check, merge, "
-     "library, roll, shoot"},
+     "library, roll, shoot, help"},
     {"simulat scenarios/wolf-pack.json",
      "unknown command 'simulat' for 'arena' (did you mean 'simulate'?)"},
     {"frobnicate", "unknown command 'frobnicate' for 'arena'"},
@@ -32,21 +32,44 @@ const Misuse kMisuses[] = {
     {"library shw goblin", "unknown command 'shw' for 'arena library' (did you mean 'show'?)"},
     {"library",
      "'arena library' needs a command: monsters, show, coverage, models, weapons, armor"},
-    {"simulate scenarios/wolf-pack.json -n 0", "--battles: Value 0 not in range 1 to 1000000000"},
+    {"simulate scenarios/wolf-pack.json -n 0",
+     "--battles: '0' is not a whole number from 1 to 1000000000"},
+    // CLI11 said "Value 1e5 not in range", and "1 required INT:INT in [1 -
+    // 1000000000] missing" for no value at all.
+    {"simulate scenarios/wolf-pack.json -n 1e5",
+     "--battles: '1e5' is not a whole number from 1 to 1000000000"},
+    {"simulate scenarios/wolf-pack.json -n", "--battles needs a value"},
+    {"simulate scenarios/wolf-pack.json --set", "--set needs a value"},
+    {"roll 2d6 --count 99999999999999999999",
+     "--count: '99999999999999999999' is not a whole number from 1 to 10000000"},
+    {"library coverage --top -1", "--top: '-1' is not a whole number from 0 to 100000"},
     {"simulate scenarios/wolf-pack.json --threads many",
-     "--threads: Value many not in range 0 to 1024"},
+     "--threads: 'many' is not a whole number from 0 to 1024"},
     {"simulate scenarios/wolf-pack.json --format xml",
      "--format: 'xml' is not one of table, json, csv, tally"},
     {"simulate scenarios/wolf-pack.json --format jsn",
      "--format: 'jsn' is not one of table, json, csv, tally (did you mean 'json'?)"},
     {"--log-level loud simulate scenarios/wolf-pack.json",
      "--log-level: 'loud' is not one of trace, debug, info, warn, error, off"},
-    {"simulate", "file is required"},
+    {"simulate", "'arena simulate' needs FILE: Encounter file (JSON)"},
+    {"merge", "'arena merge' needs FILES: Tally files (simulate --shard K/N --format tally)"},
     {"simulate scenarios/wolf-pack.json scenarios/goblin-ambush.json",
-     "The following argument was not expected: scenarios/goblin-ambush.json"},
-    {"sweep scenarios/wolf-pack.json", "--vary is required"},
+     "unexpected argument 'scenarios/goblin-ambush.json' for 'arena simulate' (it takes one "
+     "FILE)"},
+    // CLI11 listed them in reverse order.
+    {"roll 1d6 2d6 3d6",
+     "unexpected arguments '2d6', '3d6' for 'arena roll' (it takes one "
+     "EXPRESSION)"},
+    {"library monsters goblin",
+     "unexpected argument 'goblin' for 'arena library monsters' (it takes options only)"},
+    {"simulate scenarios/wolf-pack.json -- -n",
+     "unexpected argument '-n' for 'arena simulate' (it takes one FILE)"},
+    {"sweep scenarios/wolf-pack.json", "'arena sweep' needs --vary"},
+    {"check scenarios/wolf-pack.json", "'arena check' needs --baseline"},
+    {"help simulat", "unknown command 'simulat' for 'arena' (did you mean 'simulate'?)"},
+    {"help library shw", "unknown command 'shw' for 'arena library' (did you mean 'show'?)"},
     {"replay scenarios/wolf-pack.json --battle -3",
-     "--battle: Value -3 not in range 0 to 999999999"},
+     "--battle: '-3' is not a whole number from 0 to 999999999"},
     // No comparison with "nan" is true, so a range alone would let it
     // through: a check at alpha nan passed every regression.
     {"simulate scenarios/wolf-pack.json --precision nan",
@@ -86,6 +109,41 @@ TEST(CliUsageTest, EveryMisuseGetsTheOneErrorFormat) {
     // The second and last line says where the usage is.
     EXPECT_NE(o.err.find("\nRun 'arena"), std::string::npos) << o.err;
     EXPECT_TRUE(o.err.ends_with(" --help' for its usage.\n")) << o.err;
+  }
+}
+
+// A value that does not fit the file is bad input, not misuse (no usage
+// line): its message names the flag that gave it, --set, a sweep's --vary
+// or a compare --variant, as the user wrote it (they all said --set).
+TEST(CliUsageTest, AnOverrideErrorNamesTheFlagThatGaveTheValue) {
+  const Misuse cases[] = {
+      {"simulate scenarios/wolf-pack.json --set max_rounds=many",
+       "--set max_rounds=many: /max_rounds: expected an integer, found the string \"many\""},
+      {"sweep scenarios/wolf-pack.json --vary max_rounds=3,many",
+       "--vary max_rounds=many: /max_rounds: expected an integer, found the string \"many\""},
+      {"compare scenarios/wolf-pack.json --variant long:max_round=200 --variant plain:",
+       "--variant long:max_round=200: /max_round: unknown key \"max_round\" (did you mean "
+       "'max_rounds'?)"},
+  };
+  for (const Misuse& misuse : cases) {
+    const Output o = arena(misuse.args);
+    SCOPED_TRACE(misuse.args);
+    EXPECT_EQ(o.exit_code, 2);
+    EXPECT_EQ(o.out, "");
+    EXPECT_EQ(o.err, std::string("error: ") + misuse.message + "\n");
+  }
+}
+
+// `arena help [COMMAND...]` prints what `arena COMMAND --help` prints.
+TEST(CliUsageTest, HelpCommandPrintsTheUsageOfTheCommandNamed) {
+  for (const char* command : {"", "simulate", "library show", "roll"}) {
+    SCOPED_TRACE(command);
+    const Output help = arena(std::string("help ") + command);
+    const Output flag = arena(std::string(command) + " --help");
+    EXPECT_EQ(help.exit_code, 0);
+    EXPECT_EQ(flag.exit_code, 0);
+    EXPECT_EQ(help.out, flag.out);
+    EXPECT_NE(help.out.find("Usage: arena"), std::string::npos);
   }
 }
 

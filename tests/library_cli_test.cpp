@@ -447,7 +447,7 @@ TEST(LibraryCliTest, UsageAndHelp) {
   EXPECT_NE(arena_error("library").find("error: 'arena library' needs a command: monsters, show"),
             std::string::npos);
   EXPECT_NE(arena_error("library monsters --format xml").find("--format"), std::string::npos);
-  EXPECT_NE(arena_error("library show").find("name is required"), std::string::npos);
+  EXPECT_NE(arena_error("library show").find("'arena library show' needs NAME"), std::string::npos);
   for (const char* command : {"library", "library monsters", "library show", "library coverage",
                               "library weapons", "library armor"}) {
     const Result help = arena(std::string(command) + " --help");

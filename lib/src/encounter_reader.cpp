@@ -195,8 +195,7 @@ Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view te
   auto applied = apply_overrides(source->mutable_root(), overrides);
   if (!applied) return unexpected(std::vector<std::string>{one_line(applied.error())});
   std::vector<std::pair<std::string, std::string>> edits;
-  for (const AppliedOverride& edit : *applied)
-    edits.emplace_back(edit.pointer, "--set " + edit.text);
+  for (const AppliedOverride& edit : *applied) edits.emplace_back(edit.pointer, edit.given);
   const auto parsed = std::chrono::steady_clock::now();
   Diagnostics diagnostics;
   const JsonContext context(*source, diagnostics);

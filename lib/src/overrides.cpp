@@ -71,18 +71,20 @@ Expected<std::size_t, std::string> array_step(const nlohmann::json& array, const
 
 }  // namespace
 
-Expected<Override, std::string> parse_override(std::string_view text) {
+Expected<Override, std::string> parse_override(std::string_view text, std::string_view source) {
   const std::size_t equals = text.find('=');
   if (equals == std::string_view::npos) {
-    return unexpected(fmt::format("--set {}: expected PATH=VALUE", text));
+    return unexpected(fmt::format("{}{}: expected PATH=VALUE", source, text));
   }
   // Reports and tallies are JSON: a name or key that is not UTF-8 could be
   // read but never written.
-  if (!is_valid_utf8(text)) return unexpected(fmt::format("--set {}: not valid UTF-8 text", text));
+  if (!is_valid_utf8(text))
+    return unexpected(fmt::format("{}{}: not valid UTF-8 text", source, text));
   Override result;
+  result.source = std::string(source);
   result.text = std::string(text);
   result.path = std::string(text.substr(0, equals));
-  if (result.path.empty()) return unexpected(fmt::format("--set {}: the path is empty", text));
+  if (result.path.empty()) return unexpected(fmt::format("{}{}: the path is empty", source, text));
   const std::string value(text.substr(equals + 1));
   result.value = nlohmann::json::parse(value, nullptr, /*allow_exceptions=*/false);
   if (result.value.is_discarded()) result.value = value;  // a bare string: chain mail
@@ -126,8 +128,9 @@ Expected<std::vector<AppliedOverride>, std::string> apply_overrides(
   std::vector<AppliedOverride> applied;
   for (const Override& o : overrides) {
     auto pointer = resolve_override_path(document, o.path);
-    if (!pointer) return unexpected(fmt::format("--set {}: {}", o.text, pointer.error()));
-    applied.push_back({*pointer, o.text});
+    const std::string given = o.source + o.text;
+    if (!pointer) return unexpected(fmt::format("{}: {}", given, pointer.error()));
+    applied.push_back({*pointer, given});
     const nlohmann::json::json_pointer target(*pointer);
     if (o.value.is_null() && !target.empty() && document.contains(target.parent_pointer())) {
       // "PATH=null" removes the key, so that a script can drop an optional

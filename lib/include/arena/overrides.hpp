@@ -21,13 +21,17 @@
 namespace arena {
 
 struct Override {
+  std::string source;    // what gave it, as written before PATH=VALUE, which its errors
+                         // name: "--set ", a sweep's "--vary ", "--variant Big:" of compare
   std::string text;      // as given: "factions.Heroes.members.Fighter.hp=30"
   std::string path;      // "factions.Heroes.members.Fighter.hp"
   nlohmann::json value;  // 30
 };
 
-// Parses "PATH=VALUE"; an error message when there is no '=' or no path.
-Expected<Override, std::string> parse_override(std::string_view text);
+// Parses "PATH=VALUE", given by `source` ("--set "); an error message when
+// there is no '=' or no path.
+Expected<Override, std::string> parse_override(std::string_view text,
+                                               std::string_view source = "--set ");
 
 // The JSON pointer `path` designates in `document` ("/factions/0/members/1/hp").
 Expected<std::string, std::string> resolve_override_path(const nlohmann::json& document,
@@ -36,7 +40,7 @@ Expected<std::string, std::string> resolve_override_path(const nlohmann::json& d
 // An override as applied: where it wrote, and what the user gave.
 struct AppliedOverride {
   std::string pointer;  // "/factions/0/members/1/hp"
-  std::string text;     // "factions.Heroes.members.Fighter.hp=30"
+  std::string given;    // "--set factions.Heroes.members.Fighter.hp=30"
 };
 
 // Applies the overrides in order, returning where each wrote; the first
