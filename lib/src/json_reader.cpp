@@ -138,6 +138,10 @@ void ObjectReader::finish() {
   if (object_ == nullptr) return;
   for (const auto& [key, value] : object_->items()) {
     if (std::find(known_keys_.begin(), known_keys_.end(), key) != known_keys_.end()) continue;
+    if (const std::string note = key_note_ ? key_note_(key) : std::string(); !note.empty()) {
+      context_.key_error(child(key), fmt::format("unknown key \"{}\" ({})", key, note));
+      continue;
+    }
     const auto suggestion = suggest_key(key);
     // Another form's key: say so, unless it is a plain slip ("weapons" for "weapon").
     const bool slip = suggestion && edit_distance(key, *suggestion) <= 1;

@@ -91,6 +91,13 @@ class ObjectReader {
     foreign_why_ = std::move(why);
   }
 
+  // What an unknown key means in this form, when it is not a spelling
+  // ("ability scores go in \"abilities\"" for a member's "str"), or empty;
+  // asked before anything else about the key.
+  void set_key_note(std::function<std::string(std::string_view)> note) {
+    key_note_ = std::move(note);
+  }
+
   // Reports every key that no get() asked for.
   void finish();
 
@@ -104,6 +111,7 @@ class ObjectReader {
   std::span<const std::string_view> known_keys_;
   std::span<const std::string_view> foreign_keys_;
   std::function<std::string(std::string_view)> foreign_why_;
+  std::function<std::string(std::string_view)> key_note_;
 };
 
 // Checks a standalone value (an array element): reports and returns nullopt

@@ -69,8 +69,9 @@ struct Recorder : NoEvents {
     lines.push_back(fmt::format("save {}>{}:{}+{} {} {}", user, target, d20, bonus,
                                 success ? "saved" : "failed", damage));
   }
-  void condition(int c, int condition, int rounds) {
-    lines.push_back(fmt::format("{} {} {}", name(static_cast<Condition>(condition)), c, rounds));
+  void condition(int c, int condition, int rounds, int before) {
+    lines.push_back(fmt::format("{} {} {}{}", name(static_cast<Condition>(condition)), c, rounds,
+                                before > 0 ? fmt::format(" (had {})", before) : ""));
   }
   void loses_turn(int c) { lines.push_back(fmt::format("skips {}", c)); }
   void death_table(int c, int d8, int ability, int loss, int value) {
@@ -252,6 +253,37 @@ TEST(KnaveBattleTest, NoOneAbleToHurtAnEnemyIsAStalemate) {
   EXPECT_EQ(p.outcome.rounds, 0);
 }
 
+// A way to hurt can run out: a damaging save's last use, or a character's
+// only weapon that could beat the defense breaking (its fists cannot). The
+// battle is then a stalemate at once, where it played on to max_rounds
+// (the plan's table said who could ever hurt whom, at the start).
+TEST(KnaveBattleTest, ABattleStallsWhenTheLastWayToHurtRunsOut) {
+  {
+    const std::string spitter = monster("S", 1, 20, "1d6",
+                                        R"(, "hp": 5, "abilities": [ { "name": "Spit",
+                                            "save": "dex", "damage": "1d4", "uses": 1 } ])");
+    const std::string b = monster("B", 1, 20, "1d6", R"(, "hp": 5)");
+    ScriptedDice dice{20, 2,  // round 1: B saves against the spit (2 rolled, none taken)
+                      5};     // B attacks: 5 + 1 cannot beat defense 30
+    const Played p = play(load(encounter(spitter, b, R"("max_rounds": 50, )")), dice);
+    EXPECT_TRUE(p.outcome.stalemate);
+    EXPECT_EQ(p.outcome.rounds, 1);
+  }
+  {
+    // WIS 0 with the bow: a natural 20 beats defense 19; STR -10 with the
+    // fists never does. The monster cannot beat the Knave's defense 21.
+    const std::string archer = character(
+        "K", R"("abilities": {"str": -10, "wis": 0}, "weapons": ["bow"], "armor": 11, "hp": 30)");
+    const std::string m = monster("M", 1, 9, "1d6", R"(, "hp": 50)");
+    ScriptedDice dice{1, 5,   // round 1: the bow's natural 1 wears it to 2; M misses
+                      1, 5,   // round 2: to 1
+                      1, 5};  // round 3: broken
+    const Played p = play(load(encounter(archer, m, R"("max_rounds": 50, )")), dice);
+    EXPECT_TRUE(p.outcome.stalemate);
+    EXPECT_EQ(p.outcome.rounds, 3);
+  }
+}
+
 // Who can hurt whom: a natural 20 plus the attack's bonus must beat the
 // defense left once every armor piece has worn out (a character's pieces
 // wear down; a monster's armor number does not), or a save ability must
@@ -319,6 +351,24 @@ TEST(KnaveBattleTest, BlindedAndPoisonedGiveDisadvantageAndBlindedAdvantageAgain
   EXPECT_EQ(play(spider_imposing("poisoned"), poison).events,
             (Lines{"save 0>1:5+0 failed 0", "poisoned 1 2", "1>0:4d15+0v11=miss", "0>1:2+2v11=miss",
                    "1>0:4d15+0v11=miss", "0>1:2+2v11=miss", "1>0:2+0v11=miss"}));
+}
+
+// A condition imposed again lasts for the longer of what was left and the
+// new roll (the replay says "stays paralysed for 2 rounds (rolled 1, 2
+// left)"; it printed the new roll alone: "for 1 round").
+TEST(KnaveBattleTest, AConditionImposedAgainKeepsTheLongerDuration) {
+  const std::string spider = monster("Spider", 2, 1, "1d4",
+                                     R"(, "hp": 50, "abilities": [ { "name": "Web", "save": "dex",
+                                         "on_fail": "paralysed 1d4 rounds", "uses": 2 } ])");
+  const Encounter e =
+      load(encounter(spider, character("Knave", R"("hp": 30)"), R"("max_rounds": 3, )"));
+  ScriptedDice dice{5, 3,   // round 1: 5 fails; paralysed for 3 rounds; the Knave skips
+                    5, 1,   // round 2: fails again, 1 round: the 2 left stand; it skips
+                    2, 3};  // round 3: the spider bites with advantage, 3: a miss; the
+                            // Knave skips its last round
+  EXPECT_EQ(play(e, dice).events,
+            (Lines{"save 0>1:5+0 failed 0", "paralysed 1 3", "skips 1", "save 0>1:5+0 failed 0",
+                   "paralysed 1 1 (had 2)", "skips 1", "0>1:3a2+2v11=miss", "skips 1"}));
 }
 
 TEST(KnaveBattleTest, MaxDamageCriticalsDealTheMostTheDiceRoll) {
@@ -524,10 +574,12 @@ TEST(KnaveBattleTest, SideInitiativeDecidesWhichFactionActsFirstEachRound) {
 // Other names players use: "chain mail", "chainmail" and "plate mail" for
 // the body armors, the full names of the abilities for a save.
 TEST(KnaveBattleTest, ArmorAliasesAndFullAbilityNamesAreAccepted) {
+  // Names are read in any case, a condition's as a save's ("Paralysed" was refused).
   const std::string spider =
       monster("Spider", 2, 1, "1d4",
-              R"(, "abilities": [ { "name": "Bite", "save": "constitution", "damage": "1d6" },
-                          { "name": "Web", "save": "dexterity", "damage": "1d4" } ])");
+              R"(, "abilities": [ { "name": "Bite", "save": "Constitution", "damage": "1d6" },
+                          { "name": "Web", "save": "dexterity", "damage": "1d4",
+                            "on_fail": "Paralysed 1d4 rounds" } ])");
   for (const auto& [alias, body] :
        {std::pair{"chain mail", "chain"}, {"Chainmail", "chain"}, {"plate mail", "plate"}}) {
     const Encounter e = load(encounter(
@@ -539,7 +591,24 @@ TEST(KnaveBattleTest, ArmorAliasesAndFullAbilityNamesAreAccepted) {
     ASSERT_EQ(monster_read.save_abilities.size(), 2u);
     EXPECT_EQ(monster_read.save_abilities[0].save, Ability::Con);
     EXPECT_EQ(monster_read.save_abilities[1].save, Ability::Dex);
+    EXPECT_EQ(monster_read.save_abilities[1].condition, Condition::Paralysed);
   }
+}
+
+// A member's own tactics replace its faction's key by key, as in 5e: a
+// member giving only "ties" kept the faction's "weakest" nowhere (it took
+// "random").
+TEST(KnaveBattleTest, AMembersTacticsFallBackToItsFactionsKeyByKey) {
+  const std::string json = R"({ "rules": "knave", "factions": [
+      { "name": "Knaves", "tactics": { "target": "weakest" },
+        "members": [ { "name": "K", "level": 1, "tactics": { "ties": "first" } },
+                     { "name": "L", "level": 1 } ] },
+      { "name": "Goblins", "members": [ { "name": "G", "hd": 1, "attacks": ["1d6"] } ] } ] })";
+  const Encounter e = load(json);
+  EXPECT_EQ(creature_of(e, 0).tactics.target, TargetPolicy::Weakest);
+  EXPECT_EQ(creature_of(e, 0).tactics.ties, TiePolicy::First);
+  EXPECT_EQ(creature_of(e, 1).tactics.target, TargetPolicy::Weakest);
+  EXPECT_EQ(creature_of(e, 1).tactics.ties, TiePolicy::Random);
 }
 
 // The turn order changes the results, so tallies of the two orders must

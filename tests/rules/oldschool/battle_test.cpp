@@ -155,6 +155,19 @@ TEST(OldschoolBattleTest, ReplayTellsTheBattleAsTheSeedDoes) {
   EXPECT_TRUE(seen_miss && seen_hit && seen_death);
 }
 
+// A member's own tactics replace its faction's key by key, as in 5e (a
+// member giving only "ties" took "random" over its faction's "weakest").
+TEST(OldschoolBattleTest, AMembersTacticsFallBackToItsFactionsKeyByKey) {
+  const Encounter e = load(R"({ "rules": "oldschool", "factions": [
+      { "name": "A", "tactics": { "target": "weakest" }, "members": [
+          { "name": "Bob", "level": 1, "weapon": "dagger", "armor": "none",
+            "tactics": { "ties": "first" } } ] },
+      { "name": "B", "members": [
+          { "name": "Eve", "level": 1, "weapon": "dagger", "armor": "none" } ] } ] })");
+  EXPECT_EQ(fighter_of(e, 0).tactics.target, TargetPolicy::Weakest);
+  EXPECT_EQ(fighter_of(e, 0).tactics.ties, TiePolicy::First);
+}
+
 // What replay and validate say of a fighter who cannot miss, one round, and
 // a member's own tactics: "needs 1" (not -8), "1 round", its tactics shown.
 TEST(OldschoolBattleTest, ReplayAndValidateSayWhatTheyMeanAtTheEdges) {

@@ -80,10 +80,10 @@ std::optional<DiceExpr> read_hit_points(const JsonContext& context, const nlohma
 }
 
 std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::json& value,
-                                    const std::string& pointer, std::string_view no_positions,
-                                    std::string_view no_downed) {
+                                    const std::string& pointer, const Tactics& base,
+                                    std::string_view no_positions, std::string_view no_downed) {
   ObjectReader object(context, value, pointer, kTacticsKeys);
-  const Tactics tactics = read_tactics_given(object).over(Tactics{});
+  const Tactics tactics = read_tactics_given(object).over(base);
   if (tactics.target == TargetPolicy::Nearest && !no_positions.empty())
     report_nearest_without_positions(context, object.child("target"), no_positions);
   if (tactics.downed == DownedPolicy::Finish && !no_downed.empty())
@@ -117,6 +117,18 @@ void report_nearest_without_positions(const JsonContext& context, const std::str
                 fmt::format("\"nearest\" needs creatures with positions, and {}", no_positions));
 }
 
+void note_ability_keys(ObjectReader& member, std::string where) {
+  member.set_key_note([where = std::move(where)](std::string_view key) {
+    static constexpr std::string_view kAbilityWords[] = {
+        "str",      "dex",       "con",          "int",          "wis",    "cha",
+        "strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma"};
+    for (std::string_view word : kAbilityWords) {
+      if (same_word(key, word)) return where;
+    }
+    return std::string();
+  });
+}
+
 std::span<const std::string_view> tactics_keys() {
   return kTacticsKeys;
 }
@@ -125,7 +137,8 @@ Tactics read_faction_tactics(const JsonContext& context, const FactionJson& fact
                              std::string_view no_positions, std::string_view no_downed) {
   const nlohmann::json* value = faction.object->get("tactics");
   if (value == nullptr) return Tactics{};
-  return read_tactics(context, *value, faction.object->child("tactics"), no_positions, no_downed)
+  return read_tactics(context, *value, faction.object->child("tactics"), Tactics{}, no_positions,
+                      no_downed)
       .value_or(Tactics{});
 }
 

@@ -49,10 +49,11 @@ inline constexpr std::string_view kNoDowned =
     "in these rules no one lies at 0 HP to be finished off";
 
 // A "tactics" object of a faction or a member: {"target": POLICY, "ties":
-// "random" | "first", "downed": "ignore" | "finish"}; "nearest" is an error
+// "random" | "first", "downed": "ignore" | "finish"}, each key not given
+// taken from `base` (a member's faction's tactics); "nearest" is an error
 // unless `no_positions` is empty, "finish" unless `no_downed` is.
 std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::json& value,
-                                    const std::string& pointer,
+                                    const std::string& pointer, const Tactics& base = Tactics{},
                                     std::string_view no_positions = kNoPositions,
                                     std::string_view no_downed = kNoDowned);
 // Its keys (checked against scenarios/schema.json by a test).
@@ -70,6 +71,11 @@ TacticsGiven read_tactics_given(ObjectReader& object);
 // Reports a "target": "nearest" at `pointer` (the "target" key) that cannot be played.
 void report_nearest_without_positions(const JsonContext& context, const std::string& pointer,
                                       std::string_view no_positions);
+
+// Sets `member` to answer an ability's key given beside its other keys
+// ("str": 2, "Strength": 16) with `where` (what this form does with
+// abilities) instead of a guess at a spelling.
+void note_ability_keys(ObjectReader& member, std::string where);
 
 // A faction's "tactics", for every member without its own. Default: random targets.
 Tactics read_faction_tactics(const JsonContext& context, const FactionJson& faction,

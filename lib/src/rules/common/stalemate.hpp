@@ -2,10 +2,12 @@
 // hit points of any enemy left standing cannot end but by max_rounds, so it
 // ends at once as a draw (BattleOutcome::stalemate).
 //
-// Who can hurt whom does not change during a battle, so each ruleset says it
-// once per plan (a table of creature pairs); when every creature can hurt
-// every enemy, as in nearly every encounter, no battle can stall and the
-// check costs one test a round. Plain values; shared read-only by workers.
+// Who can hurt whom is said once per plan (a table of creature pairs); when
+// every creature can hurt every enemy, as in nearly every encounter, no
+// battle can stall and the check costs one test a round. Where a battle can
+// take a way to hurt away (knave's saves run out, its weapons break), the
+// battle keeps its own table, rebuilt at those rare moments. Plain values;
+// a plan's is shared read-only by workers.
 #pragma once
 
 #include <cstddef>
@@ -21,8 +23,15 @@ class HarmTable {
   HarmTable() = default;
   // `can_harm(a, b)`: creature a has some way to change enemy b's hit points.
   template <class CanHarm>
-  HarmTable(const StandingStart& start, CanHarm can_harm)
-      : creatures_(static_cast<int>(start.faction_of.size())) {
+  HarmTable(const StandingStart& start, CanHarm can_harm) {
+    rebuild(start, can_harm);
+  }
+
+  // The table anew, in the storage it has (no allocation once it has the size).
+  template <class CanHarm>
+  void rebuild(const StandingStart& start, CanHarm can_harm) {
+    creatures_ = static_cast<int>(start.faction_of.size());
+    all_ = true;
     harms_.assign(static_cast<std::size_t>(creatures_) * static_cast<std::size_t>(creatures_), 0);
     for (int a = 0; a < creatures_; ++a) {
       for (int b : start.enemies_of(start.faction_of[static_cast<std::size_t>(a)])) {

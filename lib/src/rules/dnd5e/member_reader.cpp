@@ -272,6 +272,7 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
   const std::size_t problems_before = context.problems();
   ObjectReader object(context, value, pointer, kMemberKeys);
   report_foreign_member_keys(object, Ruleset::Dnd5e);
+  note_ability_keys(object, "ability scores go in \"abilities\": {\"str\": 16}");
   member.monster = object.string("monster");
   if (auto name = object.string("name")) {
     if (name->empty()) {

@@ -23,8 +23,9 @@
 // or fled (one roll when both come at once), each of its members with a
 // morale rolls 2d6: above its morale it flees (out of the fight, not dead). A faction with no
 // member left in the fight has lost; the winner "routs" its enemies when
-// the last of them fled. A battle in which no one left can ever hurt an
-// enemy left (plan.cpp's can_harm) ends at once as a draw, a stalemate.
+// the last of them fled. A battle in which no one left can hurt an enemy
+// left any more (can_harm: saves used up and broken weapons count) ends at
+// once as a draw, a stalemate.
 //
 // Plain functions over the plan (read-only, shared) and the state (one per
 // worker), templated on the dice (BattleDice or ScriptedDice: attack rolls,
@@ -165,6 +166,14 @@ inline int attack_mode(const BattlePlan& plan, const BattleState& state, int sel
   return static_cast<int>(advantage) - static_cast<int>(disadvantage);
 }
 
+// A way to hurt ran out (a damaging save's last use, a broken weapon): the
+// battle's own table of who can still hurt whom takes over from the plan's,
+// so that a battle no one can win any more ends as a stalemate.
+inline void way_to_hurt_lost(const BattlePlan& plan, BattleState& state) {
+  state.harms.rebuild(plan.standing, [&](int a, int b) { return can_harm(plan, &state, a, b); });
+  state.harms_changed = true;
+}
+
 // `self` attacks the enemy its tactics pick with plan attack `a`.
 template <class Dice, class Events>
 void strike(const BattlePlan& plan, BattleState& state, int self, int a, Dice& dice,
@@ -191,7 +200,10 @@ void strike(const BattlePlan& plan, BattleState& state, int self, int a, Dice& d
   events.attack(roll);
   if (roll.d20 == 1 && attack.quality > 0) {
     events.weapon_wears(self, a, --state.attack_quality[a]);
-    if (state.attack_quality[a] == 0) ++state.creatures[self].weapon;  // the next, or the fists
+    if (state.attack_quality[a] == 0) {
+      ++state.creatures[self].weapon;  // the next, or the fists
+      way_to_hurt_lost(plan, state);
+    }
   }
   if (roll.d20 == 20) wear_armor(plan, state, target, events);
   if (roll.hit) deal_damage(plan, state, self, target, roll.damage, dice, events);
@@ -205,7 +217,7 @@ void use_save(const BattlePlan& plan, BattleState& state, int self, int s, Dice&
   const int target = choose_target(view, plan.creatures[self].tactics, self, dice);
   if (target < 0) return;
   const PlanSave& save = plan.saves[s];
-  --state.uses[s];
+  if (--state.uses[s] == 0 && save.has_damage) way_to_hurt_lost(plan, state);
   const int d20 = dice.check(20);
   const int bonus = plan.creatures[target].abilities[static_cast<int>(save.save)];
   const bool success = d20 + bonus > 15;
@@ -215,8 +227,9 @@ void use_save(const BattlePlan& plan, BattleState& state, int self, int s, Dice&
   if (!success && save.condition >= 0) {
     const int rounds = roll_flat(plan.terms, save.rounds, dice);
     int& left = state.creatures[target].conditions[save.condition];
+    const int before = left;
     left = std::max(left, rounds);
-    events.condition(target, save.condition, rounds);
+    events.condition(target, save.condition, rounds, before);
   }
   if (damage > 0) deal_damage(plan, state, self, target, damage, dice, events);
 }
@@ -279,7 +292,10 @@ BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice
   roll_hit_points(plan.terms, plan.creatures, state.creatures, dice);
   BattleOutcome outcome = play_rounds(
       plan.max_rounds, state, events, [&] { detail::play_round(plan, state, dice, events); },
-      [&] { return plan.harms.stalled(plan.standing, state.standing); });
+      [&] {
+        return (state.harms_changed ? state.harms : plan.harms)
+            .stalled(plan.standing, state.standing);
+      });
   // The winner routed its enemies when the last of them fled (faction figure 0).
   if (outcome.winner >= 0 && state.last_out_fled)
     outcome.faction_figures = std::uint64_t{1} << (outcome.winner * kMaxFactionFigures);

@@ -30,7 +30,8 @@ struct NoEvents {
   void armor_wears(int /*creature*/, int /*piece*/, int /*quality*/) {}
   void save(int /*user*/, int /*target*/, int /*save*/, int /*d20*/, int /*bonus*/,
             bool /*success*/, int /*damage*/) {}
-  void condition(int /*creature*/, int /*condition*/, int /*rounds*/) {}
+  // `rounds` rolled; `before` left of it already (the longer one stands).
+  void condition(int /*creature*/, int /*condition*/, int /*rounds*/, int /*before*/) {}
   void loses_turn(int /*creature*/) {}
   void death_table(int /*creature*/, int /*d8*/, int /*ability*/, int /*loss*/, int /*value*/) {}
   void falls(int /*creature*/, Status /*status*/) {}

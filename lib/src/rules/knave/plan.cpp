@@ -43,17 +43,15 @@ PlanCreature compile(const Creature& creature, BattlePlan& plan) {
   return compiled;
 }
 
-// Whether `a` can ever change enemy `b`'s hit points: by a saving-throw
-// ability that deals damage (a d20 of 1 may fail any save a battle sees),
-// or by an attack whose natural 20 beats b's defense once every piece of
-// its armor has worn out (armor only wears down; a character's broken
-// weapons leave it its other attacks, the fists among them).
-bool can_harm(const BattlePlan& plan, int a, int b) {
+}  // namespace
+
+bool can_harm(const BattlePlan& plan, const BattleState* state, int a, int b) {
   const PlanCreature& attacker = plan.creatures[a];
   for (std::uint32_t s = attacker.saves.first; s < attacker.saves.first + attacker.saves.count; ++s)
-    if (plan.saves[s].has_damage) return true;
+    if (plan.saves[s].has_damage && (state == nullptr || state->uses[s] > 0)) return true;
   const int lowest_defense = plan.creatures[b].armor + 10;
-  for (std::uint32_t i = attacker.attacks.first;
+  const std::uint32_t broken = state == nullptr ? 0 : state->creatures[a].weapon;
+  for (std::uint32_t i = attacker.attacks.first + broken;
        i < attacker.attacks.first + attacker.attacks.count; ++i) {
     const PlanAttack& attack = plan.attacks[i];
     if (attack.max_damage > 0 &&
@@ -62,8 +60,6 @@ bool can_harm(const BattlePlan& plan, int a, int b) {
   }
   return false;
 }
-
-}  // namespace
 
 int armor_bonus(const BattlePlan& plan, int c, std::span<const int> quality) {
   const PlanCreature& creature = plan.creatures[c];
@@ -94,7 +90,7 @@ BattlePlan::BattlePlan(const Encounter& encounter)
   std::vector<int> factions;
   for (const PlanCreature& creature : creatures) factions.push_back(creature.faction);
   standing = StandingStart(factions, sides.count());
-  harms = HarmTable(standing, [&](int a, int b) { return can_harm(*this, a, b); });
+  harms = HarmTable(standing, [&](int a, int b) { return can_harm(*this, nullptr, a, b); });
 }
 
 void BattleState::reset(const BattlePlan& plan) {
@@ -121,6 +117,7 @@ void BattleState::reset(const BattlePlan& plan) {
   std::fill(morale_rolled.begin(), morale_rolled.end(), 0);
   std::fill(focus.begin(), focus.end(), -1);
   last_out_fled = false;
+  harms_changed = false;
   round = 0;
 }
 

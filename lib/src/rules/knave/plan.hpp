@@ -106,12 +106,22 @@ struct BattleState {
   std::vector<int> side_rolls;              // this round's d6 per faction
   Standing standing;                        // who is in the fight, per faction and as targets
   bool last_out_fled = false;               // the last faction to leave the fight left by flight
+  HarmTable harms;  // who can still hurt whom, once a way to hurt ran out (harms_changed)
+  bool harms_changed = false;  // else the plan's table holds
   int round = 0;
 
   // Sizes the vectors for the plan (allocating only the first time) and
   // clears them: everyone in the fight, equipment whole, HP still to roll.
   void reset(const BattlePlan& plan);
 };
+
+// Whether `a` can change enemy `b`'s hit points, from the start of a battle
+// (`state` null) or still in `state`: by a saving-throw ability that deals
+// damage and has a use left (a d20 of 1 may fail any save a battle sees),
+// or by an attack whose natural 20 beats b's defense once every piece of
+// its armor has worn out (armor only wears down), among a character's
+// weapons not broken and its fists.
+bool can_harm(const BattlePlan& plan, const BattleState* state, int a, int b);
 
 // The armor bonus of `c` with its pieces' quality in `quality`.
 int armor_bonus(const BattlePlan& plan, int c, std::span<const int> quality);

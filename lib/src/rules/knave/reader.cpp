@@ -26,6 +26,11 @@ constexpr int kMaxHd = 20;
 constexpr int kMaxAbility = 10;
 constexpr int kMinAbility = -10;  // a character who lost some on the death table
 constexpr int kMaxArmor = 20;
+// Why "downed": "finish" cannot be played here: a survivor of the death
+// table is down, but out of the fight.
+constexpr std::string_view kNoDowned =
+    "a character who survives the death table is down but out of the fight, and no one else "
+    "lies at 0 HP to be finished off";
 
 struct Reader {
   const JsonContext& context;
@@ -113,7 +118,11 @@ struct Reader {
     const nlohmann::json* value = object.get("armor");
     if (value == nullptr) return;
     const std::string pointer = object.child("armor");
-    if (value->is_number_integer() || creature.monster) {
+    if (creature.monster && (value->is_string() || value->is_array())) {
+      context.error(pointer, fmt::format("a monster's armor is its bonus (a number from 1 to {}); "
+                                         "armor by name is a character's",
+                                         kMaxArmor));
+    } else if (value->is_number_integer() || creature.monster) {
       creature.armor =
           static_cast<int>(read_integer(context, *value, pointer, 1, kMaxArmor).value_or(1));
     } else if (value->is_string()) {
@@ -209,6 +218,9 @@ ReadCreature read_creature(const JsonContext& context, const MemberJson& member,
   }
   read.count = static_cast<int>(object.integer("count", 1, kMaxCount).value_or(1));
   creature.monster = object.has("hd");
+  note_ability_keys(object, creature.monster
+                                ? "a monster's ability bonuses are all its hit dice, \"hd\""
+                                : "ability bonuses go in \"abilities\": {\"str\": 2}");
   Reader reader{context, object, creature};
   reader.reject_other_form_keys();
   if (creature.monster) {
@@ -222,8 +234,9 @@ ReadCreature read_creature(const JsonContext& context, const MemberJson& member,
   creature.disadvantage = object.boolean("disadvantage").value_or(false);
   creature.tactics = faction_tactics;
   if (const nlohmann::json* tactics = object.get("tactics")) {
-    creature.tactics =
-        read_tactics(context, *tactics, object.child("tactics")).value_or(faction_tactics);
+    creature.tactics = read_tactics(context, *tactics, object.child("tactics"), faction_tactics,
+                                    kNoPositions, kNoDowned)
+                           .value_or(faction_tactics);
   }
   object.finish();
   read.ok = context.problems() == problems_before;
@@ -257,7 +270,7 @@ std::shared_ptr<const arena::Roster> read_roster(
   }
   for (std::size_t f = 0; f < input.factions.size(); ++f) {
     const FactionJson& faction = input.factions[f];
-    const Tactics tactics = read_faction_tactics(input.context, faction);
+    const Tactics tactics = read_faction_tactics(input.context, faction, kNoPositions, kNoDowned);
     roster->faction_tactics.push_back(tactics);
     for (const MemberJson& member : faction.members) {
       ReadCreature read = read_creature(input.context, member, tactics);

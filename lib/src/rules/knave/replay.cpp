@@ -55,9 +55,11 @@ class TextEvents : public NoEvents {
                         ability.damage ? fmt::format(", {} damage", damage) : "");
   }
 
-  void condition(int c, int condition, int rounds) {
-    out_ += fmt::format("  {} is {} for {} round{}\n", who(c),
-                        name(static_cast<Condition>(condition)), rounds, rounds == 1 ? "" : "s");
+  void condition(int c, int condition, int rounds, int before) {
+    const int left = std::max(rounds, before);
+    out_ += fmt::format("  {} {} {} for {} round{}{}\n", who(c), before > 0 ? "stays" : "is",
+                        name(static_cast<Condition>(condition)), left, left == 1 ? "" : "s",
+                        before > 0 ? fmt::format(" (rolled {}, {} left)", rounds, before) : "");
   }
 
   void loses_turn(int c) { out_ += fmt::format("  {} is paralysed and loses its turn\n", who(c)); }

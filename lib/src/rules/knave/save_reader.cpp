@@ -51,7 +51,9 @@ void read_on_fail(const JsonContext& context, ObjectReader& save, SaveAbility& a
   const std::string pointer = save.child("on_fail");
   const auto space = text->find(' ');
   const std::string condition = text->substr(0, space);
-  const auto known = std::find(kConditionNames.begin(), kConditionNames.end(), condition);
+  const auto known =
+      std::find_if(kConditionNames.begin(), kConditionNames.end(),
+                   [&condition](std::string_view name) { return same_word(condition, name); });
   if (known == kConditionNames.end()) {
     context.error(pointer, fmt::format("unknown condition \"{}\"{}; expected one of: {}", condition,
                                        did_you_mean(condition, kConditionNames),
@@ -96,9 +98,17 @@ std::vector<SaveAbility> read_save_abilities(const JsonContext& context, ObjectR
         ability.save = static_cast<Ability>(at % kAbilities);
       }
     }
-    if (const nlohmann::json* damage = save.get("damage"))
+    if (const nlohmann::json* damage = save.get("damage")) {
       ability.damage = read_damage(context, *damage, save.child("damage"));
+      if (ability.damage && ability.damage->max() == 0) {
+        context.error(save.child("damage"),
+                      "this damage is always 0: give dice that can hurt, or "
+                      "leave \"damage\" out");
+      }
+    }
     ability.half = save.boolean("half").value_or(false);
+    if (ability.half && !save.has("damage"))
+      context.error(save.child("half"), "\"half\" halves the damage of a success: give \"damage\"");
     read_on_fail(context, save, ability);
     ability.uses = static_cast<int>(save.integer("uses", 1, kMaxUses).value_or(1));
     if (!save.has("damage") && !save.has("on_fail"))

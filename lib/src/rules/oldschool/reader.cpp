@@ -73,8 +73,8 @@ ReadFighter read_fighter(const JsonContext& context, const MemberJson& member,
   if (!fighter.hp_given) fighter.hp = *DiceExpr::parse(fmt::format("{}d10", fighter.level));
   fighter.tactics = faction_tactics;
   if (const nlohmann::json* tactics = object.get("tactics")) {
-    fighter.tactics =
-        read_tactics(context, *tactics, object.child("tactics")).value_or(faction_tactics);
+    fighter.tactics = read_tactics(context, *tactics, object.child("tactics"), faction_tactics)
+                          .value_or(faction_tactics);
   }
   object.finish();
   read.ok = context.problems() == problems_before;
