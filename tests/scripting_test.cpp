@@ -1201,6 +1201,23 @@ TEST_F(ScriptingTest, ShootRejectsWhatItCannotAnswer) {
       arena({"shoot", file, "--distances", "5", "--attacker", "destroyer", "--target", "IRONCLAD"});
   ASSERT_EQ(lowercase.exit_code, 0) << lowercase.err;
   EXPECT_EQ(lowercase.out, named.out);
+  // A boost is named in any case, as in a file.
+  const Output hit = arena({"shoot", file, "--distances", "5", "--boost", "Hit"});
+  ASSERT_EQ(hit.exit_code, 0) << hit.err;
+  EXPECT_NE(hit.out.find("boost hit"), std::string::npos) << hit.out;
+  // An attacker of the second faction shoots the first faction's model by
+  // default (it shot itself), and never itself.
+  const Output back = arena({"shoot", file, "--attacker", "Ironclad", "--distances", "5"});
+  EXPECT_NE(back.err.find("Ironclad has no ranged weapon"), std::string::npos) << back.err;
+  const std::string duel = temp_path("destroyer-vs-spriggan.json");
+  write_file(duel, R"({"rules": "warmachine", "factions": [
+      { "name": "A", "members": [ { "model": "Destroyer" } ] },
+      { "name": "B", "members": [ { "model": "Spriggan" } ] } ] })");
+  const Output spriggan = arena({"shoot", duel, "--attacker", "Spriggan", "--distances", "5"});
+  ASSERT_EQ(spriggan.exit_code, 0) << spriggan.err;
+  EXPECT_NE(spriggan.out.find("Spriggan shoots Destroyer with"), std::string::npos) << spriggan.out;
+  expect_bad_input({"shoot", duel, "--attacker", "Spriggan", "--target", "spriggan"},
+                   "error: the target is the attacker, Spriggan: name another with --target");
 }
 
 // Distances are FROM + i * STEP on a decimal grid: rounding error must not
@@ -1274,6 +1291,20 @@ TEST_F(ScriptingTest, WarmachineValidateReplayAndLibrary) {
                           "damage 4+4 + POW 14 - ARM 18 = 4\n"),
             std::string::npos)
       << down.out;
+  // A stealthy target within RNG but beyond 5": the replay says why there
+  // is no hit roll (it said "out of reach"); distances read as measured
+  // (20.3" less 16" printed 4.300000000000001").
+  const std::string stealth = temp_path("stealth.json");
+  write_file(stealth, R"({ "rules": "warmachine", "seed": 1, "distance": 20.3, "factions": [
+      { "name": "A", "members": [ { "model": "Destroyer" } ] },
+      { "name": "B", "members": [ { "model": "Ironclad", "special": ["stealth"] } ] } ] })");
+  const Output hidden = arena({"replay", stealth, "--battle", "0"});
+  ASSERT_EQ(hidden.exit_code, 0) << hidden.err;
+  EXPECT_NE(hidden.out.find("\"): stealth: a miss from beyond 5\", no hit roll; deviates"),
+            std::string::npos)
+      << hidden.out;
+  EXPECT_NE(hidden.out.find(".3\" of "), std::string::npos) << hidden.out;
+  EXPECT_EQ(hidden.out.find("0000"), std::string::npos) << hidden.out;
   const Output models = arena({"library", "models", "--rules", "warmachine", "--format", "json"});
   ASSERT_EQ(models.exit_code, 0) << models.err;
   const json list = json::parse(models.out);

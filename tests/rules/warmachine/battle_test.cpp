@@ -170,6 +170,20 @@ TEST(WarmachineBattleTest, AShooterClosesInOnAStealthyTargetItCannotHit) {
                                                 "shot 0>1 =2", "advance 1 4.000000>0.000000"}));
 }
 
+// The same with a blast weapon: a deviating blast could land on B from 8",
+// but its hit roll cannot, so A closes in as well (it stood still and
+// "aimed" a shot that had no hit roll to aim).
+TEST(WarmachineBattleTest, ABlastShooterClosesInOnAStealthyTargetToo) {
+  const std::string bombard =
+      R"("ranged": [ { "name": "bombard", "rng": 10, "pow": 10, "aoe": 3 } ], "melee": [])";
+  const std::string sneak = R"("special": ["stealth"], "melee": [])";
+  const Encounter e = duel(jack("A", 20, bombard), jack("B", 30, sneak), 8, 1);
+  ScriptedDice dice{1, 3, 4, 1, 1};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "advance 0 8.000000>4.000000",
+                                                "shot 0>1 =2", "advance 1 4.000000>0.000000"}));
+}
+
 TEST(WarmachineBattleTest, AreaShotPastRangeStillFiresWhenItCanDeviateOntoTheTarget) {
   // RNG 10, AOE 3 at 20": A advances 4" to 16" and fires: no hit roll; from
   // the point at 10" it deviates 5" (the cap, half of RNG) straight on

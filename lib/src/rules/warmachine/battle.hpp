@@ -143,8 +143,10 @@ class Activation {
       return;
     }
     const double to = std::max(reach, from - me_.model.spd);
-    move_to(target, to);
-    events_.moves(self_, target, from, to, false);
+    if (to < from) {  // a model with no melee weapon may already stand at its reach, 0"
+      move_to(target, to);
+      events_.moves(self_, target, from, to, false);
+    }
     if (shooter) shoot_all(target, false, dice);
   }
 
@@ -165,15 +167,14 @@ class Activation {
     return state_.models[target].down ? plan_.down[index] : plan_.models[index].model;
   }
 
-  // Some ranged weapon could hit the target from here, its RNG reaching it
-  // (not a stealthy target beyond 5", which it cannot hit: the model
-  // closes in instead), and no enemy engages this model for it: worth
-  // standing still to aim.
+  // Some ranged weapon has a hit roll on the target from here, its RNG
+  // reaching it (not a stealthy target beyond 5", which it cannot hit: the
+  // model closes in instead, and a blast still goes off after the move),
+  // and no enemy engages this model for it: worth standing still to aim.
   bool in_range(int target) const {
     const double distance = gap(target);
     for (const RangedWeapon& w : me_.model.ranged) {
-      if (distance <= w.rng && could_hit(w, as_target(target), distance) && !engaged_for(w))
-        return true;
+      if (!automatic_miss(w, as_target(target), distance) && !engaged_for(w)) return true;
     }
     return false;
   }

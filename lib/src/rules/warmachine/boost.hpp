@@ -8,6 +8,8 @@
 #include <optional>
 #include <string_view>
 
+#include "arena/suggest.hpp"
+
 namespace arena::warmachine {
 
 // The most focus a model may be allocated (files, `arena shoot --focus`).
@@ -24,7 +26,7 @@ inline std::string_view name(Boost boost) {
 
 inline std::optional<Boost> parse_boost(std::string_view text) {
   for (std::size_t i = 0; i < std::size(kBoostNames); ++i) {
-    if (kBoostNames[i] == text) return static_cast<Boost>(i);
+    if (same_word(kBoostNames[i], text)) return static_cast<Boost>(i);
   }
   return std::nullopt;
 }

@@ -6,9 +6,6 @@ namespace arena::warmachine {
 
 namespace {
 
-constexpr Specials bits(Special s) {
-  return static_cast<Specials>(s);
-}
 constexpr Specials kArcing = bits(Special::Arcing);
 constexpr Specials kKnockdown = bits(Special::CriticalKnockdown);
 constexpr Specials kDevastation = bits(Special::CriticalDevastation);

@@ -25,6 +25,11 @@ enum class Special : std::uint8_t {
 
 using Specials = std::uint8_t;
 
+// The set of one special.
+constexpr Specials bits(Special s) {
+  return static_cast<Specials>(s);
+}
+
 inline bool has(Specials set, Special s) {
   return (set & static_cast<Specials>(s)) != 0;
 }

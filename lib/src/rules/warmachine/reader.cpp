@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <type_traits>
+#include <vector>
 
 #include "arena/suggest.hpp"
 #include "rules/common/readers.hpp"
@@ -46,8 +48,19 @@ std::optional<double> number(ObjectReader& object, std::string_view key, double 
   return x;
 }
 
-// "special": a list of names (special_names()), with a "did you mean".
-std::optional<Specials> specials(ObjectReader& object) {
+// What each place plays of the specials: a model's are read by the shots at
+// it (stealth) and its own (gunfighter); a ranged weapon's by its shots; a
+// melee weapon's by its strikes (knockdown; crit amp is only recorded).
+constexpr Specials kModelSpecials = bits(Special::Stealth) | bits(Special::Gunfighter);
+constexpr Specials kRangedSpecials = bits(Special::Arcing) | bits(Special::CriticalKnockdown) |
+                                     bits(Special::CriticalDevastation) |
+                                     bits(Special::Gunfighter) | bits(Special::CritAmp);
+constexpr Specials kMeleeSpecials = bits(Special::CriticalKnockdown) | bits(Special::CritAmp);
+
+// "special": a list of names (special_names()), with a "did you mean"; one
+// that `place` ("a model", "a ranged weapon", "a melee weapon") does not
+// play, among `allowed`, is an error rather than a key that does nothing.
+std::optional<Specials> specials(ObjectReader& object, Specials allowed, std::string_view place) {
   const nlohmann::json* list = object.array("special", true);
   if (list == nullptr) return std::nullopt;
   Specials set = 0;
@@ -57,6 +70,14 @@ std::optional<Specials> specials(ObjectReader& object) {
     auto text = read_string(object.context(), (*list)[i], at);
     if (!text) continue;
     if (auto s = parse_special(*text)) {
+      if (!has(allowed, *s)) {
+        std::vector<std::string_view> here;
+        for (std::string_view n : special_names()) {
+          if (has(allowed, *parse_special(n))) here.push_back(n);
+        }
+        object.context().error(at, fmt::format("\"{}\" does nothing on {}; its specials: {}", *text,
+                                               place, fmt::join(here, ", ")));
+      }
       set |= static_cast<Specials>(*s);
     } else {
       object.context().error(
@@ -69,9 +90,12 @@ std::optional<Specials> specials(ObjectReader& object) {
 
 template <class Weapon>
 void weapon_common(ObjectReader& object, Weapon& weapon) {
+  constexpr bool ranged = std::is_same_v<Weapon, RangedWeapon>;
   if (object.require("name")) weapon.name = object.string("name").value_or("");
   if (auto pow = object.integer("pow", 0, kMaxPow)) weapon.pow = static_cast<int>(*pow);
-  if (auto s = specials(object)) weapon.special = *s;
+  if (auto s = specials(object, ranged ? kRangedSpecials : kMeleeSpecials,
+                        ranged ? "a ranged weapon" : "a melee weapon"))
+    weapon.special = *s;
 }
 
 std::optional<RangedWeapon> ranged_weapon(const JsonContext& context, const nlohmann::json& value,
@@ -170,7 +194,7 @@ ReadWarjack read_warjack(const JsonContext& context, const MemberJson& member) {
   stat(object, "boxes", model.boxes, 1, kMaxBoxes);
   stat(object, "focus", model.focus, 0, kMaxFocus);
   if (auto base = number(object, "base", kMaxBase, false)) model.base = *base;
-  if (auto s = specials(object)) model.special = *s;
+  if (auto s = specials(object, kModelSpecials, "a model")) model.special = *s;
   weapons(object, "ranged", model.ranged, ranged_weapon);
   weapons(object, "melee", model.melee, melee_weapon);
   read.count = static_cast<int>(object.integer("count", 1, kMaxCount).value_or(1));

@@ -3,6 +3,8 @@
 // knockdowns and moves.
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "rules/common/replay_with.hpp"
 #include "rules/warmachine/ruleset.hpp"
 
@@ -13,6 +15,12 @@ namespace {
 // "4+3+2"
 std::string dice_text(std::span<const int> dice) {
   return fmt::format("{}", fmt::join(dice, "+"));
+}
+
+// Inches as a player measures them: "4.3", where the sums of a battle's
+// moves leave "4.300000000000001".
+double inches(double x) {
+  return std::round(x * 1e6) / 1e6;
 }
 
 std::string focus_text(int spent) {
@@ -35,8 +43,9 @@ class TextEvents : public NoEvents {
   void stands_up(int model) { out_ += fmt::format("    {} stands up\n", who(model)); }
 
   void moves(int model, int target, double from, double to, bool charge) {
-    out_ += fmt::format("    {} {} {}\" to {}\" of {}\n", who(model),
-                        charge ? "charges" : "advances", from - to, to, who(target));
+    out_ +=
+        fmt::format("    {} {} {}\" to {}\" of {}\n", who(model), charge ? "charges" : "advances",
+                    inches(from - to), inches(to), who(target));
   }
 
   void shot(int model, int target, int weapon, double distance, bool aimed, const ShotResult& r) {
@@ -45,16 +54,17 @@ class TextEvents : public NoEvents {
                                    : plan_.models[static_cast<std::size_t>(target)].model;
     const RangedWeapon& w = me.model.ranged[static_cast<std::size_t>(weapon)];
     std::string line = fmt::format("    {} {}shoots {} at {} ({}\"): ", who(model),
-                                   aimed ? "aims and " : "", w.name, who(target), distance);
+                                   aimed ? "aims and " : "", w.name, who(target), inches(distance));
     if (r.out_of_reach) {
-      line += "out of reach, no hit roll";
+      line += distance > w.rng ? "out of reach, no hit roll"
+                               : "stealth: a miss from beyond 5\", no hit roll";
     } else {
       line +=
           fmt::format("{} + RAT {}{} vs DEF {}: {}", dice_text(r.hit_roll.values()), me.model.rat,
                       aimed ? " + 2 aim" : "", them.def, r.direct ? "direct hit" : "miss");
     }
     if (r.scattered) {
-      line += fmt::format("; deviates {}\" (d6 {}) in direction {}: {}", r.deviation,
+      line += fmt::format("; deviates {}\" (d6 {}) in direction {}: {}", inches(r.deviation),
                           r.deviation_die, r.direction_die, r.hit ? "blast hit" : "misses");
     }
     if (r.hit) {
@@ -62,7 +72,7 @@ class TextEvents : public NoEvents {
                           hit_pow(w, r.direct), them.arm, r.damage);
     }
     if (r.critical) line += " (critical)";
-    if (r.pushed > 0) line += fmt::format("; devastation throws it {}\"", r.pushed);
+    if (r.pushed > 0) line += fmt::format("; devastation throws it {}\"", inches(r.pushed));
     if (r.knocked_down && !r.was_down) line += "; knocked down";
     out_ += line + focus_text(r.focus_spent) + "\n";
   }

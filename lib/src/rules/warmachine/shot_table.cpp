@@ -80,8 +80,14 @@ Expected<ShotTable, std::string> shot_table(const Encounter& encounter,
                                             const ShotRequest& request) {
   const auto attacker = combatant(encounter, request.attacker, 0, "attacker");
   if (!attacker) return unexpected(attacker.error());
-  const auto target = combatant(encounter, request.target, 1, "target");
+  // By default the target is the first model of the first faction besides the attacker's.
+  const int attacker_faction = encounter.combatants[static_cast<std::size_t>(*attacker)].faction;
+  const auto target = combatant(encounter, request.target, attacker_faction == 0 ? 1 : 0, "target");
   if (!target) return unexpected(target.error());
+  if (*target == *attacker) {
+    return unexpected(fmt::format("the target is the attacker, {}: name another with --target",
+                                  encounter.combatants[static_cast<std::size_t>(*target)].name));
+  }
   const Warjack& shooter = warjack_of(encounter, *attacker);
   const auto weapon = weapon_index(shooter.model, request.weapon);
   if (!weapon) return unexpected(weapon.error());
