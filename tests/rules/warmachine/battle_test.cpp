@@ -160,28 +160,20 @@ TEST(WarmachineBattleTest, AShooterClosesInOnAStealthyTargetItCannotHit) {
   // At 8" the gun's RNG 10 reaches B, but B's stealth makes every shot from
   // beyond 5" miss: A does not stand still to aim, it advances 4" and then
   // shoots from 4", unaimed: 3+4 + RAT 4 = 11 >= DEF 10, 1+1 + POW 10 - ARM 10 = 2.
-  // B, without weapons, advances into contact.
-  const std::string gun = R"("ranged": [ { "name": "gun", "rng": 10, "pow": 10 } ], "melee": [])";
-  const std::string sneak = R"("special": ["stealth"], "melee": [])";
-  const Encounter e = duel(jack("A", 20, gun), jack("B", 30, sneak), 8, 1);
-  ScriptedDice dice{1, 3, 4, 1, 1};
-  const Played p = play(e, dice);
-  EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "advance 0 8.000000>4.000000",
-                                                "shot 0>1 =2", "advance 1 4.000000>0.000000"}));
-}
-
-// The same with a blast weapon: a deviating blast could land on B from 8",
-// but its hit roll cannot, so A closes in as well (it stood still and
-// "aimed" a shot that had no hit roll to aim).
-TEST(WarmachineBattleTest, ABlastShooterClosesInOnAStealthyTargetToo) {
-  const std::string bombard =
-      R"("ranged": [ { "name": "bombard", "rng": 10, "pow": 10, "aoe": 3 } ], "melee": [])";
-  const std::string sneak = R"("special": ["stealth"], "melee": [])";
-  const Encounter e = duel(jack("A", 20, bombard), jack("B", 30, sneak), 8, 1);
-  ScriptedDice dice{1, 3, 4, 1, 1};
-  const Played p = play(e, dice);
-  EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "advance 0 8.000000>4.000000",
-                                                "shot 0>1 =2", "advance 1 4.000000>0.000000"}));
+  // B, without weapons, advances into contact. A blast weapon the same: a
+  // deviating blast could land on B from 8", but its hit roll cannot (A
+  // stood still and "aimed" a shot that had no hit roll to aim).
+  for (const char* aoe : {"", R"(, "aoe": 3)"}) {
+    const std::string gun = R"("ranged": [ { "name": "gun", "rng": 10, "pow": 10)" +
+                            std::string(aoe) + R"( } ], "melee": [])";
+    const std::string sneak = R"("special": ["stealth"], "melee": [])";
+    const Encounter e = duel(jack("A", 20, gun), jack("B", 30, sneak), 8, 1);
+    ScriptedDice dice{1, 3, 4, 1, 1};
+    const Played p = play(e, dice);
+    EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "advance 0 8.000000>4.000000",
+                                                  "shot 0>1 =2", "advance 1 4.000000>0.000000"}))
+        << aoe;
+  }
 }
 
 TEST(WarmachineBattleTest, AreaShotPastRangeStillFiresWhenItCanDeviateOntoTheTarget) {
