@@ -147,9 +147,9 @@ TEST(CliTest, CtrlCStopsCleanlyAndReportsThePartialRun) {
   EXPECT_LT(json["battles"].get<std::int64_t>(), 1000000000);
 }
 
-// Ctrl-C is heeded between battles: a run of 200 long battles (one chunk of
-// the runner's 256) stops within the battle it is in, where it once played
-// the whole chunk first.
+// Ctrl-C is heeded every few battles: a run of 200 long battles (one chunk
+// of the runner's 256) stops within four battles, where it once played the
+// whole chunk first.
 TEST(CliTest, CtrlCStopsBetweenBattlesNotOnlyBetweenChunks) {
   const std::string stem =
       ::testing::TempDir() + "arena_cli_sigint_battles_" + std::to_string(::getpid());

@@ -25,6 +25,9 @@
 
 namespace arena::detail {
 
+// How many battles a worker plays between two looks at the stop flag.
+inline constexpr std::int64_t kBattlesBetweenStopChecks = 4;
+
 inline bool stop_requested(const RunOptions& options) {
   return options.stop != nullptr && options.stop->load(std::memory_order_relaxed);
 }
@@ -62,19 +65,26 @@ void work(SharedWork<Engine>& shared, WorkerResult& out) {
     if (chunk >= shared.chunks) break;
     const std::int64_t begin = chunk * options.chunk;
     std::int64_t end = std::min(begin + options.chunk, options.battles);
-    for (std::int64_t i = begin; i < end; ++i) {
-      // Ctrl-C is heeded between battles, not only between chunks: a chunk
-      // of long battles took many seconds (a stopped run is partial anyway).
+    // Ctrl-C is heeded every few battles, not only between chunks: a chunk
+    // of long battles took many seconds (a stopped run is partial anyway).
+    // The check has a loop of its own: inside the battle loop, GCC stopped
+    // inlining the battle into it, and 5e battles cost 3% more instructions.
+    for (std::int64_t slice = begin; slice < end; slice += kBattlesBetweenStopChecks) {
       if (stop_requested(options)) [[unlikely]] {
-        end = i;
+        end = slice;
         break;
       }
-      BattleDice dice(shared.encounter.seed, static_cast<std::uint64_t>(options.first_battle + i));
-      const BattleOutcome outcome = Engine::play(shared.plan, state, dice);
-      Engine::results(shared.plan, state, std::span<CombatantResult>(results));
-      tally.add(shared.encounter, outcome, results);
-      if (options.winners != nullptr) {
-        (*options.winners)[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(outcome.winner);
+      const std::int64_t slice_end = std::min(slice + kBattlesBetweenStopChecks, end);
+      for (std::int64_t i = slice; i < slice_end; ++i) {
+        BattleDice dice(shared.encounter.seed,
+                        static_cast<std::uint64_t>(options.first_battle + i));
+        const BattleOutcome outcome = Engine::play(shared.plan, state, dice);
+        Engine::results(shared.plan, state, std::span<CombatantResult>(results));
+        tally.add(shared.encounter, outcome, results);
+        if (options.winners != nullptr) {
+          (*options.winners)[static_cast<std::size_t>(i)] =
+              static_cast<std::int8_t>(outcome.winner);
+        }
       }
     }
     shared.done.fetch_add(end - begin, std::memory_order_relaxed);
