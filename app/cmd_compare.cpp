@@ -144,10 +144,7 @@ std::optional<std::vector<Variant>> variants_of(const CompareOptions& options) {
 }
 
 bool same_factions(const Report& a, const Report& b, const std::string& name) {
-  std::vector<std::string> fa, fb;
-  for (const auto& f : a.factions) fa.push_back(f.name);
-  for (const auto& f : b.factions) fb.push_back(f.name);
-  if (fa == fb) return true;
+  if (faction_names(a) == faction_names(b)) return true;
   print_error(
       fmt::format("variant {} has other factions than the first variant: paired comparisons need "
                   "the same factions",

@@ -32,44 +32,74 @@ struct SweepOptions {
   std::optional<std::string> html;
 };
 
+// Whether the value at JSON pointer `inner` is that at `outer` or inside it.
+bool within(const std::string& inner, const std::string& outer) {
+  return inner == outer || (inner.starts_with(outer) && inner[outer.size()] == '/');
+}
+
+// A problem with what the axes set, found where they wrote in the first row
+// (`pointers`: the --set ones, then one per axis): two axes, or an axis and
+// a --set, writing the same value or one inside the other, so that a row's
+// label would name a value it was not played with. Empty when there is none.
+std::string overlap_problem(const std::vector<Axis>& axes, const std::vector<Setting>& sets,
+                            const std::vector<std::string>& pointers) {
+  const std::size_t first_axis = pointers.size() - axes.size();
+  for (std::size_t a = first_axis; a < pointers.size(); ++a) {
+    for (std::size_t b = 0; b < pointers.size(); ++b) {
+      if (b == a || !within(pointers[b], pointers[a])) continue;
+      const std::string other =
+          b >= first_axis ? "--vary " + axes[b - first_axis].path : sets[b].source + sets[b].text;
+      return fmt::format(
+          "--vary {} and {} set the same value ({}): a row would be labelled with "
+          "a value it was not played with",
+          axes[a - first_axis].path, other, pointers[b]);
+    }
+  }
+  return {};
+}
+
 struct Row {
   std::vector<std::string> values;  // one per axis
   Report report;
 };
 
 std::string table_text(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
-  std::vector<std::size_t> widths;
-  for (std::size_t a = 0; a < axes.size(); ++a) {
-    std::size_t width = axes[a].path.size();
-    for (const Row& row : rows) width = std::max(width, row.values[a].size());
-    widths.push_back(width);
-  }
   std::string levels;
   for (const auto& [level, value] : rows.front().report.rounds.quantiles) {
     levels += fmt::format("{}p{:g}", levels.empty() ? "" : "/", 100 * level);
   }
-  std::string out;
-  for (std::size_t a = 0; a < axes.size(); ++a)
-    out += fmt::format("{:<{}}  ", axes[a].path, widths[a]);
+  // The cells, a header line then one line per row: the axes' values, then
+  // two columns per faction; each column as wide as its widest cell.
+  std::vector<std::vector<std::string>> lines(1);
+  for (const Axis& axis : axes) lines[0].push_back(axis.path);
   for (const FactionReport& f : rows.front().report.factions) {
-    out += fmt::format("{:>26}  {:>24}", f.name + " win % [95%]", "dealt " + levels);
+    lines[0].push_back(f.name + " win % [95%]");
+    lines[0].push_back("dealt " + levels);
   }
-  out += '\n';
   for (const Row& row : rows) {
-    for (std::size_t a = 0; a < axes.size(); ++a)
-      out += fmt::format("{:<{}}  ", row.values[a], widths[a]);
+    std::vector<std::string>& cells = lines.emplace_back(row.values);
     for (const FactionReport& f : row.report.factions) {
+      cells.push_back(fmt::format("{:.2f} [{:.2f}, {:.2f}]", 100 * f.win_probability,
+                                  100 * f.win_ci95.low, 100 * f.win_ci95.high));
       std::string quantiles;
-      for (const auto& [level, value] : f.damage_dealt.quantiles) {
-        if (!quantiles.empty()) quantiles += '/';
-        quantiles += std::to_string(value);
-      }
-      out += fmt::format("{:>26}  {:>24}",
-                         fmt::format("{:.2f} [{:.2f}, {:.2f}]", 100 * f.win_probability,
-                                     100 * f.win_ci95.low, 100 * f.win_ci95.high),
-                         quantiles);
+      for (const auto& [level, value] : f.damage_dealt.quantiles)
+        quantiles += fmt::format("{}{}", quantiles.empty() ? "" : "/", value);
+      cells.push_back(quantiles);
     }
-    out += '\n';
+  }
+  std::vector<std::size_t> widths(lines[0].size(), 0);
+  for (const auto& cells : lines) {
+    for (std::size_t c = 0; c < cells.size(); ++c) widths[c] = std::max(widths[c], cells[c].size());
+  }
+  std::string out;
+  for (const auto& cells : lines) {
+    std::string line;
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      // The axes' values read left-aligned, the figures right-aligned.
+      line += c < axes.size() ? fmt::format("{:<{}}  ", cells[c], widths[c])
+                              : fmt::format("{:>{}}  ", cells[c], widths[c]);
+    }
+    out += line.substr(0, line.find_last_not_of(' ') + 1) + '\n';
   }
   return out;
 }
@@ -187,8 +217,16 @@ int run_sweep(const SweepOptions& options) {
     }
     for (std::size_t a = 0; a < axes.size(); ++a)
       input.sets.push_back({"--vary ", axes[a].path + "=" + row.values[a]});
-    auto encounter = load_encounter_or_report(input);
+    std::vector<std::string> pointers;
+    auto encounter = load_encounter_or_report(input, &pointers);
     if (!encounter) return kExitBadInput;
+    if (k == 0) {
+      if (const std::string problem = overlap_problem(axes, options.input.sets, pointers);
+          !problem.empty()) {
+        print_error(problem);
+        return kExitBadInput;
+      }
+    }
     if (options.battles) encounter->battles = *options.battles;
     if (options.seed) encounter->seed = *options.seed;
     const RunResult result = play(*encounter, 0, encounter->battles, options.simulation);
@@ -197,6 +235,14 @@ int run_sweep(const SweepOptions& options) {
       return 130;
     }
     row.report = make_report(*encounter, result.tally, ReportOptions{options.simulation.quantiles});
+    // A row's columns are its factions': every row needs the first's.
+    if (!rows.empty() && faction_names(row.report) != faction_names(rows.front().report)) {
+      print_error(
+          fmt::format("the row {} has other factions than the first row: a sweep's rows "
+                      "share their columns, so every row needs the same factions",
+                      fmt::join(row.values, ", ")));
+      return kExitBadInput;
+    }
     rows.push_back(std::move(row));
   }
   if (!write_html(options.html, html_text(axes, rows))) return kExitBadInput;

@@ -27,7 +27,8 @@ void add_encounter_options(CLI::App& command, EncounterInput& input) {
       "VALUE JSON or a bare string; repeatable");
 }
 
-std::optional<Encounter> load_encounter_or_report(const EncounterInput& input) {
+std::optional<Encounter> load_encounter_or_report(const EncounterInput& input,
+                                                  std::vector<std::string>* override_pointers) {
   std::vector<Override> overrides;
   for (const Setting& set : input.sets) {
     auto parsed = parse_override(set.text, set.source);
@@ -44,6 +45,7 @@ std::optional<Encounter> load_encounter_or_report(const EncounterInput& input) {
     return std::nullopt;
   }
   log_loaded(input.file, *encounter, load_log);
+  if (override_pointers) *override_pointers = std::move(load_log.override_pointers);
   return std::move(encounter).value();
 }
 

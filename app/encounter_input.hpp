@@ -34,7 +34,10 @@ void add_encounter_options(CLI::App& command, EncounterInput& input);
 
 // The resolved encounter, or nullopt after printing every problem as
 // "error: ..." on stderr.
-std::optional<Encounter> load_encounter_or_report(const EncounterInput& input);
+// `override_pointers`, when given, gets where each of input.sets wrote
+// ("/factions/0/members/1/hp"), in order.
+std::optional<Encounter> load_encounter_or_report(
+    const EncounterInput& input, std::vector<std::string>* override_pointers = nullptr);
 
 // The top-level key a --set, --vary or --variant PATH changes: "seed" for
 // "seed", "/seed" and "seed=3"; "factions" for "factions.Heroes.members...".

@@ -324,6 +324,34 @@ TEST_F(ScriptingTest, SweepOverTwoPathsPlaysEveryCombinationFirstPathSlowest) {
   EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 7) << csv.out;
 }
 
+// What a sweep cannot label truthfully is refused: two axes (or an axis and
+// a --set) writing the same value, however spelt, or one inside the other
+// (the rows were labelled AC 5 and AC 30, both played at 18); rows whose
+// factions differ (their columns were the first row's).
+TEST_F(ScriptingTest, SweepRefusesOverlappingAxesAndRowsWithOtherFactions) {
+  const std::string file = scenario("knight-vs-ogre");
+  const std::string ac = "factions.Knight.members.knight.ac";
+  expect_bad_input(
+      {"sweep", file, "-n", "10", "--vary", ac + "=5,30", "--vary", "/factions/0/members/0/ac=18"},
+      "error: --vary " + ac +
+          " and --vary /factions/0/members/0/ac set the same value "
+          "(/factions/0/members/0/ac)");
+  expect_bad_input(
+      {"sweep", file, "-n", "10", "--vary", ac + "=5,30", "--set", "/factions/0/members/0/ac=18"},
+      "and --set /factions/0/members/0/ac=18 set the same value");
+  expect_bad_input({"sweep", file, "-n", "10", "--vary",
+                    R"(factions.Knight.members.knight={"monster": "knight"})", "--vary", ac + "=5"},
+                   "set the same value (/factions/0/members/0/ac)");
+  expect_bad_input({"sweep", file, "-n", "10", "--vary", "/factions/1/name=Ogre,Troll"},
+                   "error: the row Troll has other factions than the first row");
+  // Axes side by side are fine, and the table keeps its columns apart.
+  const Output ok =
+      arena({"sweep", file, "-n", "10", "--vary", ac + "=5,30", "--vary", "max_rounds=50"});
+  ASSERT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_EQ(ok.out.find("p95Ogre"), std::string::npos) << ok.out;
+  EXPECT_NE(ok.out.find("p95  "), std::string::npos) << ok.out;
+}
+
 // A faction named with a comma or a quote keeps the header's columns in
 // step with the rows' (simulate's and compare's CSV quote names too).
 TEST_F(ScriptingTest, SweepCsvQuotesAFactionNameInItsHeader) {

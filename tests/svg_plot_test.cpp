@@ -83,6 +83,22 @@ TEST(SvgPlotTest, ColumnsOnePerPositiveHeightOfEachSeries) {
   EXPECT_NE(svg.find(">Goblins</text>"), std::string::npos);
 }
 
+// Columns of 16 values each (a histogram of large values) tile the plot:
+// 60..700 in three columns of 213.3 pixels, where each was drawn one value
+// wide (0.5 pixels). Ticks on whole numbers only.
+TEST(SvgPlotTest, ColumnsOfSeveralValuesAreAsWideAsTheirValues) {
+  ColumnChart chart{"Damage", "damage (16 per column)", "p", {0, 16, 32}, {}};
+  chart.series = {{"Heroes", {0.25, 0.5, 0.25}}};
+  const std::string svg = column_chart_svg(chart);
+  EXPECT_NE(svg.find("<rect x=\"60.0\" y=\""), std::string::npos) << svg;
+  EXPECT_EQ(count(svg, "width=\"213.3\""), 3) << svg;
+  ColumnChart one{"Rounds", "rounds", "p", {1, 2, 3}, {}};
+  one.series = {{"Heroes", {0.25, 0.5, 0.25}}};
+  const std::string small = column_chart_svg(one);
+  EXPECT_EQ(small.find(">1.5</text>"), std::string::npos) << small;
+  EXPECT_NE(small.find(">2</text>"), std::string::npos) << small;
+}
+
 TEST(SvgPlotTest, StackedBarsTakeAnyNumberOfCategories) {
   StackedBars bars{"Fates", {"standing", "down", "dead"}, {{"Fighter", {0.5, 0.25, 0.25}}}, 600};
   const std::string svg = stacked_bars_svg(bars);

@@ -206,7 +206,12 @@ Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view te
         std::chrono::duration<double>(std::chrono::steady_clock::now() - parsed).count();
   }
   if (!diagnostics.empty()) return unexpected(diagnostics.format(file, edits));
-  if (load_log) load_log->names_resolved = diagnostics.notes();
+  if (load_log) {
+    load_log->names_resolved = diagnostics.notes();
+    load_log->override_pointers.clear();
+    for (const AppliedOverride& edit : *applied)
+      load_log->override_pointers.push_back(edit.pointer);
+  }
   return encounter;
 }
 

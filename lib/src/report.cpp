@@ -7,6 +7,12 @@
 
 namespace arena {
 
+std::vector<std::string> faction_names(const Report& report) {
+  std::vector<std::string> names;
+  for (const FactionReport& faction : report.factions) names.push_back(faction.name);
+  return names;
+}
+
 Interval wilson_interval(std::int64_t successes, std::int64_t trials) {
   if (trials <= 0) return {0, 1};
   constexpr double z = 1.959963984540054;  // the 97.5% normal quantile

@@ -58,9 +58,10 @@ std::string open_svg(int width, double height, const std::string& title) {
 }
 
 // Vertical grid lines with their labels below, at round values over [sx.lo, sx.hi].
-std::string x_ticks(const Scale& sx, double top, double bottom, int ticks) {
+// `min_step`: 1 for whole numbers (no "0.5" between rounds 0 and 1).
+std::string x_ticks(const Scale& sx, double top, double bottom, int ticks, double min_step = 0) {
   std::string svg;
-  const double step = tick_step(sx.hi - sx.lo, ticks);
+  const double step = std::max(min_step, tick_step(sx.hi - sx.lo, ticks));
   const double first = std::ceil(sx.lo / step);
   for (int i = 0; (first + i) * step <= sx.hi + 1e-9 * step; ++i) {
     const double v = (first + i) * step;
@@ -263,15 +264,18 @@ std::string column_chart_svg(const ColumnChart& chart) {
   y_max = std::max(y_step, std::ceil(y_max / y_step) * y_step);
   const double top = kTop + kLegendHeight, bottom = chart.height - kBottom;
   const double right = chart.width - kRight;
-  const Scale sx{chart.x.front() - 0.5, chart.x.back() + 0.5, kLeft, right};
+  // A column covers the values from its x to the next one's (x is evenly
+  // spaced: one value per column, or several when there are many).
+  const int values_per_column = chart.x.size() > 1 ? chart.x[1] - chart.x[0] : 1;
+  const Scale sx{chart.x.front() - 0.5, chart.x.back() + values_per_column - 0.5, kLeft, right};
   const Scale sy{0, y_max, bottom, top};
   std::string svg = open_svg(chart.width, chart.height, chart.title);
   std::vector<std::string> labels;
   for (const ColumnSeries& series : chart.series) labels.push_back(series.label);
   svg += legend(labels, kLeft, kTop + 10);
-  svg += x_ticks(sx, top, bottom, 10);
+  svg += x_ticks(sx, top, bottom, 10, 1);
   svg += y_ticks(sy, y_step, kLeft, right);
-  const double column = std::max(0.5, sx(1) - sx(0));
+  const double column = std::max(0.5, sx(values_per_column) - sx(0));
   for (std::size_t s = 0; s < chart.series.size(); ++s) {
     for (std::size_t k = 0; k < chart.x.size(); ++k) {
       const double h = chart.series[s].heights[k];
@@ -279,7 +283,7 @@ std::string column_chart_svg(const ColumnChart& chart) {
       svg += fmt::format(
           "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\" "
           "fill-opacity=\"0.5\"/>\n",
-          sx(chart.x[k]) - column / 2, sy(h), column, bottom - sy(h), colour(s));
+          sx(chart.x[k] - 0.5), sy(h), column, bottom - sy(h), colour(s));
     }
   }
   return svg + close_svg(kLeft, top, right, bottom, chart.height, chart.x_label, chart.y_label);

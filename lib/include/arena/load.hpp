@@ -23,6 +23,7 @@ struct LoadLog {
   double parse_seconds = 0;
   double resolve_seconds = 0;
   std::vector<std::string> names_resolved;
+  std::vector<std::string> override_pointers;  // where each override wrote, in order
 };
 
 // The whole load of JSON text. On failure, the problems as

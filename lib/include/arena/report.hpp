@@ -105,6 +105,10 @@ struct Report {
   RunInfo run;
 };
 
+// The factions' names, in order (what a sweep's rows and compare's
+// variants must share).
+std::vector<std::string> faction_names(const Report& report);
+
 // The 95% Wilson score interval for `successes` out of `trials`.
 Interval wilson_interval(std::int64_t successes, std::int64_t trials);
 

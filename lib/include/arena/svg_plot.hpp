@@ -53,7 +53,7 @@ struct ColumnSeries {
 };
 struct ColumnChart {
   std::string title, x_label, y_label;
-  std::vector<int> x;  // increasing
+  std::vector<int> x;  // increasing, evenly spaced: the first value of each column
   std::vector<ColumnSeries> series;
   int width = 720, height = 320;
 };
