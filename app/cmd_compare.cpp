@@ -57,7 +57,8 @@ struct PairedDifference {
   double difference = 0;
   Interval ci95;
   double paired_se = 0;
-  double independent_se = 0;  // what two independent runs of this size would give
+  double independent_se = 0;   // what two independent runs of this size would give
+  std::int64_t differing = 0;  // battles won by the faction in one variant only
   bool significant = false;
 };
 
@@ -83,6 +84,7 @@ PairedDifference paired_difference(const std::vector<std::int8_t>& reference,
   const double p_ref = static_cast<double>(reference_wins) / n;
   const double p_var = static_cast<double>(variant_wins) / n;
   d.independent_se = std::sqrt((p_ref * (1 - p_ref) + p_var * (1 - p_var)) / n);
+  d.differing = only_variant + only_reference;
   d.significant = d.ci95.low > 0 || d.ci95.high < 0;
   return d;
 }
@@ -95,8 +97,17 @@ std::optional<std::vector<Variant>> variants_of(const CompareOptions& options) {
       return std::nullopt;
     }
     for (const std::string& file : options.files) {
-      variants.push_back({std::filesystem::path(file).stem().string(),
-                          {file, settings_from("--set ", options.sets)}});
+      const std::string name = std::filesystem::path(file).stem().string();
+      for (const Variant& earlier : variants) {
+        if (earlier.name == name) {
+          print_error(
+              fmt::format("{} and {} are both named {} in the report: rename one, or "
+                          "compare one file with --variant",
+                          earlier.input.file, file, name));
+          return std::nullopt;
+        }
+      }
+      variants.push_back({name, {file, settings_from("--set ", options.sets)}});
     }
     return variants;
   }
@@ -169,8 +180,11 @@ std::string table_text(const std::vector<Played>& runs) {
         const auto d = paired_difference(runs[0].winners, runs[v].winners, static_cast<int>(f));
         diff = fmt::format("{:+.2f} [{:+.2f}, {:+.2f}]{}", 100 * d.difference, 100 * d.ci95.low,
                            100 * d.ci95.high, d.significant ? " *" : "  ");
-        if (d.paired_se > 0)
-          saved = fmt::format("{:.1f}x", std::pow(d.independent_se / d.paired_se, 2));
+        // With no battle differing there is no variance to compare: the
+        // ratio grew with the battles (270x) or was 0 for a faction that never wins.
+        saved = d.differing == 0
+                    ? "n/a: no battle differs"
+                    : fmt::format("{:.1f}x", std::pow(d.independent_se / d.paired_se, 2));
       }
       out += fmt::format("  {:<{}} {:>22}   {:>30}   {}\n", runs[v].variant.name, width,
                          fmt::format("{:.2f} [{:.2f}, {:.2f}]", 100 * r.win_probability,

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -100,9 +101,17 @@ void add_run_options(CLI::App& command, std::optional<std::int64_t>& battles,
 }
 
 bool check_quantiles(const std::vector<double>& quantiles) {
-  for (double q : quantiles) {
+  for (std::size_t i = 0; i < quantiles.size(); ++i) {
+    const double q = quantiles[i];
     if (!(q > 0 && q <= 1)) {
       print_error(fmt::format("--quantiles: {} is not a level in (0, 1]", q));
+      return false;
+    }
+    // The formats name a column or key by its level: a level twice was two
+    // table columns, two CSV columns of one name and one JSON key.
+    if (std::find(quantiles.begin(), quantiles.begin() + static_cast<std::ptrdiff_t>(i), q) !=
+        quantiles.begin() + static_cast<std::ptrdiff_t>(i)) {
+      print_error(fmt::format("--quantiles: {} is given twice", q));
       return false;
     }
   }

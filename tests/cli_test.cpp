@@ -87,6 +87,10 @@ TEST(CliTest, BadInputExitsTwoWithNothingOnStdout) {
   const Output quantile = arena("simulate scenarios/wolf-pack.json --quantiles 0.5,1.5");
   EXPECT_EQ(quantile.exit_code, 2);
   EXPECT_NE(quantile.err.find("--quantiles: 1.5 is not a level in (0, 1]"), std::string::npos);
+  // A level twice made two table columns, two CSV columns of one name and one JSON key.
+  const Output twice = arena("simulate scenarios/wolf-pack.json --quantiles 0.5,0.9,0.5");
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_EQ(twice.err, "error: --quantiles: 0.5 is given twice\n");
   const Output dice = arena("roll 2d6+");
   EXPECT_EQ(dice.exit_code, 2);
   EXPECT_EQ(dice.err,

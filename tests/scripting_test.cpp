@@ -937,6 +937,13 @@ TEST_F(ScriptingTest, CompareOfIdenticalVariantsHasAZeroDifference) {
     EXPECT_GT(d.at("stderr_independent").get<double>(), 0.0) << d;
     EXPECT_EQ(d.at("significant"), false) << d;
   }
+  // With no battle differing, the table does not invent a saving (it said
+  // 270.7x, growing with the battles).
+  const Output table = arena({"compare", scenario("knight-vs-ogre"), "-n", "5000", "--variant",
+                              "first:", "--variant", "second:"});
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_NE(table.out.find("+0.00 [-0.06, +0.06]     n/a: no battle differs\n"), std::string::npos)
+      << table.out;
 }
 
 TEST_F(ScriptingTest, CompareVariantsEqualSimulateRunsWithTheirSets) {
@@ -1048,6 +1055,13 @@ TEST_F(ScriptingTest, CompareNeedsTwoVariants) {
                    "a variant cannot set the battles (give -n)");
   expect_bad_input({"compare", file, "--variant", "a:", "--variant", "a:"},
                    "--variant a:: the name \"a\" is given twice");
+  // Files are named by their stems: two of one name could not be told apart.
+  const std::string folder = temp_path("copy");
+  std::filesystem::create_directories(folder);
+  const std::string copy = folder + "/knight-vs-ogre.json";
+  write_file(copy, read_file(file));
+  expect_bad_input({"compare", file, copy}, "are both named knight-vs-ogre in the report");
+  std::filesystem::remove_all(folder);
 }
 
 }  // namespace
