@@ -2,6 +2,7 @@
 // tests, at which family-wise threshold, and how the tolerance reads.
 #include "arena/baseline.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -102,6 +103,41 @@ TEST(BaselineTest, AlphaIsDividedByEveryFigureTested) {
       find(compare_with_baseline(baseline_of(saved), report, p * tested * 1.01, 0.0), what).failed);
   EXPECT_FALSE(
       find(compare_with_baseline(baseline_of(saved), report, p * tested * 0.99, 0.0), what).failed);
+}
+
+// A baseline that no run of arena could have written is bad input, not a
+// regression: check would have played its two billion battles (for hours),
+// failed a negative mean as a regression, or checked against a run that
+// was interrupted.
+TEST(BaselineTest, ABaselineNoRunCouldHaveWrittenIsRefused) {
+  const json good = json::parse(format_json(report_of("knight-vs-ogre", 200)));
+  ASSERT_TRUE(parse_baseline(good.dump(), "base.json").has_value());
+  const auto problem = [&](const auto& edit) {
+    json bad = good;
+    edit(bad);
+    const auto parsed = parse_baseline(bad.dump(), "base.json");
+    return parsed.has_value() ? std::string("accepted") : parsed.error();
+  };
+  EXPECT_NE(problem([](json& r) {
+              r["battles"] = 2'000'000'000;
+            }).find("2000000000 battles, over the 1000000000 a run may play"),
+            std::string::npos);
+  EXPECT_NE(problem([](json& r) { r["partial"] = true; }).find("(partial)"), std::string::npos);
+  EXPECT_NE(problem([](json& r) { r["rounds"]["mean"] = -3; }).find("no rounds"),
+            std::string::npos);
+  EXPECT_NE(problem([](json& r) {
+              r["factions"][0]["damage_dealt"]["mean"] = 1e308;
+            }).find("a faction without"),
+            std::string::npos);
+  EXPECT_NE(problem([](json& r) {
+              r["combatants"][0]["faction"] = "Elves";
+            }).find("a faction the report does not have (\"Elves\")"),
+            std::string::npos);
+  EXPECT_NE(problem([](json& r) {
+              for (int k = 1; k <= 101; ++k)
+                r["rounds"]["quantiles"][fmt::format("{}", k / 102.0)] = 1;
+            }).find("more than 100 quantile levels"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <vector>
+
+#include "arena/encounter.hpp"
 
 namespace arena {
 
@@ -24,11 +27,21 @@ bool is_probability(const json& object, const char* key) {
   return is_number(object, key) && object[key].get<double>() >= 0 && object[key].get<double>() <= 1;
 }
 
-// A STAT of the report: mean and stderr at least (what comparisons read),
-// the standard error not negative.
+// The largest mean a report's figure can have: a count per battle of rounds,
+// hit points or creatures, far inside what a battle can reach.
+constexpr double kMaxMean = 1e15;
+// The most quantile levels a baseline may carry (each is a comparison).
+constexpr std::size_t kMaxQuantileLevels = 100;
+
+// A STAT of the report: mean and stderr at least (what comparisons read);
+// every figure counts something, so its mean is from 0 to kMaxMean, and
+// its standard error is not negative.
 bool is_stat(const json& object, const char* key) {
-  return object.is_object() && object.contains(key) && is_number(object[key], "mean") &&
-         is_number(object[key], "stderr") && object[key]["stderr"].get<double>() >= 0;
+  if (!object.is_object() || !object.contains(key) || !is_number(object[key], "mean") ||
+      !is_number(object[key], "stderr"))
+    return false;
+  const double mean = object[key]["mean"].get<double>();
+  return mean >= 0 && mean <= kMaxMean && object[key]["stderr"].get<double>() >= 0;
 }
 
 // Why `report` is not a report this version can compare with, or "".
@@ -50,6 +63,12 @@ std::string shape_problem(const json& report) {
       report["battles"] < 1) {
     return "no battles";
   }
+  // check plays as many: a count beyond what a run may ask never ends.
+  if (report["battles"] > kMaxBattles)
+    return fmt::format("{} battles, over the {} a run may play", report["battles"].dump(),
+                       kMaxBattles);
+  if (report.contains("partial") && report["partial"] == true)
+    return "a run interrupted before its battles were played (partial)";
   for (const char* key : {"scenario", "rules"}) {
     if (!report.contains(key) || !report[key].is_string()) return fmt::format("no {}", key);
   }
@@ -57,6 +76,8 @@ std::string shape_problem(const json& report) {
       !report["rounds"]["quantiles"].is_object()) {
     return "no rounds";
   }
+  if (report["rounds"]["quantiles"].size() > kMaxQuantileLevels)
+    return fmt::format("more than {} quantile levels", kMaxQuantileLevels);
   if (!report.contains("draws") || !is_probability(report["draws"], "probability"))
     return "no draw probability from 0 to 1";
   if (!report.contains("factions") || !report["factions"].is_array()) return "no factions";
@@ -68,6 +89,8 @@ std::string shape_problem(const json& report) {
     }
   }
   if (!report.contains("combatants") || !report["combatants"].is_array()) return "no combatants";
+  std::vector<json> faction_names;
+  for (const json& f : report["factions"]) faction_names.push_back(f["name"]);
   for (const json& c : report["combatants"]) {
     if (!c.is_object() || !c.contains("name") || !c["name"].is_string() || !c.contains("faction") ||
         !c["faction"].is_string() || !is_probability(c, "survival_probability") ||
@@ -76,6 +99,9 @@ std::string shape_problem(const json& report) {
       return "a combatant without its name, faction, a survival probability from 0 to 1 and its "
              "figures";
     }
+    if (std::find(faction_names.begin(), faction_names.end(), c["faction"]) == faction_names.end())
+      return fmt::format("a combatant of a faction the report does not have ({})",
+                         c["faction"].dump());
   }
   return "";
 }

@@ -143,8 +143,10 @@ void ObjectReader::finish() {
       continue;
     }
     const auto suggestion = suggest_key(key);
-    // Another form's key: say so, unless it is a plain slip ("weapons" for "weapon").
-    const bool slip = suggestion && edit_distance(key, *suggestion) <= 1;
+    // Another form's key: say so, unless it is a plain slip ("weapons" for
+    // "weapon"; a key of two letters is too short to tell: 5e's "at" is not
+    // a slip of "mat").
+    const bool slip = suggestion && key.size() > 2 && edit_distance(key, *suggestion) <= 1;
     if (!slip &&
         std::find(foreign_keys_.begin(), foreign_keys_.end(), key) != foreign_keys_.end()) {
       context_.key_error(child(key),

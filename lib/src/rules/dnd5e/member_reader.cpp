@@ -155,6 +155,11 @@ std::optional<AttackSpec> read_attack(const JsonContext& context, const nlohmann
   if (auto reach = object.integer("reach", 0, 1000)) attack.reach = static_cast<int>(*reach);
   if (const nlohmann::json* range = object.get("range")) {
     attack.range = read_range(context, *range, object.child("range"));
+  } else if (object.has("reach") && attack.reach == 0) {
+    // Neither melee nor ranged: on a battlefield it reached any distance.
+    context.error(object.child("reach"),
+                  "reach 0 makes a ranged-only attack: give its \"range\" (80 or [80, 320])");
+    ok = false;
   }
   attack.magical = object.boolean("magical").value_or(false);
   attack.silvered = object.boolean("silvered").value_or(false);

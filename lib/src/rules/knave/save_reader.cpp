@@ -69,7 +69,12 @@ void read_on_fail(const JsonContext& context, ObjectReader& save, SaveAbility& a
     }
   }
   auto rounds = DiceExpr::parse(rest);
-  if (rest.empty() || !rounds || rounds->min() < 1 || rounds->max() > kMaxRounds) {
+  if (rounds && rounds->min() >= 1 && rounds->max() > kMaxRounds) {
+    context.error(pointer, fmt::format("\"{}\" can last {} rounds: at most {}", *text,
+                                       rounds->max(), kMaxRounds));
+    return;
+  }
+  if (rest.empty() || !rounds || rounds->min() < 1) {
     context.error(pointer, fmt::format("expected a condition and how many rounds it lasts "
                                        "(\"{} 1d4 rounds\": at least 1), found \"{}\"",
                                        condition, *text));
