@@ -70,12 +70,7 @@ FactionJson read_faction(const JsonContext& context, ObjectReader& object) {
   FactionJson faction;
   faction.pointer = object.pointer();
   faction.object = &object;
-  if (object.require("name")) {
-    faction.name = object.string("name").value_or("");
-    if (*object.get("name") == "") {
-      context.error(object.child("name"), "must not be empty");
-    }
-  }
+  if (object.require("name")) faction.name = object.name().value_or("");
   if (object.require("members")) {
     const nlohmann::json* members = object.get("members");
     if (!members->is_array()) {
@@ -132,7 +127,7 @@ Encounter read_encounter(const JsonContext& context) {
   if (!object.is_object()) return encounter;
   (void)object.string("$schema");
   (void)object.string("description");
-  encounter.name = object.string("name").value_or("unnamed encounter");
+  encounter.name = object.name().value_or("unnamed encounter");
   read_rules(context, object, encounter);
   encounter.battles = object.integer("battles", 1, kMaxBattles).value_or(encounter.battles);
   encounter.seed = static_cast<std::uint64_t>(

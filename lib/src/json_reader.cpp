@@ -77,6 +77,15 @@ std::optional<std::string> ObjectReader::string(std::string_view key) {
   return read_string(context_, *value, child(key));
 }
 
+std::optional<std::string> ObjectReader::name(std::string_view key) {
+  auto text = string(key);
+  if (text && text->find_first_not_of(" \t") == std::string::npos) {
+    context_.error(child(key), text->empty() ? "must not be empty" : "must not be blank");
+    return std::nullopt;
+  }
+  return text;
+}
+
 std::optional<bool> ObjectReader::boolean(std::string_view key) {
   const nlohmann::json* value = get(key);
   if (value == nullptr) return std::nullopt;

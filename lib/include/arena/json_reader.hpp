@@ -78,6 +78,9 @@ class ObjectReader {
   std::optional<std::int64_t> integer(std::string_view key, std::int64_t min, std::int64_t max);
   std::optional<std::string> string(std::string_view key);
   std::optional<bool> boolean(std::string_view key);
+  // A name: a string with more than spaces in it (a blank one printed as
+  // nothing in every report).
+  std::optional<std::string> name(std::string_view key = "name");
   // A non-empty array (reported when not an array, or empty and !allow_empty).
   const nlohmann::json* array(std::string_view key, bool allow_empty = false);
 

@@ -132,7 +132,7 @@ std::optional<AttackSpec> read_attack(const JsonContext& context, const nlohmann
   attack.pointer = pointer;
   bool ok = true;
   if (object.require("name")) {
-    auto name = object.string("name");
+    auto name = object.name();
     ok = ok && name;
     attack.name = name.value_or("");
   } else {
@@ -279,13 +279,7 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
   report_foreign_member_keys(object, Ruleset::Dnd5e);
   note_ability_keys(object, "ability scores go in \"abilities\": {\"str\": 16}");
   member.monster = object.string("monster");
-  if (auto name = object.string("name")) {
-    if (name->empty()) {
-      context.error(object.child("name"), "must not be empty");
-    } else {
-      member.name = std::move(name);
-    }
-  }
+  member.name = object.name();
   member.count = static_cast<int>(object.integer("count", 1, kMaxCount).value_or(1));
   read_optional(object, "hp", member.hp, read_hit_points);
   if (auto ac = object.integer("ac", 0, kMaxAc)) member.ac = static_cast<int>(*ac);

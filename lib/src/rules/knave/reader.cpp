@@ -212,10 +212,7 @@ ReadCreature read_creature(const JsonContext& context, const MemberJson& member,
   ObjectReader object(context, *member.value, member.pointer, member_keys());
   report_foreign_member_keys(object, Ruleset::Knave);
   if (!object.is_object()) return read;
-  if (object.require("name")) {
-    creature.name = object.string("name").value_or("");
-    if (*object.get("name") == "") context.error(object.child("name"), "must not be empty");
-  }
+  if (object.require("name")) creature.name = object.name().value_or("");
   read.count = static_cast<int>(object.integer("count", 1, kMaxCount).value_or(1));
   creature.monster = object.has("hd");
   note_ability_keys(object, creature.monster

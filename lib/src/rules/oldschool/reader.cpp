@@ -44,10 +44,7 @@ ReadFighter read_fighter(const JsonContext& context, const MemberJson& member,
   ObjectReader object(context, *member.value, member.pointer, member_keys());
   report_foreign_member_keys(object, Ruleset::OldSchool);
   if (!object.is_object()) return read;
-  if (object.require("name")) {
-    fighter.name = object.string("name").value_or("");
-    if (*object.get("name") == "") context.error(object.child("name"), "must not be empty");
-  }
+  if (object.require("name")) fighter.name = object.name().value_or("");
   if (object.require("level"))
     fighter.level = static_cast<int>(object.integer("level", 1, kMaxLevel).value_or(1));
   read.count = static_cast<int>(object.integer("count", 1, kMaxCount).value_or(1));

@@ -91,7 +91,7 @@ std::optional<Specials> specials(ObjectReader& object, Specials allowed, std::st
 template <class Weapon>
 void weapon_common(ObjectReader& object, Weapon& weapon) {
   constexpr bool ranged = std::is_same_v<Weapon, RangedWeapon>;
-  if (object.require("name")) weapon.name = object.string("name").value_or("");
+  if (object.require("name")) weapon.name = object.name().value_or("");
   if (auto pow = object.integer("pow", 0, kMaxPow)) weapon.pow = static_cast<int>(*pow);
   if (auto s = specials(object, ranged ? kRangedSpecials : kMeleeSpecials,
                         ranged ? "a ranged weapon" : "a melee weapon"))
@@ -175,9 +175,8 @@ ReadWarjack read_warjack(const JsonContext& context, const MemberJson& member) {
   if (!object.is_object()) return read;
   const bool from_library = object.has("model");
   start_from_model(object, model);
-  if (auto name = object.string("name")) {
+  if (auto name = object.name()) {
     model.name = *name;
-    if (name->empty()) context.error(object.child("name"), "must not be empty");
   } else if (!from_library) {
     object.require("name");
   }
