@@ -22,8 +22,7 @@ Command add_help_command(CLI::App& app) {
             for (const std::string& word : *words) {
               const CLI::App* sub = find_command(*at, word);
               if (sub == nullptr) {
-                print_error(unknown_command(*at, word));
-                print_to_stderr(usage_hint(*at));
+                print_usage_error(*at, unknown_command(*at, word));
                 return kExitBadInput;
               }
               at = sub;

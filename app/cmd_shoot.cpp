@@ -162,18 +162,18 @@ std::string plot_svg(const ShotTable& t) {
   return band_plot_svg(plot);
 }
 
-int run_shoot(ShootOptions& options) {
+int run_shoot(ShootOptions& options, const CLI::App& cli) {
   auto distances = parse_distances(options.distances);
   if (!distances) {
-    print_error(distances.error());
+    print_usage_error(cli, distances.error());
     return kExitBadInput;
   }
   options.request.distances = *distances;
   auto encounter = load_encounter_or_report(options.input);
   if (!encounter) return kExitBadInput;
   auto table = shot_table(*encounter, options.request);
-  if (!table) {
-    print_error(table.error());
+  if (!table) {  // what --attacker, --target, --weapon, --focus or --boost asked
+    print_usage_error(cli, table.error());
     return kExitBadInput;
   }
   if (options.plot) {
@@ -220,7 +220,7 @@ Command add_shoot_command(CLI::App& app) {
       "  arena shoot scenarios/destroyer-vs-ironclad.json --focus 3 --boost both\n"
       "  arena shoot scenarios/destroyer-vs-ironclad.json --distances 11 --format json\n"
       "  arena shoot scenarios/destroyer-vs-ironclad.json --distances 0:21:0.1 --plot shots.svg");
-  return {cli, [options] { return run_shoot(*options); }};
+  return {cli, [options, cli] { return run_shoot(*options, *cli); }};
 }
 
 }  // namespace arena::app

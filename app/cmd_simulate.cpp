@@ -51,11 +51,18 @@ std::optional<Shard> parse_shard(const std::string& text) {
           std::from_chars_result{begin + slash, {}} &&
       std::from_chars(begin + slash + 1, end, shard.count) == std::from_chars_result{end, {}} &&
       shard.count >= 1 && shard.count <= 1'000'000 && shard.index >= 0 && shard.index < shard.count;
-  if (!ok) {
-    print_error(fmt::format("--shard {}: expected K/N with 0 <= K < N <= 1000000, e.g. 0/4", text));
-    return std::nullopt;
-  }
+  if (!ok) return std::nullopt;
   return shard;
+}
+
+// --shard's check, as CLI11 runs it: a misuse like any other flag's.
+CLI::Validator shard_spec() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (parse_shard(text)) return {};
+        return fmt::format("'{}' is not K/N with 0 <= K < N <= 1000000, e.g. 0/4", text);
+      },
+      "K/N");
 }
 
 int run_simulate(const SimulateOptions& options) {
@@ -80,14 +87,13 @@ int run_simulate(const SimulateOptions& options) {
     print_error("--max-battles applies to --precision runs only: use -n for a fixed count");
     return kExitBadInput;
   }
-  std::optional<Shard> shard = Shard{};
-  if (options.shard && !(shard = parse_shard(*options.shard))) return kExitBadInput;
+  const Shard shard = options.shard ? *parse_shard(*options.shard) : Shard{};
   auto encounter = load_encounter_or_report(options.input);
   if (!encounter) return kExitBadInput;
   if (options.battles) encounter->battles = *options.battles;
   if (options.seed) encounter->seed = *options.seed;
 
-  const BattleRange range = shard_range(encounter->battles, shard->index, shard->count);
+  const BattleRange range = shard_range(encounter->battles, shard.index, shard.count);
   const RunResult result = options.precision
                                ? play_until_precise(*encounter, *options.precision,
                                                     options.max_battles, options.simulation)
@@ -139,7 +145,8 @@ Command add_simulate_command(CLI::App& app) {
       "Number of battles (default: the file's); --format tally writes the mergeable counts");
   cli->add_option("--shard", options->shard,
                   "Play only shard K of N (0-based), a contiguous block of the battles; "
-                  "use with --format tally and merge the parts with `arena merge`");
+                  "use with --format tally and merge the parts with `arena merge`")
+      ->check(shard_spec());
   cli->add_option("--precision", options->precision,
                   "Play blocks of 10000 battles until every faction's 95% win interval is within "
                   "+-P (e.g. 0.005), instead of a fixed count")

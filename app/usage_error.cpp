@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include "arena/suggest.hpp"
+#include "terminal.hpp"
 
 namespace arena::app {
 
@@ -177,6 +178,11 @@ const CLI::App* find_command(const CLI::App& app, const std::string& word) {
 
 std::string usage_hint(const CLI::App& app) {
   return fmt::format("Run '{} --help' for its usage.\n", command_path(app));
+}
+
+void print_usage_error(const CLI::App& app, std::string_view message) {
+  print_error(message);
+  print_to_stderr(usage_hint(app));
 }
 
 std::string unknown_command(const CLI::App& app, const std::string& word) {

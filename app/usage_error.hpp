@@ -21,6 +21,10 @@ const CLI::App* find_command(const CLI::App& app, const std::string& word);
 // "Run 'arena library --help' for its usage.", the last line of a usage error.
 std::string usage_hint(const CLI::App& app);
 
+// A misuse found after parsing (a flag's value the command could not use):
+// "error: MESSAGE" and the usage hint of `app`, on stderr.
+void print_usage_error(const CLI::App& app, std::string_view message);
+
 // "unknown command 'shw' for 'arena library' (did you mean 'show'?)".
 std::string unknown_command(const CLI::App& app, const std::string& word);
 

@@ -654,12 +654,12 @@ TEST_F(ScriptingTest, MergeRefusesATruncatedTally) {
 TEST_F(ScriptingTest, BadShardIsBadInput) {
   const std::string file = scenario("knight-vs-ogre");
   expect_bad_input({"simulate", file, "--shard", "3/3", "--format", "tally"},
-                   "--shard 3/3: expected K/N with 0 <= K < N");
+                   "--shard: '3/3' is not K/N with 0 <= K < N");
   expect_bad_input({"simulate", file, "--shard", "x", "--format", "tally"},
-                   "--shard x: expected K/N");
-  expect_bad_input({"simulate", file, "--shard", "0/0", "--format", "tally"}, "expected K/N");
-  expect_bad_input({"simulate", file, "--shard", "-1/3", "--format", "tally"}, "expected K/N");
-  expect_bad_input({"simulate", file, "--shard", "1/3/4", "--format", "tally"}, "expected K/N");
+                   "--shard: 'x' is not K/N");
+  expect_bad_input({"simulate", file, "--shard", "0/0", "--format", "tally"}, "is not K/N");
+  expect_bad_input({"simulate", file, "--shard", "-1/3", "--format", "tally"}, "is not K/N");
+  expect_bad_input({"simulate", file, "--shard", "1/3/4", "--format", "tally"}, "is not K/N");
   expect_bad_input({"simulate", file, "--shard", "1/3", "--precision", "0.01", "--format", "tally"},
                    "--precision cannot be combined with --shard or --format tally");
 }
@@ -1234,9 +1234,10 @@ TEST_F(ScriptingTest, ShootRejectsWhatItCannotAnswer) {
                    "error: no target \"Ironclda\" in the encounter (did you mean 'Ironclad'?)");
   expect_bad_input(
       {"shoot", file, "--boost", "hot"},
-      "error: unknown boost \"hot\" (did you mean 'hit'?); expected one of: none, hit, "
+      "error: --boost: unknown boost \"hot\" (did you mean 'hit'?); expected one of: none, hit, "
       "damage, both");
-  expect_bad_input({"shoot", file, "--focus", "11"}, "error: focus 11: expected 0 to 10");
+  expect_bad_input({"shoot", file, "--focus", "11"},
+                   "error: --focus 11: expected 0 to 10\nRun 'arena shoot --help' for its usage.");
   // Models are named as the library names them, case aside.
   const Output named = arena({"shoot", file, "--distances", "5"});
   const Output lowercase =

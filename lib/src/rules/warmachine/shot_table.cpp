@@ -54,7 +54,7 @@ Expected<int, std::string> weapon_index(const Model& model, const std::string& t
 Expected<Boost, std::string> boost_of(const std::optional<std::string>& text, Boost fallback) {
   if (!text) return fallback;
   if (auto boost = parse_boost(*text)) return *boost;
-  return unexpected(fmt::format("unknown boost \"{}\"{}; expected one of: {}", *text,
+  return unexpected(fmt::format("--boost: unknown boost \"{}\"{}; expected one of: {}", *text,
                                 did_you_mean(*text, kBoostNames), fmt::join(kBoostNames, ", ")));
 }
 
@@ -95,7 +95,7 @@ Expected<ShotTable, std::string> shot_table(const Encounter& encounter,
   if (!boost) return unexpected(boost.error());
   const int focus = request.focus.value_or(shooter.model.focus);
   if (focus < 0 || focus > kMaxFocus)
-    return unexpected(fmt::format("focus {}: expected 0 to {}", focus, kMaxFocus));
+    return unexpected(fmt::format("--focus {}: expected 0 to {}", focus, kMaxFocus));
   for (double d : request.distances) {
     if (auto checked = checked_distance(d); !checked) return unexpected(checked.error());
   }
