@@ -172,23 +172,26 @@ void ObjectReader::finish() {
 std::optional<std::int64_t> read_integer(const JsonContext& context, const nlohmann::json& value,
                                          const std::string& pointer, std::int64_t min,
                                          std::int64_t max) {
-  if (const std::string* literal = context.source().big_integer(pointer)) {
-    context.error(pointer, fmt::format("{} is out of range: must be {}", *literal,
-                                       max == INT64_MAX ? fmt::format("at least {}", min)
-                                                        : fmt::format("from {} to {}", min, max)));
+  // The range in full where the number is above it ("at least 0" read as if
+  // 2^63 were fine), else its lower bound alone when there is no upper one.
+  const auto out_of_range = [&](const std::string& number, bool above) {
+    context.error(pointer,
+                  fmt::format("{} is out of range: must be {}", number,
+                              max == INT64_MAX && !above ? fmt::format("at least {}", min)
+                                                         : fmt::format("from {} to {}", min, max)));
     return std::nullopt;
-  }
+  };
+  if (const std::string* literal = context.source().big_integer(pointer))
+    return out_of_range(*literal, !literal->starts_with('-'));
   if (!value.is_number_integer()) {
     context.error(pointer, fmt::format("expected an integer, found {}", describe_json_type(value)));
     return std::nullopt;
   }
+  // A --set value above 2^63 - 1 is unsigned (it read as a negative number).
+  if (value.is_number_unsigned() && value.get<std::uint64_t>() > INT64_MAX)
+    return out_of_range(std::to_string(value.get<std::uint64_t>()), true);
   const auto number = value.get<std::int64_t>();
-  if (number < min || number > max) {
-    context.error(pointer, fmt::format("{} is out of range: must be {}", number,
-                                       max == INT64_MAX ? fmt::format("at least {}", min)
-                                                        : fmt::format("from {} to {}", min, max)));
-    return std::nullopt;
-  }
+  if (number < min || number > max) return out_of_range(std::to_string(number), number > max);
   return number;
 }
 
