@@ -67,7 +67,9 @@ std::uint8_t read_name_bits(ObjectReader& object, MemberSpec& member, std::strin
                                          did_you_mean(*name, names), fmt::join(names, ", ")));
       continue;
     }
-    bits |= static_cast<std::uint8_t>(1 << (found - names.begin()));
+    const auto bit = static_cast<std::uint8_t>(1 << (found - names.begin()));
+    if ((bits & bit) != 0) context.error(pointer, fmt::format("\"{}\" is listed twice", *name));
+    bits |= bit;
   }
   return bits;
 }
@@ -110,6 +112,9 @@ void read_maneuvers(ObjectReader& object, MemberSpec& member) {
   // (A "superiority_dice" given but wrong has its own error.)
   if (member.maneuvers != 0 && !object.has("superiority_dice")) {
     context.error(object.pointer(), "\"maneuvers\" need \"superiority_dice\", such as \"4d8\"");
+  } else if (member.maneuvers == 0 && !object.has("maneuvers") && object.has("superiority_dice")) {
+    context.error(object.child("superiority_dice"),
+                  "superiority dice do nothing without \"maneuvers\" to spend them on");
   }
 }
 
@@ -125,6 +130,9 @@ void read_reactions(ObjectReader& object, MemberSpec& member) {
   } else if (member.reactions != 0 && member.spell_slots == 0) {
     object.context().error(object.child("spell_slots"),
                            "\"reactions\" need at least one 1st-level slot to cast them");
+  } else if (!object.has("reactions") && object.has("spell_slots")) {
+    object.context().error(object.child("spell_slots"),
+                           "spell slots do nothing without \"reactions\" to cast with them");
   }
 }
 
