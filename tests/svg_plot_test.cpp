@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace arena {
 namespace {
@@ -115,6 +116,43 @@ TEST(SvgPlotTest, StackedBarsTakeAnyNumberOfCategories) {
                      "fill=\"#33AA55\"/>"),
             std::string::npos);
   EXPECT_NE(svg.find(">dead</text>"), std::string::npos);
+}
+
+// Every x of a text element, in order.
+std::vector<double> text_xs(const std::string& svg) {
+  std::vector<double> xs;
+  for (std::size_t at = svg.find("<text x=\""); at != std::string::npos;
+       at = svg.find("<text x=\"", at + 1))
+    xs.push_back(std::stod(svg.substr(at + 9)));
+  return xs;
+}
+
+// Eleven factions of long names: the legend wraps inside the 720 pixels
+// (entries were placed up to x = 1543, invisible), each faction has a
+// colour of its own (the 8th was the 1st's blue), and a name too long for
+// a row ends in "..." with the whole of it as a tooltip.
+TEST(SvgPlotTest, ManyLongNamesStayInsideTheChart) {
+  StackedBars bars{"Fates", {}, {}, 720};
+  for (int i = 0; i < 11; ++i) bars.categories.push_back("The faction number " + std::to_string(i));
+  const std::string name(92, 'N');
+  bars.rows = {{name, std::vector<double>(11, 1.0 / 11)}};
+  const std::string svg = stacked_bars_svg(bars);
+  for (double x : text_xs(svg)) EXPECT_LT(x, 720) << svg;
+  for (const char* c : {"#3366CC", "#E377C2", "#17BECF"}) EXPECT_EQ(count(svg, c), 2) << c;
+  EXPECT_NE(svg.find(">" + std::string(47, 'N') + "...<title>" + name + "</title></text>"),
+            std::string::npos)
+      << svg;
+  for (double x : text_xs(svg)) EXPECT_GE(x, 0) << svg;
+}
+
+// One point of a band plot is drawn one unit wide (its polygons had none).
+TEST(SvgPlotTest, OnePointIsDrawnWithAWidth) {
+  BandPlot plot{"t", "x", "y", {5}, {{1}, {3}}, 300, 200};
+  const std::string svg = band_plot_svg(plot);
+  const std::size_t at = svg.find("<polygon points=\"");
+  ASSERT_NE(at, std::string::npos) << svg;
+  EXPECT_NE(svg.substr(at, 40).find("60.0,"), std::string::npos) << svg;
+  EXPECT_NE(svg.substr(at, 60).find("280.0,"), std::string::npos) << svg;
 }
 
 }  // namespace

@@ -15,8 +15,14 @@ namespace {
 
 constexpr double kLeft = 60, kRight = 20, kTop = 40, kBottom = 50;
 constexpr double kRowHeight = 26, kLegendHeight = 22;
-constexpr const char* kPalette[] = {"#3366CC", "#CC2233", "#33AA55", "#DD8800",
-                                    "#8844AA", "#119999", "#666666"};
+// One colour per faction: an encounter has at most 16 (it had 7, and the
+// 8th faction was drawn in the 1st one's blue).
+constexpr const char* kPalette[] = {
+    "#3366CC", "#CC2233", "#33AA55", "#DD8800", "#8844AA", "#119999", "#666666", "#E377C2",
+    "#8C564B", "#BCBD22", "#17BECF", "#1F3A93", "#7F0000", "#2E7D32", "#FF5722", "#000000"};
+// The longest label drawn in full (about 7 pixels a letter); longer ones
+// end in "..." and carry the whole name as a tooltip.
+constexpr std::size_t kMaxLabelLetters = 50;
 
 const char* colour(std::size_t i) {
   return kPalette[i % std::size(kPalette)];
@@ -103,34 +109,75 @@ std::string close_svg(double left, double top, double right, double bottom, int 
   return svg + "</svg>\n";
 }
 
-// Coloured squares with labels in a row under the title: `colours` when
-// given, else the palette.
-std::string legend(const std::vector<std::string>& labels, double x, double y,
+// `label` cut to kMaxLabelLetters (at a letter's first byte, for UTF-8)
+// with "...", and the text element's content: the label, escaped, and the
+// whole of it as a tooltip when it was cut.
+std::string label_text(const std::string& label) {
+  if (label.size() <= kMaxLabelLetters) return escape_xml(label);
+  std::size_t cut = kMaxLabelLetters - 3;
+  while (cut > 0 && (static_cast<unsigned char>(label[cut]) & 0xC0) == 0x80) --cut;
+  return fmt::format("{}...<title>{}</title>", escape_xml(label.substr(0, cut)), escape_xml(label));
+}
+
+// Pixels a label takes as label_text() draws it.
+double label_pixels(const std::string& label) {
+  return 7.0 * static_cast<double>(std::min(label.size(), kMaxLabelLetters));
+}
+
+// Where each legend entry goes, lines wrapped before `right`: x and line.
+std::vector<std::pair<double, int>> legend_places(const std::vector<std::string>& labels,
+                                                  double left, double right) {
+  std::vector<std::pair<double, int>> places;
+  double x = left;
+  int line = 0;
+  for (const std::string& label : labels) {
+    const double width = 30 + label_pixels(label);
+    if (x > left && x + width - 16 > right) {
+      x = left;
+      ++line;
+    }
+    places.emplace_back(x, line);
+    x += width;
+  }
+  return places;
+}
+
+// Lines the legend of `labels` takes between `left` and `right`.
+int legend_lines(const std::vector<std::string>& labels, double left, double right) {
+  const auto places = legend_places(labels, left, right);
+  return places.empty() ? 1 : places.back().second + 1;
+}
+
+// Coloured squares with labels under the title, from `y` down, in as many
+// lines as they need before `right`: `colours` when given, else the palette.
+std::string legend(const std::vector<std::string>& labels, double left, double y, double right,
                    const std::vector<std::string>& colours = {}) {
   std::string svg;
+  const auto places = legend_places(labels, left, right);
   for (std::size_t i = 0; i < labels.size(); ++i) {
+    const auto [x, line] = places[i];
+    const double at = y + kLegendHeight * line;
     svg += fmt::format(
         "<rect x=\"{0:.1f}\" y=\"{1:.1f}\" width=\"10\" height=\"10\" fill=\"{2}\"/>\n"
         "<text x=\"{3:.1f}\" y=\"{4:.1f}\">{5}</text>\n",
-        x, y - 9, i < colours.size() ? colours[i].c_str() : colour(i), x + 14, y,
-        escape_xml(labels[i]));
-    x += 30 + 7 * static_cast<double>(labels[i].size());
+        x, at - 9, i < colours.size() ? colours[i].c_str() : colour(i), x + 14, at,
+        label_text(labels[i]));
   }
   return svg;
 }
 
-// Room for the longest row label (about 7 pixels a letter), the plot to its right.
+// Room for the longest row label, the plot to its right.
 template <class Rows>
 double label_width(const Rows& rows) {
-  std::size_t longest = 0;
-  for (const auto& row : rows) longest = std::max(longest, row.label.size());
-  return std::clamp(7.0 * static_cast<double>(longest) + 16, 80.0, 380.0);
+  double longest = 0;
+  for (const auto& row : rows) longest = std::max(longest, label_pixels(row.label));
+  return std::max(longest + 16, 80.0);
 }
 
 // A row label right-aligned before the plot area, which starts at `left`.
 std::string row_label(const std::string& label, double left, double y) {
   return fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", left - 8,
-                     y + 4, escape_xml(label));
+                     y + 4, label_text(label));
 }
 
 }  // namespace
@@ -158,8 +205,16 @@ std::string escape_xml(const std::string& text) {
   return out;
 }
 
-std::string band_plot_svg(const BandPlot& plot) {
-  ARENA_CHECK(!plot.x.empty());
+std::string band_plot_svg(const BandPlot& given) {
+  ARENA_CHECK(!given.x.empty());
+  // One point has no width to draw: its values over x - 0.5 to x + 0.5.
+  BandPlot widened;
+  if (given.x.size() == 1) {
+    widened = given;
+    widened.x = {given.x[0] - 0.5, given.x[0] + 0.5};
+    for (auto& level : widened.levels) level.push_back(level.front());
+  }
+  const BandPlot& plot = given.x.size() == 1 ? widened : given;
   ARENA_CHECK(plot.x_tick_labels.empty() || plot.x_tick_labels.size() == plot.x.size());
   for (const auto& level : plot.levels) ARENA_CHECK(level.size() == plot.x.size());
   double y_max = 0;
@@ -173,12 +228,12 @@ std::string band_plot_svg(const BandPlot& plot) {
   const Scale sy{0, y_max, bottom, kTop};
 
   std::string svg = open_svg(plot.width, plot.height, plot.title);
-  if (plot.x_tick_labels.empty()) {
+  if (given.x_tick_labels.empty()) {
     svg += x_ticks(sx, kTop, bottom, 10);
   } else {
-    for (std::size_t k = 0; k < plot.x.size(); ++k) {
+    for (std::size_t k = 0; k < given.x.size(); ++k) {
       svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
-                         sx(plot.x[k]), bottom + 16, escape_xml(plot.x_tick_labels[k]));
+                         sx(given.x[k]), bottom + 16, escape_xml(given.x_tick_labels[k]));
     }
   }
   svg += y_ticks(sy, y_step, kLeft, right);
@@ -262,17 +317,19 @@ std::string column_chart_svg(const ColumnChart& chart) {
   }
   const double y_step = tick_step(y_max, 5);
   y_max = std::max(y_step, std::ceil(y_max / y_step) * y_step);
-  const double top = kTop + kLegendHeight, bottom = chart.height - kBottom;
+  std::vector<std::string> labels;
+  for (const ColumnSeries& series : chart.series) labels.push_back(series.label);
   const double right = chart.width - kRight;
+  const double top = kTop + kLegendHeight * legend_lines(labels, kLeft, right);
+  const double bottom = std::max(top + 100, chart.height - kBottom);
+  const int height = static_cast<int>(bottom + kBottom);
   // A column covers the values from its x to the next one's (x is evenly
   // spaced: one value per column, or several when there are many).
   const int values_per_column = chart.x.size() > 1 ? chart.x[1] - chart.x[0] : 1;
   const Scale sx{chart.x.front() - 0.5, chart.x.back() + values_per_column - 0.5, kLeft, right};
   const Scale sy{0, y_max, bottom, top};
-  std::string svg = open_svg(chart.width, chart.height, chart.title);
-  std::vector<std::string> labels;
-  for (const ColumnSeries& series : chart.series) labels.push_back(series.label);
-  svg += legend(labels, kLeft, kTop + 10);
+  std::string svg = open_svg(chart.width, height, chart.title);
+  svg += legend(labels, kLeft, kTop + 10, right);
   svg += x_ticks(sx, top, bottom, 10, 1);
   svg += y_ticks(sy, y_step, kLeft, right);
   const double column = std::max(0.5, sx(values_per_column) - sx(0));
@@ -286,17 +343,17 @@ std::string column_chart_svg(const ColumnChart& chart) {
           sx(chart.x[k] - 0.5), sy(h), column, bottom - sy(h), colour(s));
     }
   }
-  return svg + close_svg(kLeft, top, right, bottom, chart.height, chart.x_label, chart.y_label);
+  return svg + close_svg(kLeft, top, right, bottom, height, chart.x_label, chart.y_label);
 }
 
 std::string stacked_bars_svg(const StackedBars& chart) {
-  const double top = kTop + kLegendHeight;
+  const double left = label_width(chart.rows), right = chart.width - kRight;
+  const double top = kTop + kLegendHeight * legend_lines(chart.categories, left, right);
   const double bottom = top + kRowHeight * static_cast<double>(chart.rows.size()) + 8;
   const int height = static_cast<int>(bottom + kBottom);
-  const double left = label_width(chart.rows), right = chart.width - kRight;
   const Scale sx{0, 1, left, right};
   std::string svg = open_svg(chart.width, height, chart.title);
-  svg += legend(chart.categories, left, kTop + 10, chart.colours);
+  svg += legend(chart.categories, left, kTop + 10, right, chart.colours);
   svg += x_ticks(sx, top, bottom, 5);
   for (std::size_t i = 0; i < chart.rows.size(); ++i) {
     const StackedBarRow& row = chart.rows[i];
