@@ -153,6 +153,24 @@ std::string json_text(const std::vector<Axis>& axes, const std::vector<Row>& row
 
 // The page: each faction's win probability against the swept values, with
 // its 95% interval as a band.
+// "5000 battles per combination, seed 7", or what varies among the rows
+// (a sweep may vary the battles or the seed).
+std::string html_subtitle(const std::vector<Row>& rows) {
+  const Report& first = rows.front().report;
+  bool same_battles = true, same_seed = true;
+  for (const Row& row : rows) {
+    same_battles = same_battles && row.report.battles == first.battles;
+    same_seed = same_seed && row.report.seed == first.seed;
+  }
+  return fmt::format(
+      "{} per combination, {}",
+      same_battles ? fmt::format("{} battles", first.battles) : std::string("the battles given"),
+      same_seed ? fmt::format("seed {}", first.seed) : std::string("the seeds given"));
+}
+
+// One figure per faction: with one axis, its win probability as a line
+// over the values with its 95% band; with several, a row per combination
+// (a line through a grid would join settings that are not neighbours).
 std::string html_text(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
   std::vector<std::string> paths;
   for (const Axis& axis : axes) paths.push_back(axis.path);
@@ -160,12 +178,23 @@ std::string html_text(const std::vector<Axis>& axes, const std::vector<Row>& row
   std::vector<HtmlFigure> figures;
   const Report& first = rows.front().report;
   for (std::size_t f = 0; f < first.factions.size(); ++f) {
-    BandPlot plot{
-        first.factions[f].name + " win probability", swept, "probability", {}, {{}, {}, {}}};
+    const std::string title = first.factions[f].name + " win probability";
+    if (axes.size() > 1) {
+      IntervalChart chart{title, "probability (" + swept + ")", {}, true, std::pair{0.0, 1.0}};
+      for (const Row& row : rows) {
+        const FactionReport& r = row.report.factions[f];
+        chart.rows.push_back({fmt::format("{}", fmt::join(row.values, ", ")), r.win_probability,
+                              r.win_ci95.low, r.win_ci95.high});
+      }
+      figures.push_back({first.factions[f].name, interval_chart_svg(chart),
+                         "bar: win probability; whisker: its 95% interval"});
+      continue;
+    }
+    BandPlot plot{title, swept, "probability", {}, {{}, {}, {}}};
     for (std::size_t k = 0; k < rows.size(); ++k) {
       const FactionReport& r = rows[k].report.factions[f];
       plot.x.push_back(static_cast<double>(k));
-      plot.x_tick_labels.push_back(fmt::format("{}", fmt::join(rows[k].values, ", ")));
+      plot.x_tick_labels.push_back(rows[k].values.front());
       plot.levels[0].push_back(r.win_ci95.low);
       plot.levels[1].push_back(r.win_probability);
       plot.levels[2].push_back(r.win_ci95.high);
@@ -173,9 +202,7 @@ std::string html_text(const std::vector<Axis>& axes, const std::vector<Row>& row
     figures.push_back({first.factions[f].name, band_plot_svg(plot),
                        "line: win probability; band: its 95% interval"});
   }
-  return html_page(first.scenario + ": sweep",
-                   fmt::format("{} battles per combination, seed {}", first.battles, first.seed),
-                   figures);
+  return html_page(first.scenario + ": sweep", html_subtitle(rows), figures);
 }
 
 int run_sweep(const SweepOptions& options) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The --html pages of simulate, sweep, compare and check: written, self-contained
+# The --html pages of simulate, sweep (one axis and a grid), compare and check: written, self-contained
 # (no script, nothing fetched), and every <svg> in them well-formed XML
 # (xmllint, Debian package libxml2-utils).
 #
@@ -15,6 +15,12 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 "$arena" simulate scenarios/goblin-ambush.json -n 2000 --html "$dir/simulate.html" >/dev/null
 "$arena" sweep scenarios/goblin-ambush.json -n 1000 \
   --vary factions.Heroes.members.Fighter.ac=14,18 --html "$dir/sweep.html" >/dev/null
+# Over two axes: a bar per combination, not a line through the grid.
+"$arena" sweep scenarios/goblin-ambush.json -n 500 \
+  --vary factions.Heroes.members.Fighter.ac=14,18 --vary max_rounds=50,100 \
+  --html "$dir/grid.html" >/dev/null
+grep -q '<polyline' "$dir/grid.html" && fail "a sweep over two axes draws a line through its grid"
+grep -q '>18, 100</text>' "$dir/grid.html" || fail "a sweep over two axes names each combination"
 "$arena" compare scenarios/fighter-greatsword.json scenarios/fighter-sword-and-shield.json \
   -n 2000 --html "$dir/compare.html" >/dev/null
 status=0
@@ -23,7 +29,7 @@ status=0
 [ "$status" -eq 1 ] || fail "check of a changed encounter exits $status, not 1"
 
 # page: expected number of <svg> elements
-for entry in simulate:5 sweep:2 compare:3 check:2; do
+for entry in simulate:5 sweep:2 grid:2 compare:3 check:2; do
   page=$dir/${entry%%:*}.html
   want=${entry##*:}
   [ -s "$page" ] || fail "$page not written"
