@@ -77,6 +77,26 @@ Played play(const Encounter& e, ScriptedDice& dice) {
   return played;
 }
 
+// Models without a weapon that can damage an enemy: a stalemate at once,
+// after the first player's d2 (it ran to max_rounds). POW 0 in melee: STR 10 + 18 on
+// three dice is no more than ARM 28, and more than ARM 27.
+TEST(WarmachineBattleTest, NoModelAbleToDamageAnEnemyIsAStalemate) {
+  const std::string unarmed = R"("ranged": [], "melee": [])";
+  ScriptedDice dice{1};  // the first player's d2
+  const Played p = play(duel(jack("A", 10, unarmed), jack("B", 10, unarmed), 6), dice);
+  EXPECT_TRUE(p.outcome.stalemate);
+  EXPECT_EQ(p.outcome.rounds, 0);
+  const std::string stick = R"("melee": [ { "name": "stick", "rng": 0.5, "pow": 0 } ])";
+  const auto armored = [](int arm) {
+    return R"({ "name": "B", "spd": 4, "str": 10, "mat": 6, "rat": 4, "def": 10, "arm": )" +
+           std::to_string(arm) + R"(, "boxes": 10, "ranged": [], "melee": [] })";
+  };
+  const BattlePlan hopeless(duel(jack("A", 10, stick), armored(28), 6));
+  const BattlePlan hopeful(duel(jack("A", 10, stick), armored(27), 6));
+  EXPECT_FALSE(hopeless.harms.harms(0, 1));
+  EXPECT_TRUE(hopeful.harms.harms(0, 1));
+}
+
 TEST(WarmachineBattleTest, CriticalKnockdownThenStandUpThenDestroyed) {
   const Encounter e = duel(jack("A", 20, kAxe), jack("B", 5, kAxe), 0.5);
   // d2: A first. A: 3+3 +MAT 6 >= 10, a double: hit and knocked down; 1+1 + P+S 12 - ARM 10 = 4.

@@ -33,10 +33,4 @@ BattleOutcome play_rounds(int max_rounds, State& state, Events& events, PlayRoun
   return outcome;
 }
 
-// For a ruleset that does not look for stalemates (warmachine): a battle in
-// which no one can hurt anyone runs to max_rounds, a draw all the same.
-inline bool never_stalled() {
-  return false;
-}
-
 }  // namespace arena

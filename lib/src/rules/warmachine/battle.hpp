@@ -23,7 +23,8 @@
 //    standing up, which may not move, shoots so too);
 //  - focus boosts hit rolls, damage rolls or both, per "boost".
 // A model at 0 boxes is destroyed. The battle ends when one force is left,
-// or at max_rounds (a draw).
+// or at max_rounds (a draw), or at once as a draw (a stalemate) when no
+// model left has a weapon that can damage an enemy left.
 //
 // Plain functions over the plan (read-only, shared) and the state (one per
 // worker), templated on the dice and on the event sink (NoEvents compiles
@@ -37,6 +38,7 @@
 
 #include "arena/tally.hpp"
 #include "rules/common/rounds.hpp"
+#include "rules/common/stalemate.hpp"
 #include "rules/common/standing.hpp"
 #include "rules/warmachine/melee.hpp"
 #include "rules/warmachine/roster.hpp"
@@ -54,6 +56,7 @@ struct BattlePlan {
   std::vector<Model> down;      // each model as a knocked-down target (as_knocked_down)
   std::vector<int> faction;     // per model
   StandingStart standing;       // factions and their sizes
+  HarmTable harms;              // who can ever damage whom (stalemates)
   double distance = 0;
   int max_rounds = 0;
 
@@ -283,7 +286,7 @@ BattleOutcome play_battle(const BattlePlan& plan, BattleState& state, Dice& dice
         if (state.standing.factions() > 1)
           detail::play_turn(plan, state, 1 - state.first, dice, events);
       },
-      never_stalled);
+      [&] { return plan.harms.stalled(plan.standing, state.standing); });
 }
 
 }  // namespace arena::warmachine

@@ -4,6 +4,24 @@
 
 namespace arena::warmachine {
 
+namespace {
+
+// Whether `attacker` can ever damage `target`: some weapon whose most
+// damage, three sixes (a charge's or a boost's extra die) on its POW (and
+// STR in melee), beats the target's ARM. A model without weapons cannot.
+bool can_harm(const Model& attacker, const Model& target) {
+  constexpr int kMostDice = 3 * 6;
+  for (const RangedWeapon& w : attacker.ranged) {
+    if (w.pow + kMostDice > target.arm) return true;
+  }
+  for (const MeleeWeapon& w : attacker.melee) {
+    if (attacker.str + w.pow + kMostDice > target.arm) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 BattlePlan::BattlePlan(const Encounter& encounter)
     : distance(roster_of(encounter).distance), max_rounds(encounter.max_rounds) {
   for (int c = 0; c < encounter.combatant_count(); ++c) {
@@ -12,6 +30,10 @@ BattlePlan::BattlePlan(const Encounter& encounter)
     faction.push_back(encounter.combatants[static_cast<std::size_t>(c)].faction);
   }
   standing = StandingStart(faction, static_cast<int>(encounter.factions.size()));
+  harms = HarmTable(standing, [&](int a, int b) {
+    return can_harm(models[static_cast<std::size_t>(a)].model,
+                    models[static_cast<std::size_t>(b)].model);
+  });
 }
 
 void BattleState::reset(const BattlePlan& plan) {
