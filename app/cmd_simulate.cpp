@@ -1,6 +1,7 @@
 // `arena simulate`: play an encounter many times and report the odds; or
 // play one shard of a large run and write its tally for `arena merge`.
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include <charconv>
 #include <memory>
@@ -111,6 +112,12 @@ int run_simulate(const SimulateOptions& options) {
     const TallyFile file{report_labels(*encounter), fingerprint(*encounter), encounter->battles,
                          range.first, result.tally};
     return emit(options.output, format_tally(file));
+  }
+  if (options.shard) {
+    spdlog::warn(
+        "--shard {}: this report is of battles {} to {} alone; --format tally writes a "
+        "part that `arena merge` joins with the others",
+        *options.shard, range.first, range.first + range.count - 1);
   }
   Report report =
       make_report(*encounter, result.tally, ReportOptions{options.simulation.quantiles});

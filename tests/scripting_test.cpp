@@ -1154,6 +1154,10 @@ TEST_F(ScriptingTest, ValidateAndReplayShowAnOldschoolBattle) {
   // The replayed battle is the simulated one: its winner won battle 1 of a one-battle shard run.
   const Output one = arena({"simulate", blog, "-n", "2", "--shard", "1/2", "--format", "json"});
   ASSERT_EQ(one.exit_code, 0) << one.err;
+  // A shard's report says it is one part of the run, not the run.
+  EXPECT_EQ(one.err,
+            "warning: --shard 1/2: this report is of battles 1 to 1 alone; --format tally writes a "
+            "part that `arena merge` joins with the others\n");
   const json report = json::parse(one.out);
   const std::string winner = report["factions"][0]["wins"] == 1 ? "Green Banner" : "Mithril Order";
   EXPECT_NE(replay.out.find(winner + " wins after "), std::string::npos) << replay.out;
