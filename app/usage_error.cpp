@@ -19,20 +19,12 @@ namespace arena::app {
 
 namespace {
 
-std::string path_of(const CLI::App* app) {
-  return command_path(*app);
-}
-
 std::vector<std::string> subcommand_names(const CLI::App* app) {
   std::vector<std::string> names;
   for (const CLI::App* sub : app->get_subcommands({})) {
     if (!sub->get_name().empty()) names.push_back(sub->get_name());
   }
   return names;
-}
-
-const CLI::App* find_subcommand(const CLI::App* app, const std::string& word) {
-  return find_command(*app, word);
 }
 
 // Options of `app` and of the commands above it, which fall through to it.
@@ -92,7 +84,7 @@ Walk walk(const CLI::App& root, std::span<const std::string> args) {
       const CLI::Option* option = find_option(at, name);
       if (option == nullptr) {
         // One letter is too short to guess from: only long names get a suggestion.
-        walk.unknown = fmt::format("unknown option '{}' for '{}'{}", name, path_of(at),
+        walk.unknown = fmt::format("unknown option '{}' for '{}'{}", name, command_path(*at),
                                    is_long ? did_you_mean(name, option_names(at)) : std::string());
         return walk;
       }
@@ -104,7 +96,7 @@ Walk walk(const CLI::App& root, std::span<const std::string> args) {
       }
       continue;
     }
-    if (const CLI::App* sub = find_subcommand(at, token)) {
+    if (const CLI::App* sub = find_command(*at, token)) {
       at = sub;
       walk.positional_words.clear();
       continue;
@@ -136,8 +128,8 @@ std::string reworded(const Walk& walk, const CLI::ParseError& error) {
       what.ends_with(" is required")) {
     const std::string name = what.substr(0, what.size() - std::string_view(" is required").size());
     if (const CLI::Option* option = at->get_option_no_throw(name)) {
-      if (!option->get_positional()) return fmt::format("'{}' needs {}", path_of(at), name);
-      return fmt::format("'{}' needs {}: {}", path_of(at), placeholder(option),
+      if (!option->get_positional()) return fmt::format("'{}' needs {}", command_path(*at), name);
+      return fmt::format("'{}' needs {}: {}", command_path(*at), placeholder(option),
                          option->get_description());
     }
   }
@@ -154,7 +146,7 @@ std::string reworded(const Walk& walk, const CLI::ParseError& error) {
     const std::span<const std::string> extras = std::span(walk.positional_words).subspan(taken);
     return fmt::format(
         "unexpected argument{} '{}' for '{}' (it takes {})", extras.size() == 1 ? "" : "s",
-        fmt::join(extras, "', '"), path_of(at),
+        fmt::join(extras, "', '"), command_path(*at),
         positionals.empty() ? std::string("options only") : "one " + placeholder(positionals[0]));
   }
   return {};
@@ -196,8 +188,8 @@ std::string usage_error(const CLI::App& app, const CLI::ParseError& error,
   const CLI::App* at = found.at;
   std::string problem = found.unknown;
   if (problem.empty() && at->get_require_subcommand_min() > 0) {
-    problem =
-        fmt::format("'{}' needs a command: {}", path_of(at), fmt::join(subcommand_names(at), ", "));
+    problem = fmt::format("'{}' needs a command: {}", command_path(*at),
+                          fmt::join(subcommand_names(at), ", "));
   }
   if (problem.empty()) problem = reworded(found, error);
   if (problem.empty()) problem = error.what();
