@@ -110,8 +110,8 @@ Walk walk(const CLI::App& root, std::span<const std::string> args) {
   return walk;
 }
 
-// A positional's placeholder as the usage line writes it: "file" is FILE.
-std::string placeholder(const CLI::Option* option) {
+// A positional's name as the usage line writes it: "file" is FILE.
+std::string usage_name(const CLI::Option* option) {
   std::string name = option->get_name();
   for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return name;
@@ -129,7 +129,7 @@ std::string reworded(const Walk& walk, const CLI::ParseError& error) {
     const std::string name = what.substr(0, what.size() - std::string_view(" is required").size());
     if (const CLI::Option* option = at->get_option_no_throw(name)) {
       if (!option->get_positional()) return fmt::format("'{}' needs {}", command_path(*at), name);
-      return fmt::format("'{}' needs {}: {}", command_path(*at), placeholder(option),
+      return fmt::format("'{}' needs {}: {}", command_path(*at), usage_name(option),
                          option->get_description());
     }
   }
@@ -147,7 +147,7 @@ std::string reworded(const Walk& walk, const CLI::ParseError& error) {
     return fmt::format(
         "unexpected argument{} '{}' for '{}' (it takes {})", extras.size() == 1 ? "" : "s",
         fmt::join(extras, "', '"), command_path(*at),
-        positionals.empty() ? std::string("options only") : "one " + placeholder(positionals[0]));
+        positionals.empty() ? std::string("options only") : "one " + usage_name(positionals[0]));
   }
   return {};
 }
