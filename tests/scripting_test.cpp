@@ -3,6 +3,7 @@
 // the binary as a user or a script would and compares its output with the
 // output of the plain `simulate` runs it must agree with.
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -623,32 +624,78 @@ TEST_F(ScriptingTest, MergeRefusesATruncatedTally) {
                      truncated + ":1:" + std::to_string(keep + 1) + ": ");
     expect_bad_input({"merge", part0, truncated}, ": malformed tally file: unexpected end of file");
   }
-  // A key missing: said in words, without the JSON library's error tag.
+  // A key missing: said in words, at the object that lacks it.
   nlohmann::json keyless = json::parse(text);
   keyless.erase("format_version");
   const std::string missing = temp_path("keyless.json");
   write_file(missing, keyless.dump());
-  expect_bad_input({"merge", part0, missing},
-                   missing + ": malformed tally file: key 'format_version' not found\n");
-  // A whole file whose counts were cut: each histogram must count every battle.
-  nlohmann::json cut = json::parse(text);
-  cut["rounds"] = json::array({0, 1});
+  expect_bad_input({"merge", part0, missing}, missing + ":1:1: /: no \"format_version\"\n");
+}
+
+// A hand-edited tally is pointed at like an encounter file: every problem
+// with its line, column and JSON pointer (DESIGN.md, contract 4). The file
+// is written one value per line, so the line tells which value it is.
+TEST_F(ScriptingTest, MergeNamesTheLineColumnAndPointerOfAnEditedTally) {
+  const std::string file = scenario("knight-vs-ogre");
+  const std::string part0 = shard(file, 0, 2, {"-n", "4000"});
+  const nlohmann::json part1 = json::parse(read_file(shard(file, 1, 2, {"-n", "4000"})));
   const std::string edited = temp_path("edited.json");
-  write_file(edited, cut.dump());
-  expect_bad_input({"merge", part0, edited},
-                   edited + ": malformed tally file: rounds: 1 battles counted, 2000 played");
+  // Writes `part1` as edited by `edit`, pretty-printed, and expects `merge`
+  // to refuse it at the line and column of `pointer`, with `message`.
+  const auto expect_refused = [&](const std::function<void(nlohmann::json&)>& edit,
+                                  const std::string& pointer, const std::string& message) {
+    nlohmann::json changed = part1;
+    edit(changed);
+    const std::string text = changed.dump(1);
+    write_file(edited, text);
+    // Where the value at `pointer` starts: where a marker put in its place
+    // starts, as the text before it is the same.
+    nlohmann::json marked = changed;
+    marked[nlohmann::json::json_pointer(pointer)] = "@marker@";
+    const std::string marked_text = marked.dump(1);
+    const auto at = static_cast<long>(marked_text.find("\"@marker@\""));
+    const long line_start =
+        static_cast<long>(marked_text.rfind('\n', static_cast<std::size_t>(at)) + 1);
+    const std::string position =
+        fmt::format("{}:{}:", std::count(marked_text.begin(), marked_text.begin() + at, '\n') + 1,
+                    at - line_start + 1);
+    const Output out = arena({"merge", part0, edited});
+    EXPECT_EQ(out.exit_code, 2) << out.err;
+    EXPECT_EQ(out.err.find("error: " + edited + ":" + position), 0u) << out.err;
+    EXPECT_NE(out.err.find(": " + (pointer.empty() ? std::string("/") : pointer) + ": " + message),
+              std::string::npos)
+        << out.err;
+  };
+  // Each histogram must count every battle.
+  expect_refused(
+      [](nlohmann::json& t) {
+        t["rounds"] = json::array({0, 1});
+      },
+      "/rounds", "1 battles counted, 2000 played");
   // A count that is not a whole number (found by fuzz_tally: 1e92 once
   // reached an undefined float-to-integer cast).
-  nlohmann::json huge = json::parse(text);
-  huge["rounds"][0] = 1e92;
-  write_file(edited, huge.dump());
-  expect_bad_input({"merge", part0, edited},
-                   edited + ": malformed tally file: rounds: not a whole number");
-  huge = json::parse(text);
-  huge["draws"] = 0.5;
-  write_file(edited, huge.dump());
-  expect_bad_input({"merge", part0, edited},
-                   edited + ": malformed tally file: draws: not a whole number");
+  expect_refused([](nlohmann::json& t) { t["draws"] = 0.5; }, "/draws",
+                 "expected a whole number, found the number 0.5");
+  expect_refused([](nlohmann::json& t) { t["factions"][1].erase("wins"); }, "/factions/1",
+                 "no \"wins\"");
+  expect_refused([](nlohmann::json& t) { t["combatants"][0]["faction"] = "Nobody"; },
+                 "/combatants/0/faction", "no faction of the file");
+  expect_refused([](nlohmann::json& t) { t["factions"][0]["wins"] = 1e92; }, "/factions/0/wins",
+                 "expected a whole number, found the number 1e+92");
+  expect_refused([](nlohmann::json& t) { t["combatants"][1]["kills"] = "many"; },
+                 "/combatants/1/kills", "expected a list, found the string \"many\"");
+  expect_refused([](nlohmann::json& t) { t["seed"] = -1; }, "/seed",
+                 "expected a whole number from 0, found the number -1");
+  expect_refused([](nlohmann::json& t) { t["first_battle"] = 3000; }, "/first_battle",
+                 "battles 3000 to 4999 are not in the run's 0 to 3999");
+  expect_refused(
+      [](nlohmann::json& t) { t["factions"][0]["wins"] = t["factions"][0]["wins"].get<int>() + 1; },
+      "/factions", "the wins and draws add up to 2001 battles, not the 2000 played");
+  expect_refused([](nlohmann::json& t) { t["combatants"][0]["figures"]["x"] = 1; },
+                 "/combatants/0/figures",
+                 "expected the names in /figures (none) as its keys, found 1 key");
+  expect_refused([](nlohmann::json& t) { t["format_version"] = 3; }, "/format_version",
+                 "tally format version 3 is not supported");
 }
 
 TEST_F(ScriptingTest, BadShardIsBadInput) {

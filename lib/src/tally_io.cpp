@@ -1,6 +1,7 @@
 #include "arena/tally_io.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <climits>
@@ -9,7 +10,9 @@
 #include <numeric>
 
 #include "arena/diagnostics.hpp"
+#include "arena/json_reader.hpp"
 #include "arena/json_source.hpp"
+#include "located_json.hpp"
 
 namespace arena {
 
@@ -28,69 +31,64 @@ Json counts(const Histogram& histogram) {
   return {{"counts", std::move(dense)}, {"above", std::move(above)}};
 }
 
-// A whole number. nlohmann's get<> would cast 1e92 to an integer (undefined
-// behaviour), so a tally's numbers are checked to be integers first.
-std::int64_t integer_from(const nlohmann::json& value, const char* what) {
-  if (!value.is_number_integer() ||
-      (value.is_number_unsigned() && value.get<std::uint64_t>() > INT64_MAX)) {
-    throw std::invalid_argument(fmt::format("{}: not a whole number", what));
-  }
-  return value.get<std::int64_t>();
-}
-
 // A histogram of one figure of `battles` battles (as counts() writes it):
 // counts that are not negative and add up to the battles (so every
 // statistic of it is defined).
-Histogram histogram_from(const nlohmann::json& value, std::int64_t battles, const char* what) {
-  const bool split = value.is_object() && value.size() == 2 && value.contains("counts") &&
-                     value.contains("above") && value["above"].is_array();
-  const nlohmann::json& dense = split ? value["counts"] : value;
-  if (!dense.is_array()) throw std::invalid_argument(fmt::format("{}: not a list of counts", what));
+Histogram histogram_from(const LocatedJson& value, std::int64_t battles) {
+  const bool split = value.has("counts") && value.has("above") && value.value().size() == 2;
   std::int64_t total = 0;
-  const auto counted = [&](const nlohmann::json& item) {
-    const std::int64_t c = integer_from(item, what);
+  const auto counted = [&](const LocatedJson& item) {
+    const std::int64_t c = item.integer();
     if (c < 0 || c > battles)
-      throw std::invalid_argument(fmt::format("{}: a count out of range", what));
+      item.fail(fmt::format("a count out of range (0 to the {} battles)", battles));
     total += c;  // no overflow: each count is at most kMaxBattles, and a file at most 16 MiB
     return c;
   };
   std::vector<std::int64_t> counts;
-  for (const auto& item : dense) counts.push_back(counted(item));
+  for (const LocatedJson& item : (split ? value["counts"] : value).elements())
+    counts.push_back(counted(item));
   Histogram histogram = Histogram::from_counts(counts);
   // The pairs go up from the list's end (a list may run past kDenseValues:
   // an older tally's values were all in it).
   int last = std::max(Histogram::kDenseValues, static_cast<int>(counts.size())) - 1;
-  for (const auto& pair : split ? value["above"] : nlohmann::json::array()) {
-    if (!pair.is_array() || pair.size() != 2)
-      throw std::invalid_argument(fmt::format("{}: not a [value, count] pair", what));
-    const std::int64_t v = integer_from(pair[0], what);
-    if (v <= last || v > INT_MAX)
-      throw std::invalid_argument(fmt::format("{}: a value out of order or range", what));
-    last = static_cast<int>(v);
-    histogram.add(last, counted(pair[1]));
+  if (split) {
+    for (const LocatedJson& pair : value["above"].elements()) {
+      if (!pair.value().is_array() || pair.value().size() != 2)
+        pair.fail("not a [value, count] pair");
+      const std::vector<LocatedJson> parts = pair.elements();
+      const std::int64_t v = parts[0].integer();
+      if (v <= last || v > INT_MAX) parts[0].fail("a value out of order or range");
+      last = static_cast<int>(v);
+      histogram.add(last, counted(parts[1]));
+    }
   }
-  if (total != battles) {
-    throw std::invalid_argument(
-        fmt::format("{}: {} battles counted, {} played", what, total, battles));
-  }
+  if (total != battles) value.fail(fmt::format("{} battles counted, {} played", total, battles));
   return histogram;
 }
 
 // A count of battles: 0 to `battles`.
-std::int64_t count_from(const nlohmann::json& value, std::int64_t battles, const char* what) {
-  const auto count = integer_from(value, what);
-  if (count < 0 || count > battles)
-    throw std::invalid_argument(fmt::format("{}: out of range", what));
+std::int64_t count_from(const LocatedJson& value, std::int64_t battles) {
+  const auto count = value.integer();
+  if (count < 0 || count > battles) value.fail(fmt::format("out of range (0 to {})", battles));
   return count;
 }
 
 // Calls `read` with the value of each of `names` in `object`, which must
-// have those keys and no others.
+// have those keys and no others; `list` is where the file lists them.
 template <class Read>
-void read_named(const nlohmann::json& object, const std::vector<std::string>& names, Read read) {
-  if (!object.is_object() || object.size() != names.size())
-    throw std::invalid_argument("figures or measures: not those of the file");
-  for (const std::string& name : names) read(object.at(name));
+void read_named(const LocatedJson& object, const LocatedJson& list,
+                const std::vector<std::string>& names, Read read) {
+  const std::string listed = names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "));
+  if (!object.value().is_object()) {
+    object.fail(fmt::format("expected an object of the names in {} ({}), found {}", list.pointer(),
+                            listed, describe_json_type(object.value())));
+  }
+  if (object.value().size() != names.size()) {
+    object.fail(fmt::format("expected the names in {} ({}) as its keys, found {} key{}",
+                            list.pointer(), listed, object.value().size(),
+                            object.value().size() == 1 ? "" : "s"));
+  }
+  for (const std::string& name : names) read(object[name]);
 }
 
 }  // namespace
@@ -163,123 +161,119 @@ std::string format_tally(const TallyFile& file) {
 
 namespace {
 
-// nlohmann's message without its "[json.exception.type_error.302] " tag.
-std::string without_tag(const std::string& message) {
-  if (!message.starts_with("[json.exception.")) return message;
-  const std::size_t end = message.find("] ");
-  return end == std::string::npos ? message : message.substr(end + 2);
+// The tally of `json`; a JsonProblem at the first value that is missing or
+// wrong, or that no run could have written.
+TallyFile read_tally(const LocatedJson& json) {
+  TallyFile out;
+  out.labels.scenario = json["scenario"].string();
+  out.labels.rules = json["rules"].string();
+  out.labels.seed = json["seed"].unsigned_integer();
+  out.fingerprint = json["fingerprint"].string();
+  out.total_battles = json["total_battles"].integer();
+  out.first_battle = json["first_battle"].integer();
+  Tally& t = out.tally;
+  t.battles = json["battles"].integer();
+  if (out.total_battles < 1 || out.total_battles > kMaxBattles)
+    json["total_battles"].fail(fmt::format("not from 1 to {} battles", kMaxBattles));
+  if (t.battles < 1 || t.battles > out.total_battles)
+    json["battles"].fail(fmt::format("not from 1 to the {} of the run", out.total_battles));
+  if (out.first_battle < 0 || out.first_battle > out.total_battles - t.battles) {
+    json["first_battle"].fail(fmt::format("battles {} to {} are not in the run's 0 to {}",
+                                          out.first_battle, out.first_battle + t.battles - 1,
+                                          out.total_battles - 1));
+  }
+  t.draws = count_from(json["draws"], t.battles);
+  t.stalemates = count_from(json["stalemates"], t.draws);
+  t.rounds = histogram_from(json["rounds"], t.battles);
+  out.labels.figures = json["figures"].strings();
+  out.labels.faction_figures = json["faction_figures"].strings();
+  out.labels.measures = json["measures"].strings();
+  if (out.labels.faction_figures.size() > static_cast<std::size_t>(kMaxFactionFigures))
+    json["faction_figures"].fail("more faction figures than arena counts");
+  if (out.labels.measures.size() > static_cast<std::size_t>(kMaxMeasures))
+    json["measures"].fail("more measures than arena counts");
+  std::int64_t decided = t.draws;
+  const LocatedJson factions = json["factions"];
+  for (const LocatedJson& f : factions.elements()) {
+    out.labels.factions.push_back(f["name"].string());
+    t.factions.push_back({count_from(f["wins"], t.battles),
+                          count_from(f["losses"], t.battles),
+                          histogram_from(f["survivors"], t.battles),
+                          histogram_from(f["damage_dealt"], t.battles),
+                          histogram_from(f["damage_taken"], t.battles),
+                          {},
+                          {}});
+    FactionTally& faction = t.factions.back();
+    read_named(f["figures"], json["faction_figures"], out.labels.faction_figures,
+               [&](const LocatedJson& v) { faction.figures.push_back(count_from(v, t.battles)); });
+    read_named(f["measures"], json["measures"], out.labels.measures, [&](const LocatedJson& v) {
+      faction.measures.push_back(histogram_from(v, t.battles));
+    });
+    decided += faction.wins;
+  }
+  if (out.labels.factions.size() < 2) factions.fail("fewer than two factions");
+  if (decided != t.battles) {
+    factions.fail(fmt::format("the wins and draws add up to {} battles, not the {} played", decided,
+                              t.battles));
+  }
+  const LocatedJson combatants = json["combatants"];
+  for (const LocatedJson& c : combatants.elements()) {
+    out.labels.combatants.emplace_back(c["name"].string(), c["faction"].string());
+    const auto& names = out.labels.factions;
+    if (std::find(names.begin(), names.end(), out.labels.combatants.back().second) == names.end())
+      c["faction"].fail("no faction of the file");
+    CombatantTally combatant{count_from(c["down"], t.battles),
+                             count_from(c["dead"], t.battles),
+                             histogram_from(c["damage_dealt"], t.battles),
+                             histogram_from(c["damage_taken"], t.battles),
+                             histogram_from(c["kills"], t.battles),
+                             histogram_from(c["knockouts"], t.battles),
+                             {},
+                             {}};
+    if (c.has("absent")) combatant.absent = count_from(c["absent"], t.battles);
+    if (combatant.down + combatant.dead + combatant.absent > t.battles) {
+      c.fail(fmt::format("down, dead and absent in {} of {} battles",
+                         combatant.down + combatant.dead + combatant.absent, t.battles));
+    }
+    read_named(c["figures"], json["figures"], out.labels.figures, [&](const LocatedJson& v) {
+      combatant.figures.push_back(count_from(v, t.battles));
+    });
+    read_named(c["measures"], json["measures"], out.labels.measures, [&](const LocatedJson& v) {
+      combatant.measures.push_back(histogram_from(v, t.battles));
+    });
+    t.combatants.push_back(std::move(combatant));
+  }
+  if (out.labels.combatants.empty()) combatants.fail("no combatants");
+  return out;
 }
 
 }  // namespace
 
 Expected<TallyFile, std::string> parse_tally(std::string_view text, const std::string& file) {
-  // arena's own parser first, for a syntax error's line and column and the
-  // limits of an encounter file (UTF-8, depth); its values are not used, as
-  // it keeps no integer above 2^63 exact (a seed may be up to 2^64 - 1).
-  if (auto source = JsonSource::parse(text); !source) {
+  // arena's own parser for a syntax error's line and column, the limits of
+  // an encounter file (UTF-8, depth) and every value's position; nlohmann's
+  // for the values (located_json.hpp).
+  auto source = JsonSource::parse(text);
+  if (!source) {
     Diagnostic syntax = source.error();
     syntax.message = "malformed tally file: " + syntax.message;
     return unexpected(format_diagnostic(file, syntax));
   }
+  const auto json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (!json.is_object() || !json.contains("format") || json["format"] != "arena-tally") {
+    return unexpected(fmt::format(
+        "{}: not a tally file (make one with `arena simulate --shard K/N --format tally`)", file));
+  }
   try {
-    const auto json = nlohmann::json::parse(text);
-    if (!json.is_object() || !json.contains("format") || json["format"] != "arena-tally") {
-      return unexpected(fmt::format(
-          "{}: not a tally file (make one with `arena simulate --shard K/N --format tally`)",
-          file));
+    const LocatedJson root(json);
+    if (root["format_version"].value() != kTallyFormatVersion) {
+      root["format_version"].fail(
+          fmt::format("tally format version {} is not supported (this arena reads {})",
+                      json["format_version"].dump(), kTallyFormatVersion));
     }
-    if (json.at("format_version") != kTallyFormatVersion) {
-      return unexpected(fmt::format("{}: tally format version {} is not supported (expected {})",
-                                    file, json.at("format_version").dump(), kTallyFormatVersion));
-    }
-    TallyFile out;
-    out.labels.scenario = json.at("scenario").get<std::string>();
-    out.labels.rules = json.at("rules").get<std::string>();
-    if (!json.at("seed").is_number_unsigned())
-      return unexpected(fmt::format("{}: the seed is not a whole number", file));
-    out.labels.seed = json.at("seed").get<std::uint64_t>();
-    out.fingerprint = json.at("fingerprint").get<std::string>();
-    out.total_battles = integer_from(json.at("total_battles"), "total_battles");
-    out.first_battle = integer_from(json.at("first_battle"), "first_battle");
-    Tally& t = out.tally;
-    t.battles = integer_from(json.at("battles"), "battles");
-    if (out.total_battles < 1 || out.total_battles > kMaxBattles || t.battles < 1 ||
-        out.first_battle < 0 || out.first_battle > out.total_battles - t.battles) {
-      return unexpected(fmt::format("{}: inconsistent battle counts (battles {} to {} of {})", file,
-                                    out.first_battle, out.first_battle + t.battles - 1,
-                                    out.total_battles));
-    }
-    t.draws = count_from(json.at("draws"), t.battles, "draws");
-    t.stalemates = count_from(json.at("stalemates"), t.draws, "stalemates");
-    t.rounds = histogram_from(json.at("rounds"), t.battles, "rounds");
-    out.labels.figures = json.at("figures").get<std::vector<std::string>>();
-    out.labels.faction_figures = json.at("faction_figures").get<std::vector<std::string>>();
-    out.labels.measures = json.at("measures").get<std::vector<std::string>>();
-    if (out.labels.faction_figures.size() > static_cast<std::size_t>(kMaxFactionFigures) ||
-        out.labels.measures.size() > static_cast<std::size_t>(kMaxMeasures)) {
-      return unexpected(
-          fmt::format("{}: more faction figures or measures than arena counts", file));
-    }
-    std::int64_t decided = t.draws;
-    for (const auto& f : json.at("factions")) {
-      out.labels.factions.push_back(f.at("name").get<std::string>());
-      t.factions.push_back({count_from(f.at("wins"), t.battles, "wins"),
-                            count_from(f.at("losses"), t.battles, "losses"),
-                            histogram_from(f.at("survivors"), t.battles, "survivors"),
-                            histogram_from(f.at("damage_dealt"), t.battles, "damage dealt"),
-                            histogram_from(f.at("damage_taken"), t.battles, "damage taken"),
-                            {},
-                            {}});
-      FactionTally& faction = t.factions.back();
-      read_named(f.at("figures"), out.labels.faction_figures, [&](const nlohmann::json& v) {
-        faction.figures.push_back(count_from(v, t.battles, "figures"));
-      });
-      read_named(f.at("measures"), out.labels.measures, [&](const nlohmann::json& v) {
-        faction.measures.push_back(histogram_from(v, t.battles, "measures"));
-      });
-      decided += faction.wins;
-    }
-    if (out.labels.factions.size() < 2 || decided != t.battles) {
-      return unexpected(
-          fmt::format("{}: inconsistent battle counts (wins and draws do not add up)", file));
-    }
-    for (const auto& c : json.at("combatants")) {
-      out.labels.combatants.emplace_back(c.at("name").get<std::string>(),
-                                         c.at("faction").get<std::string>());
-      const auto& factions = out.labels.factions;
-      if (std::find(factions.begin(), factions.end(), out.labels.combatants.back().second) ==
-          factions.end()) {
-        return unexpected(fmt::format("{}: combatant \"{}\" of no faction of the file", file,
-                                      out.labels.combatants.back().first));
-      }
-      CombatantTally combatant{count_from(c.at("down"), t.battles, "down"),
-                               count_from(c.at("dead"), t.battles, "dead"),
-                               histogram_from(c.at("damage_dealt"), t.battles, "damage dealt"),
-                               histogram_from(c.at("damage_taken"), t.battles, "damage taken"),
-                               histogram_from(c.at("kills"), t.battles, "kills"),
-                               histogram_from(c.at("knockouts"), t.battles, "knockouts"),
-                               {},
-                               {}};
-      if (c.contains("absent")) combatant.absent = count_from(c.at("absent"), t.battles, "absent");
-      if (combatant.down + combatant.dead + combatant.absent > t.battles) {
-        return unexpected(
-            fmt::format("{}: inconsistent battle counts (\"{}\" down, dead and absent)", file,
-                        out.labels.combatants.back().first));
-      }
-      read_named(c.at("figures"), out.labels.figures, [&](const nlohmann::json& v) {
-        combatant.figures.push_back(count_from(v, t.battles, "figures"));
-      });
-      read_named(c.at("measures"), out.labels.measures, [&](const nlohmann::json& v) {
-        combatant.measures.push_back(histogram_from(v, t.battles, "measures"));
-      });
-      t.combatants.push_back(std::move(combatant));
-    }
-    if (out.labels.combatants.empty()) return unexpected(fmt::format("{}: no combatants", file));
-    return out;
-  } catch (const nlohmann::json::exception& error) {  // a key missing, a value of another type
-    return unexpected(fmt::format("{}: malformed tally file: {}", file, without_tag(error.what())));
-  } catch (const std::exception& error) {
-    return unexpected(fmt::format("{}: malformed tally file: {}", file, error.what()));
+    return read_tally(root);
+  } catch (const JsonProblem& problem) {
+    return unexpected(format_problem(file, *source, problem));
   }
 }
 
