@@ -632,6 +632,20 @@ TEST_F(ScriptingTest, MergeRefusesATruncatedTally) {
   expect_bad_input({"merge", part0, missing}, missing + ":1:1: /: no \"format_version\"\n");
 }
 
+// "LINE:COLUMN" of the value at `pointer` in `document.dump(1)` (one value
+// per line): where a marker put in its place starts, as the text before it
+// is the same.
+std::string position_in_dump(const nlohmann::json& document, const std::string& pointer) {
+  nlohmann::json marked = document;
+  marked[nlohmann::json::json_pointer(pointer)] = "@marker@";
+  const std::string text = marked.dump(1);
+  const std::size_t at = text.find("\"@marker@\"");
+  const std::size_t line_start = text.rfind('\n', at) + 1;  // 0 on the first line (npos + 1)
+  return fmt::format("{}:{}",
+                     std::count(text.begin(), text.begin() + static_cast<long>(at), '\n') + 1,
+                     at - line_start + 1);
+}
+
 // A hand-edited tally is pointed at like an encounter file: every problem
 // with its line, column and JSON pointer (DESIGN.md, contract 4). The file
 // is written one value per line, so the line tells which value it is.
@@ -648,20 +662,10 @@ TEST_F(ScriptingTest, MergeNamesTheLineColumnAndPointerOfAnEditedTally) {
     edit(changed);
     const std::string text = changed.dump(1);
     write_file(edited, text);
-    // Where the value at `pointer` starts: where a marker put in its place
-    // starts, as the text before it is the same.
-    nlohmann::json marked = changed;
-    marked[nlohmann::json::json_pointer(pointer)] = "@marker@";
-    const std::string marked_text = marked.dump(1);
-    const auto at = static_cast<long>(marked_text.find("\"@marker@\""));
-    const long line_start =
-        static_cast<long>(marked_text.rfind('\n', static_cast<std::size_t>(at)) + 1);
-    const std::string position =
-        fmt::format("{}:{}:", std::count(marked_text.begin(), marked_text.begin() + at, '\n') + 1,
-                    at - line_start + 1);
+    const std::string position = position_in_dump(changed, pointer);
     const Output out = arena({"merge", part0, edited});
     EXPECT_EQ(out.exit_code, 2) << out.err;
-    EXPECT_EQ(out.err.find("error: " + edited + ":" + position), 0u) << out.err;
+    EXPECT_EQ(out.err.find("error: " + edited + ":" + position + ": "), 0u) << out.err;
     EXPECT_NE(out.err.find(": " + (pointer.empty() ? std::string("/") : pointer) + ": " + message),
               std::string::npos)
         << out.err;
@@ -949,6 +953,29 @@ TEST_F(ScriptingTest, CheckRefusesABaselineThatIsNotAReport) {
   expect_bad_input({"check", file, "--baseline",
                     edited("down", [](json& r) { r["combatants"][0]["down_probability"] = -0.1; })},
                    "no \"down_probability\" for");
+  // Each is pointed at by line, column and JSON pointer (DESIGN.md, contract 4).
+  const auto expect_at = [&](const std::function<void(json&)>& edit, const std::string& pointer,
+                             const std::string& message) {
+    json copy = report;
+    edit(copy);
+    const std::string path = temp_path("pretty.json");
+    write_file(path, copy.dump(1));
+    const Output out = arena({"check", file, "--baseline", path});
+    EXPECT_EQ(out.exit_code, 2) << out.err;
+    EXPECT_EQ(out.err.find(fmt::format("error: {}:{}: {}: {}", path,
+                                       position_in_dump(copy, pointer), pointer, message)),
+              0u)
+        << out.err;
+  };
+  expect_at([](json& r) { r["factions"][1]["win_probability"] = 1.5; }, "/factions/1",
+            "not a report this arena can check against (a faction without");
+  expect_at([](json& r) { r["battles"] = 2'000'000'000; }, "/battles",
+            "not a report this arena can check against (2000000000 battles, over the");
+  expect_at([](json& r) { r["combatants"][1]["faction"] = "Nobody"; }, "/combatants/1/faction",
+            "not a report this arena can check against (a combatant of a faction");
+  expect_at([](json& r) { r["combatants"][1]["down_probability"] = -0.1; },
+            "/combatants/1/down_probability",
+            "no \"down_probability\" for Ogre, a probability from 0 to 1: the baseline lacks");
 }
 
 // A tally file has "factions", "seed", "battles" and "combatants" like a

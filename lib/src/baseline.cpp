@@ -5,9 +5,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <vector>
 
+#include "arena/diagnostics.hpp"
 #include "arena/encounter.hpp"
+#include "arena/json_source.hpp"
+#include "located_json.hpp"
 
 namespace arena {
 
@@ -44,66 +48,84 @@ bool is_stat(const json& object, const char* key) {
   return mean >= 0 && mean <= kMaxMean && object[key]["stderr"].get<double>() >= 0;
 }
 
-// Why `report` is not a report this version can compare with, or "".
-std::string shape_problem(const json& report) {
-  if (!report.is_object()) return "not a JSON object";
+// Why `report` is not a report this version can compare with, and where,
+// or nullopt.
+std::optional<JsonProblem> shape_problem(const json& report) {
+  const auto at = [](std::string pointer, std::string message) {
+    return std::optional<JsonProblem>(JsonProblem{std::move(pointer), std::move(message)});
+  };
+  if (!report.is_object()) return at("", "not a JSON object");
   // (value("format", "") would throw on a "format" that is not a string.)
   if (report.contains("format") && report["format"] == "arena-tally") {
-    return "a tally file, not a report";
+    return at("/format", "a tally file, not a report");
   }
-  if (!report.contains("format_version") || !report["format_version"].is_number_integer()) {
-    return "no format_version";
-  }
+  if (!report.contains("format_version")) return at("", "no format_version");
+  if (!report["format_version"].is_number_integer())
+    return at("/format_version", "no format_version");
   if (report["format_version"] != kReportFormatVersion) {
-    return fmt::format("report format version {} (this arena writes and reads {})",
-                       report["format_version"].dump(), kReportFormatVersion);
+    return at("/format_version",
+              fmt::format("report format version {} (this arena writes and reads {})",
+                          report["format_version"].dump(), kReportFormatVersion));
   }
-  if (!report.contains("seed") || !report["seed"].is_number_unsigned()) return "no seed";
+  const auto where = [&](const char* key) {
+    return report.contains(key) ? fmt::format("/{}", key) : "";
+  };
+  if (!report.contains("seed") || !report["seed"].is_number_unsigned())
+    return at(where("seed"), "no seed (a whole number from 0)");
   if (!report.contains("battles") || !report["battles"].is_number_integer() ||
       report["battles"] < 1) {
-    return "no battles";
+    return at(where("battles"), "no battles");
   }
   // check plays as many: a count beyond what a run may ask never ends.
   if (report["battles"] > kMaxBattles)
-    return fmt::format("{} battles, over the {} a run may play", report["battles"].dump(),
-                       kMaxBattles);
+    return at("/battles", fmt::format("{} battles, over the {} a run may play",
+                                      report["battles"].dump(), kMaxBattles));
   if (report.contains("partial") && report["partial"] == true)
-    return "a run interrupted before its battles were played (partial)";
+    return at("/partial", "a run interrupted before its battles were played (partial)");
   for (const char* key : {"scenario", "rules"}) {
-    if (!report.contains(key) || !report[key].is_string()) return fmt::format("no {}", key);
+    if (!report.contains(key) || !report[key].is_string())
+      return at(where(key), fmt::format("no {}", key));
   }
   if (!is_stat(report, "rounds") || !report["rounds"].contains("quantiles") ||
       !report["rounds"]["quantiles"].is_object()) {
-    return "no rounds";
+    return at(where("rounds"), "no rounds");
   }
   if (report["rounds"]["quantiles"].size() > kMaxQuantileLevels)
-    return fmt::format("more than {} quantile levels", kMaxQuantileLevels);
+    return at("/rounds/quantiles", fmt::format("more than {} quantile levels", kMaxQuantileLevels));
   if (!report.contains("draws") || !is_probability(report["draws"], "probability"))
-    return "no draw probability from 0 to 1";
-  if (!report.contains("factions") || !report["factions"].is_array()) return "no factions";
-  for (const json& f : report["factions"]) {
+    return at(where("draws"), "no draw probability from 0 to 1");
+  if (!report.contains("factions") || !report["factions"].is_array())
+    return at(where("factions"), "no factions");
+  for (std::size_t i = 0; i < report["factions"].size(); ++i) {
+    const json& f = report["factions"][i];
     if (!f.is_object() || !f.contains("name") || !f["name"].is_string() ||
         !is_probability(f, "win_probability") || !is_probability(f, "loss_probability") ||
         !is_stat(f, "survivors") || !is_stat(f, "damage_dealt") || !is_stat(f, "damage_taken")) {
-      return "a faction without its name, win and loss probabilities from 0 to 1 and its figures";
+      return at(
+          fmt::format("/factions/{}", i),
+          "a faction without its name, win and loss probabilities from 0 to 1 and its figures");
     }
   }
-  if (!report.contains("combatants") || !report["combatants"].is_array()) return "no combatants";
+  if (!report.contains("combatants") || !report["combatants"].is_array())
+    return at(where("combatants"), "no combatants");
   std::vector<json> faction_names;
   for (const json& f : report["factions"]) faction_names.push_back(f["name"]);
-  for (const json& c : report["combatants"]) {
+  for (std::size_t i = 0; i < report["combatants"].size(); ++i) {
+    const json& c = report["combatants"][i];
     if (!c.is_object() || !c.contains("name") || !c["name"].is_string() || !c.contains("faction") ||
         !c["faction"].is_string() || !is_probability(c, "survival_probability") ||
         !is_stat(c, "damage_dealt") || !is_stat(c, "damage_taken") || !is_stat(c, "kills") ||
         !is_stat(c, "knockouts")) {
-      return "a combatant without its name, faction, a survival probability from 0 to 1 and its "
-             "figures";
+      return at(fmt::format("/combatants/{}", i),
+                "a combatant without its name, faction, a survival probability from 0 to 1 and its "
+                "figures");
     }
     if (std::find(faction_names.begin(), faction_names.end(), c["faction"]) == faction_names.end())
-      return fmt::format("a combatant of a faction the report does not have ({})",
-                         c["faction"].dump());
+      return at(fmt::format("/combatants/{}/faction", i),
+                fmt::format("a combatant of a faction the report does not have ({})",
+                            c["faction"].dump()));
   }
-  return "";
+  return std::nullopt;
 }
 
 double two_sided_p(double z) {
@@ -145,29 +167,38 @@ std::vector<std::string> names_of(const json& list) {
 }  // namespace
 
 Expected<Baseline, std::string> parse_baseline(std::string_view text, const std::string& file) {
-  Baseline baseline;
-  baseline.report = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (baseline.report.is_discarded()) {
-    return unexpected(fmt::format(
-        "{}: not a report (not JSON; make one with `arena simulate FILE --format json`)", file));
+  constexpr const char* kMakeOne = "make one with `arena simulate FILE --format json`";
+  // arena's own parser for a syntax error's and every value's position;
+  // nlohmann's for the values, which keeps a seed up to 2^64 - 1 exact
+  // (located_json.hpp).
+  auto source = JsonSource::parse(text);
+  if (!source) {
+    Diagnostic syntax = source.error();
+    syntax.message = fmt::format("not a report (not JSON: {}; {})", syntax.message, kMakeOne);
+    return unexpected(format_diagnostic(file, syntax));
   }
-  if (const std::string problem = shape_problem(baseline.report); !problem.empty()) {
-    return unexpected(
-        fmt::format("{}: not a report this arena can check against ({}; make one with `arena "
-                    "simulate FILE --format json`)",
-                    file, problem));
+  Baseline baseline{file, std::move(*source), {}, 0, 0, {}};
+  baseline.report = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  std::optional<JsonProblem> problem = shape_problem(baseline.report);
+  for (const auto& [level, value] :
+       problem ? json::object().items() : baseline.report["rounds"]["quantiles"].items()) {
+    char* end = nullptr;
+    const double q = std::strtod(level.c_str(), &end);
+    if (level.empty() || *end != '\0' || !(q > 0 && q <= 1)) {
+      problem = JsonProblem{json_pointer_child("/rounds/quantiles", level),
+                            fmt::format("bad quantile level \"{}\"", level)};
+      break;
+    }
+    baseline.quantiles.push_back(q);
+  }
+  if (problem) {
+    problem->message = fmt::format("not a report this arena can check against ({}; {})",
+                                   problem->message, kMakeOne);
+    return unexpected(format_problem(file, baseline.source, *problem));
   }
   baseline.report.erase("run");
   baseline.seed = baseline.report["seed"].get<std::uint64_t>();
   baseline.battles = baseline.report["battles"].get<std::int64_t>();
-  for (const auto& [level, value] : baseline.report["rounds"]["quantiles"].items()) {
-    char* end = nullptr;
-    const double q = std::strtod(level.c_str(), &end);
-    if (level.empty() || *end != '\0' || !(q > 0 && q <= 1)) {
-      return unexpected(fmt::format("{}: not a report (bad quantile level \"{}\")", file, level));
-    }
-    baseline.quantiles.push_back(q);
-  }
   return baseline;
 }
 
@@ -229,24 +260,29 @@ std::vector<double> combatant_probabilities(const Report& report,
 
 std::string missing_figures(const Baseline& baseline, const Report& report) {
   const json& before = baseline.report;
-  std::string missing;
-  const auto require = [&](const json& entry, const std::string& who, bool stat,
-                           const std::string& key) {
+  std::optional<JsonProblem> missing;
+  const auto require = [&](const json& entry, const std::string& pointer, const std::string& who,
+                           bool stat, const std::string& key) {
     const bool present = stat ? is_stat(entry, key.c_str()) : is_probability(entry, key.c_str());
-    if (missing.empty() && !present)
-      missing = fmt::format("no \"{}\" for {} ({})", key, who,
-                            stat ? "a mean and a standard error" : "a probability from 0 to 1");
+    if (missing || present) return;
+    missing = JsonProblem{
+        entry.contains(key) ? json_pointer_child(pointer, key) : pointer,
+        fmt::format("no \"{}\" for {}, {}", key, who,
+                    stat ? "a mean and a standard error" : "a probability from 0 to 1")};
   };
-  const auto require_all = [&](const json& entry, const std::string& who,
+  const auto require_all = [&](const char* list, std::size_t i, const std::string& who,
                                const std::vector<std::string>& figures) {
-    for (const std::string& figure : figures) require(entry, who, false, figure + "_probability");
-    for (const std::string& measure : report.measures) require(entry, who, true, measure);
+    const json& entry = before[list][i];
+    const std::string pointer = fmt::format("/{}/{}", list, i);
+    for (const std::string& figure : figures)
+      require(entry, pointer, who, false, figure + "_probability");
+    for (const std::string& measure : report.measures) require(entry, pointer, who, true, measure);
   };
   for (std::size_t f = 0; f < report.factions.size(); ++f)
-    require_all(before["factions"][f], report.factions[f].name, report.faction_figures);
+    require_all("factions", f, report.factions[f].name, report.faction_figures);
   for (std::size_t c = 0; c < report.combatants.size(); ++c)
-    require_all(before["combatants"][c], report.combatants[c].name, combatant_figures(report));
-  return missing;
+    require_all("combatants", c, report.combatants[c].name, combatant_figures(report));
+  return missing ? format_problem(baseline.file, baseline.source, *missing) : "";
 }
 
 std::vector<Comparison> compare_with_baseline(const Baseline& baseline, const Report& report,

@@ -1,6 +1,6 @@
 // libFuzzer target: the baseline reader behind `arena check` (parse_baseline,
 // encounter_difference, missing_figures, compare_with_baseline) on arbitrary bytes:
-//   - an error names the file;
+//   - an error names the file (and, for most, where in it);
 //   - a baseline that reads compares with a report of its own encounter
 //     (same names and ruleset figures, one battle of zeros) without a
 //     difference of encounter, giving finite p-values.
@@ -75,7 +75,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const auto baseline = arena::parse_baseline(text, kFile);
   if (!baseline) {
-    if (baseline.error().rfind(kFile + ": ", 0) != 0)
+    if (!arena::fuzz::names_file(baseline.error(), kFile))
       fail(kTarget, "an error does not name the file", baseline.error());
     return 0;
   }

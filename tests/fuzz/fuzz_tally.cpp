@@ -26,11 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const auto part = arena::parse_tally(text, kFile);
   if (!part) {
-    const std::string& error = part.error();
-    const bool named = error.rfind(kFile + ": ", 0) == 0 ||
-                       (error.rfind(kFile + ":", 0) == 0 && error.size() > kFile.size() + 1 &&
-                        error[kFile.size() + 1] >= '1' && error[kFile.size() + 1] <= '9');
-    if (!named) fail(kTarget, "an error does not name the file", part.error());
+    if (!arena::fuzz::names_file(part.error(), kFile))
+      fail(kTarget, "an error does not name the file", part.error());
     return 0;
   }
   if (!arena::merge_tallies({*part, *part}, {kFile, kFile}).has_value()) {

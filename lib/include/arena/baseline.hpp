@@ -19,11 +19,14 @@
 #include <vector>
 
 #include "arena/expected.hpp"
+#include "arena/json_source.hpp"
 #include "arena/report.hpp"
 
 namespace arena {
 
 struct Baseline {
+  std::string file;        // as named to parse_baseline
+  JsonSource source;       // the positions of its values
   nlohmann::json report;   // as saved, without its "run" block
   std::uint64_t seed = 0;  // the run to replay: its seed and battles
   std::int64_t battles = 0;
@@ -39,8 +42,9 @@ Expected<Baseline, std::string> parse_baseline(std::string_view text, const std:
 std::string encounter_difference(const Baseline& baseline, const Report& report);
 
 // The first of the ruleset's figures and measures that `report` has and the
-// baseline lacks ("no \"down_probability\" for Fighter"), or "": a baseline
-// made before the ruleset reported it cannot be checked for it.
+// baseline lacks, where it lacks it ("FILE:LINE:COL: /combatants/0: no
+// \"down_probability\" for Fighter, a probability from 0 to 1"), or "": a baseline made before the
+// ruleset reported it cannot be checked for it.
 std::string missing_figures(const Baseline& baseline, const Report& report);
 
 // One compared figure.
