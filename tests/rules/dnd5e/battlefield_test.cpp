@@ -265,6 +265,42 @@ TEST(BattlefieldTest, AMoverDroppedByTheReactionChainStaysWhereItWas) {
                                       "1 attacks 0: hit 5", "0: the move is cancelled"}));
 }
 
+// Seed 001: the move waits on its reactions, and what they did holds. A
+// mover grappled by the opportunity attack (speed 0) stays where it was and
+// strikes whom it reaches instead; one paralyzed neither moves nor acts.
+TEST(BattlefieldTest, AMoverGrappledByAnOpportunityAttackStaysAndStrikesWhomItReaches) {
+  Table t(load(
+      brute("Hero", 30, 0, 0),
+      R"({"monster": "giant crab", "at": [0, 1], "initiative": 0}, )" + brute("Runner", 5, 6, 0)));
+  // The crab's claw hits (15 + 3), 1d6+1 = 4: grappled. The hero's club
+  // hits the crab (18 + 4 against AC 15) for 1d6+2 = 6.
+  ScriptedDice dice{15, 3, 18, 4};
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{1, 0}));
+  EXPECT_EQ(t.hp(0), 26);
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 moves 5 to 1,0", "1 opportunity attack on 0",
+                                      "1 attacks 0: hit 4", "0 is grappled",
+                                      "0: the move is cancelled", "0 attacks 1: hit 6"}));
+}
+
+TEST(BattlefieldTest, AMoverParalyzedByAnOpportunityAttackNeitherMovesNorActs) {
+  Table t(load(brute("Hero", 30, 0, 0), R"({"monster": "ghoul", "at": [0, 1], "initiative": 0}, )" +
+                                            brute("Runner", 5, 6, 0)));
+  // The ghoul's claws hit (15 + 4), 2d4+2 = 6; the hero's Constitution
+  // save fails (5 + 0 against DC 10): paralyzed. At the end of its turn
+  // it repeats the save, and fails again (8).
+  ScriptedDice dice{15, 2, 2, 5, 8};
+  t.turn(0, dice);
+  EXPECT_EQ(t.at(0), (space::Square{1, 0}));
+  EXPECT_EQ(t.hp(0), 24);
+  EXPECT_EQ(t.hp(2), 5);
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 moves 5 to 1,0", "1 opportunity attack on 0",
+                                      "1 attacks 0: hit 6", "0 fails Claws", "0 is paralyzed",
+                                      "0: the move is cancelled", "0 fails repeated save"}));
+}
+
 TEST(BattlefieldTest, MonsterParryTurnsAHitIntoAMiss) {
   // The knight parries (+2, its proficiency bonus): 15 + 4 = 19 hits AC 18, not 20.
   const std::string knight = R"({"monster": "knight", "at": [0, 0]})";

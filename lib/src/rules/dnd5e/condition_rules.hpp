@@ -12,6 +12,25 @@
 
 namespace arena::dnd5e::detail {
 
+// Whether `self` can still act this turn: in the fight and, under the full
+// rules, not incapacitated. A reaction to its move or its attack (an
+// opportunity attack, a riposte) may have taken either away mid-turn.
+template <bool Full>
+bool can_still_act(const BattleState& state, int self) {
+  if (!state.combatants[self].can_act()) return false;
+  if constexpr (Full) return !state.rules[self].conditions.any_of(kIncapacitating);
+  return true;
+}
+
+// Whether `self` can go on moving: conscious and, under the full rules,
+// nothing that stops a move (kStopsMoving).
+template <bool Full>
+bool can_keep_moving(const BattleState& state, int self) {
+  if (state.combatants[self].hp <= 0) return false;
+  if constexpr (Full) return !state.rules[self].conditions.any_of(kStopsMoving);
+  return true;
+}
+
 inline void recount_conditions(RulesState& c) {
   c.conditions = ConditionSet{};
   for (int i = 0; i < c.active_count; ++i) c.conditions.insert(c.active[i].condition);

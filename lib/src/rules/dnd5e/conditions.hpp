@@ -69,6 +69,10 @@ class ConditionSet {
   constexpr bool any_of(ConditionSet other) const { return (bits_ & other.bits_) != 0; }
   constexpr bool all_of(ConditionSet other) const { return (other.bits_ & ~bits_) == 0; }
   constexpr bool operator==(const ConditionSet&) const = default;
+  friend constexpr ConditionSet operator|(ConditionSet a, ConditionSet b) {
+    a.bits_ |= b.bits_;
+    return a;
+  }
   static constexpr ConditionSet of(std::initializer_list<Condition> conditions) {
     ConditionSet set;
     for (Condition c : conditions) set.insert(c);
@@ -111,6 +115,10 @@ inline constexpr ConditionSet kAfterDamage =
 // crawling, which a creature that could stand up has done already).
 inline constexpr ConditionSet kHeldInPlace =
     ConditionSet::of({Condition::Grappled, Condition::Restrained, Condition::Prone});
+// Those that end a move under way (a reaction may impose one): it cannot
+// act, or its speed is 0. Knocked prone mid-move it stops rather than
+// stand up again (half its speed) and go on.
+inline constexpr ConditionSet kStopsMoving = kIncapacitating | kHeldInPlace;
 // Those that keep it from standing up.
 inline constexpr ConditionSet kCannotStand = ConditionSet::of(
     {Condition::Grappled, Condition::Restrained, Condition::Incapacitated, Condition::Paralyzed,

@@ -150,17 +150,19 @@ const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self,
     note_charge(state, self, target, moved.straight ? moved.feet : 0);
     hemmed_in = moved.feet == 0 && speed > 0;
   }
-  if (state.combatants[self].hp <= 0) return nullptr;  // dropped by a reaction
+  if (!can_still_act<Full>(state, self)) return nullptr;  // dropped or incapacitated by a reaction
   const PlanAction* action = charge_ready(plan, state, self, target)
                                  ? charge_action(plan, state, self, target)
                                  : reaching_action(plan, state, self, target);
+  // Held by a reaction to its move (grappled, knocked prone): it moves no further.
+  const bool held = !can_keep_moving<Full>(state, self);
   // Unable to step (hemmed in, or held in place), it strikes whom it reaches.
-  if (action == nullptr && (hemmed_in || speed == 0))
+  if (action == nullptr && (hemmed_in || speed == 0 || held))
     action = reachable_instead<Full>(plan, state, self, target);
   // No Dash towards what frightens it: it cannot come a step closer; none
   // at speed 0, which it would not change.
   if (action != nullptr || me.movement == Movement::Hold || goal.away || goal.afraid_of == target ||
-      speed == 0)
+      speed == 0 || held)
     return action;
   events.note(self, "dashes");
   // The Dash adds its speed to what is left of the turn's movement.

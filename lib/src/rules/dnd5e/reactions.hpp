@@ -129,8 +129,8 @@ struct OpportunityAttack {
     make_attack<Full, true>(plan, state, reactor, t.actor,
                             reaction_attack_index(plan, state, reactor, t.actor), false, dice,
                             events);
-    // A mover that dropped stays where it was.
-    if (state.combatants[t.actor].hp <= 0) t.cancelled = true;
+    // A mover that dropped, or was paralyzed or grappled, stays where it was.
+    if (!can_keep_moving<Full>(state, t.actor)) t.cancelled = true;
   }
 };
 

@@ -265,8 +265,8 @@ template <bool Full, bool Field = false, class Dice, class Events>
     if (!state.combatants[target].can_act()) target = choose_target<Full>(plan, state, self, dice);
     if (target < 0) return;
     if constexpr (Field) {
-      // A reaction (a riposte) may have dropped the attacker mid-action.
-      if (!state.combatants[self].can_act()) return;
+      // A reaction (a riposte) may have dropped or paralyzed the attacker mid-action.
+      if (!can_still_act<Full>(state, self)) return;
       if (!attack_reaches(plan, state, self, target, attack)) continue;  // a new target
     }
     const bool dropped =
