@@ -352,6 +352,17 @@ TEST(BattlefieldTest, BattleMasterParryReducesTheDamage) {
             (std::vector<std::string>{"0 parry (Battle Master) on 1", "1 attacks 0: hit 1"}));
 }
 
+// The SRD applies resistance after every other modifier to damage: the
+// parry comes off the blow first, then what is left is halved.
+TEST(BattlefieldTest, BattleMasterParryComesOffBeforeResistance) {
+  const std::string axe = R"({"name": "Foe", "hp": 30, "ac": 12, "initiative": 0, "at": [1, 0],
+      "attacks": [{"name": "Axe", "to_hit": 4, "damage": "2d6+8 slashing"}]})";
+  Table t(load(battle_master(30, 0, 0, R"(["parry"], "resistances": ["slashing"])"), axe));
+  ScriptedDice dice{15, 1, 6, 6};  // hit; parry d8 1 + DEX 2 = 3 off 6 + 6 + 8 = 20, halved: 8
+  t.turn(1, dice);
+  EXPECT_EQ(t.hp(0), 22);
+}
+
 TEST(BattlefieldTest, RiposteAfterAMiss) {
   Table t(load(battle_master(30, 0, 0, R"(["parry", "riposte"])"), brute("Foe", 30, 1, 0)));
   ScriptedDice dice{2, 15, 5, 4};  // the foe misses; the club hits for 5 + 2, the d8 adds 4
@@ -371,9 +382,10 @@ TEST(BattlefieldTest, ARipostesDieIsDamageOfItsAttacksType) {
       R"({"name": "Fighter", "hp": 30, "ac": 12, "initiative": 0, "at": [0, 0],
           "abilities": {"dex": 14}, "superiority_dice": "4d8", "maneuvers": ["riposte"],
           "attacks": [{"name": "Blade", "to_hit": 4, "damage": "1d6+2 slashing"}]})";
-  // Resistant: the blade's 7 halves to 3, the die's 4 to 2.
+  // Resistant: the blade's 7 and the die's 3, 10 slashing, halve to 5 (each
+  // halved alone would be 3 + 1).
   Table resistant(load(fighter, brute("Foe", 30, 1, 0, R"(, "resistances": ["slashing"])")));
-  ScriptedDice halved{2, 15, 5, 4};
+  ScriptedDice halved{2, 15, 5, 3};
   resistant.turn(1, halved);
   EXPECT_EQ(resistant.hp(1), 25);
   // Immune: nothing of either.

@@ -185,13 +185,14 @@ template <bool Full, bool Field = false, class Dice, class Events>
     return false;
   }
   if constexpr (Full) ++state.rules[attacker].action_hits;
-  DealtDamage dealt =
-      roll_hit<Full, Field>(plan, state, attacker, attack, target, roll.critical, roll.mode, dice);
+  DealtDamage dealt = roll_hit<Full, Field>(plan, state, attacker, attack, target, roll.critical,
+                                            roll.mode, roll.reduced, dice);
   bool charged = false;
   if constexpr (Field) {
     charged = charging<Full>(plan, state, attacker, target, attack_index);
     if (charged) dealt.total += charge_damage(plan, attacker, target, attack, roll.critical, dice);
-    dealt.total = std::max(0, dealt.total - roll.reduced);
+    // A parry's reduction beyond the first part comes off the rest of the hit.
+    dealt.total = std::max(0, dealt.total - dealt.reduction_left);
     state.field.riposte_die = 0;
   }
   TraitsAtWork at_work;

@@ -25,6 +25,7 @@ struct DealtDamage {
   DamageTypeSet types;      // the types of the parts that dealt some
   DamageTypeSet subjected;  // on a battlefield, the types rolled before defences (Split)
   bool critical = false;
+  int reduction_left = 0;  // on a battlefield, a parry's reduction the first part did not absorb
 };
 
 // The once-a-turn extra damage of a hit (Martial Advantage, Sneak Attack),
@@ -58,12 +59,16 @@ void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
 }
 
 // The damage of a hit: the attack's parts (dice twice on a critical), plus
-// the once-a-turn extra of the full rules.
+// the once-a-turn extra of the full rules. `Field`: a riposte's superiority
+// die adds to the first part, and `reduced` (a Battle Master's parry) comes
+// off the first part before the target's defences, as the SRD applies
+// resistance after every other modifier; what the first part cannot absorb
+// is left in `reduction_left` for the rest of the hit.
 template <bool Full, bool Field = false, class Dice>
 [[gnu::always_inline]] inline DealtDamage roll_hit(const BattlePlan& plan, BattleState& state,
                                                    int attacker, const PlanAttack& attack,
                                                    int target, bool critical, RollMode mode,
-                                                   Dice& dice) {
+                                                   int reduced, Dice& dice) {
   DealtDamage dealt;
   dealt.critical = critical;
   bool petrified = false;  // resists all damage
@@ -71,28 +76,40 @@ template <bool Full, bool Field = false, class Dice>
     petrified = plan.imposable.contains(Condition::Petrified) &&
                 state.rules[target].conditions.contains(Condition::Petrified);
   }
-  const auto defence_against = [&](DamageType type) {
+  const auto deal = [&](DamageType type, int rolled) {
     Defence defence = plan.defence(target, type, attack.magical, attack.silvered);
     defence.resistant = defence.resistant || petrified;
-    return defence;
-  };
-  const auto parts = plan.damage_of(attack.parts);
-  for (const PlanDamagePart& part : parts) {
-    const int amount = apply_defence(roll_flat_critical(plan.terms, part.dice, critical, dice),
-                                     defence_against(part.type));
+    const int amount = apply_defence(rolled, defence);
     dealt.total += amount;
     if constexpr (Full) {  // the types matter to regeneration and Undead Fortitude only
-      if (amount > 0) dealt.types.insert(part.type);
+      if (amount > 0) dealt.types.insert(type);
     }
-    if constexpr (Full && Field) dealt.subjected.insert(part.type);  // and to Split
+    if constexpr (Full && Field) dealt.subjected.insert(type);  // and to Split
+  };
+  const auto parts = plan.damage_of(attack.parts);
+  int first_rolled = 0;  // on a battlefield, dealt after the riposte die is rolled
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const int rolled = roll_flat_critical(plan.terms, parts[i].dice, critical, dice);
+    if (Field && i == 0) {
+      first_rolled = rolled;
+    } else {
+      deal(parts[i].type, rolled);
+    }
   }
   if constexpr (Field) {
-    // A riposte's superiority die (reactions.hpp): more of the first part's
-    // damage, its dice twice on a critical.
-    if (const int sides = state.field.riposte_die; sides > 0 && !parts.empty()) {
-      const int rolled = dice.roll(sides) + (critical ? dice.roll(sides) : 0);
-      dealt.total += apply_defence(rolled, defence_against(parts.front().type));
+    if (!parts.empty()) {
+      // A riposte's superiority die (reactions.hpp): more of the first
+      // part's damage, its dice twice on a critical.
+      if (const int sides = state.field.riposte_die; sides > 0)
+        first_rolled += dice.roll(sides) + (critical ? dice.roll(sides) : 0);
+      const int taken = std::min(first_rolled, reduced);
+      dealt.reduction_left = reduced - taken;
+      deal(parts.front().type, first_rolled - taken);
+    } else {
+      dealt.reduction_left = reduced;
     }
+  } else {
+    (void)reduced;
   }
   if constexpr (Full)
     add_extra_damage<Field>(plan, state, attacker, attack, target, mode, dice, dealt);
