@@ -83,14 +83,15 @@ std::optional<Tactics> read_tactics(const JsonContext& context, const nlohmann::
                                     const std::string& pointer, const Tactics& base,
                                     std::string_view no_positions, std::string_view no_downed) {
   ObjectReader object(context, value, pointer, kTacticsKeys);
-  const Tactics tactics = read_tactics_given(object).over(base);
-  if (tactics.target == TargetPolicy::Nearest && !no_positions.empty())
+  const TacticsGiven given = read_tactics_given(object);
+  // What this object gives: a value it takes from `base` was checked there.
+  if (given.target == TargetPolicy::Nearest && !no_positions.empty())
     report_nearest_without_positions(context, object.child("target"), no_positions);
-  if (tactics.downed == DownedPolicy::Finish && !no_downed.empty())
+  if (given.downed == DownedPolicy::Finish && !no_downed.empty())
     context.error(object.child("downed"),
                   fmt::format("\"finish\" cannot be played: {}", no_downed));
   object.finish();
-  return tactics;
+  return given.over(base);
 }
 
 Tactics TacticsGiven::over(Tactics base) const {
