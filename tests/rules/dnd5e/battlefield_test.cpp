@@ -10,6 +10,7 @@
 
 #include "arena/load.hpp"
 #include "arena/replay.hpp"
+#include "arena/runner.hpp"
 #include "arena/scripted_dice.hpp"
 #include "rules/dnd5e/battle.hpp"
 #include "rules/dnd5e/describe.hpp"
@@ -1140,6 +1141,97 @@ TEST(BattlefieldTest, ValidateSaysWhatOnlyABattlefieldPlays) {
           R"("charge":"10 ft straight, then Gore +2d8 piercing, DC 14 STR or pushed 10 ft and prone")"),
       std::string::npos)
       << text;
+}
+
+// ---------------------------------------------------------------- stalemates
+
+// `battles` battles of `e` on one thread.
+Tally run(const Encounter& e, std::int64_t battles) {
+  RunOptions options;
+  options.battles = battles;
+  options.threads = 1;
+  return run_battles(e, options).tally;
+}
+
+// Speed 0 both, 400 ft apart: the club reaches 5 ft, the longbow 320. No
+// one can ever reach an enemy, so the battle ends before its first round.
+TEST(BattlefieldTest, StillCreaturesOutOfEachOthersReachEndAtOnceAsAStalemate) {
+  const Encounter e =
+      load(brute("Hero", 30, 0, 0, R"(, "speed": 0)"), archer("Foe", 30, 80, 0, R"(, "speed": 0)"));
+  const BattlePlan plan(e);
+  BattleState state;
+  ScriptedDice dice{10, 12};  // initiative only
+  const BattleOutcome outcome = play_battle(plan, state, dice);
+  EXPECT_EQ(dice.remaining(), 0u);
+  EXPECT_TRUE(outcome.stalemate);
+  EXPECT_EQ(outcome.winner, -1);
+  EXPECT_EQ(outcome.rounds, 0);
+  const Tally tally = run(e, 100);
+  EXPECT_EQ(tally.draws, 100);
+  EXPECT_EQ(tally.stalemates, 100);
+  EXPECT_EQ(tally.rounds.max(), 0);
+  const std::string text = replay_battle(e, 0).text;
+  EXPECT_TRUE(
+      text.ends_with("Stalemate after 0 rounds: no one left can ever reach an enemy (a draw)\n"))
+      << text;
+}
+
+// The same two within the longbow's long range (300 ft), or with the hero
+// able to walk: the battle goes on, and the archer wins every one.
+TEST(BattlefieldTest, AStillArcherInRangeOrAWalkerIsNoStalemate) {
+  for (const auto& [hero_speed, foe_x] : {std::pair{0, 60}, std::pair{30, 80}}) {
+    const Encounter e = load(brute("Hero", 30, 0, 0, fmt::format(R"(, "speed": {})", hero_speed)),
+                             archer("Foe", 300, foe_x, 0, R"(, "speed": 0)"));
+    const Tally tally = run(e, 100);
+    EXPECT_EQ(tally.stalemates, 0) << hero_speed;
+    EXPECT_EQ(tally.factions[1].wins, 100) << hero_speed;
+  }
+}
+
+// A still hero kills the pest beside it; the other foe, still too, stands
+// 200 ft away: once the pest falls the battle ends, a stalemate.
+TEST(BattlefieldTest, AStalemateOnceTheLastEnemyInReachFalls) {
+  const std::string pest =
+      R"({"name": "Pest", "hp": 1, "ac": 10, "at": [1, 0], "speed": 0,
+          "attacks": [{"name": "Nip", "to_hit": 0, "damage": "1"}]})";
+  const Encounter e = load(brute("Hero", 30, 0, 0, R"(, "speed": 0)"),
+                           pest + ", " + brute("Far", 30, 41, 0, R"(, "speed": 0)"));
+  const Tally tally = run(e, 200);
+  EXPECT_EQ(tally.draws, 200);
+  EXPECT_EQ(tally.stalemates, 200);
+  EXPECT_GE(tally.rounds.min(), 1);  // not before the pest fell
+  const std::string text = replay_battle(e, 0).text;
+  EXPECT_NE(text.find("Pest"), std::string::npos);
+  EXPECT_TRUE(text.find("no one left can ever reach an enemy (a draw)\n") != std::string::npos)
+      << text;
+}
+
+// Only the plan's stillness counts: a grappled walker (speed 0 for now)
+// may yet walk, while one that holds never does.
+TEST(BattlefieldTest, AGrappleIsNoStillnessButHoldIs) {
+  const std::string crab = R"({"monster": "giant crab", "at": [10, 0], "speed": 0})";
+  for (const std::string& how :
+       {std::string(), std::string(R"(, "movement": "hold")"), std::string(R"(, "speed": 0)")}) {
+    Table t(load(brute("Hero", 30, 0, 0, how), crab));
+    ASSERT_TRUE(t.plan.full_rules);
+    detail::impose_condition(t.plan, t.state, 1, 0, ConditionEffect{Condition::Grappled},
+                             Ability::Str, 11, t.events);
+    ASSERT_TRUE(t.state.rules[0].conditions.contains(Condition::Grappled));
+    EXPECT_EQ(detail::out_of_reach_for_good<true>(t.plan, t.state), !how.empty()) << how;
+  }
+}
+
+// A dying PC may get up (a natural 20): no stalemate until it is stable.
+TEST(BattlefieldTest, ADyingPcPutsOffTheStalemate) {
+  Table t(load(brute("Hero", 10, 0, 0, R"(, "speed": 0, "pc": true)") + ", " +
+                   brute("Mate", 30, 0, 2, R"(, "speed": 0)"),
+               brute("Foe", 30, 40, 0, R"(, "speed": 0)")));
+  EXPECT_TRUE(detail::out_of_reach_for_good<false>(t.plan, t.state));
+  t.state.combatants[0].hp = 0;
+  t.state.standing.drops(0);
+  EXPECT_FALSE(detail::out_of_reach_for_good<false>(t.plan, t.state));
+  t.state.combatants[0].stable = true;
+  EXPECT_TRUE(detail::out_of_reach_for_good<false>(t.plan, t.state));
 }
 
 }  // namespace

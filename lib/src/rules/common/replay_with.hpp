@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "arena/battle_dice.hpp"
 #include "arena/encounter.hpp"
@@ -37,10 +38,11 @@ inline std::string rounds_text(int rounds) {
 }
 
 // How a battle that no one left could win ended (stalemate.hpp): said
-// apart from a draw at max_rounds, which the same outcome also is.
-inline std::string stalemate_line(int rounds) {
-  return fmt::format("Stalemate after {}: no one left can harm an enemy (a draw)\n",
-                     rounds_text(rounds));
+// apart from a draw at max_rounds, which the same outcome also is, with
+// why no one could (`reason`).
+inline std::string stalemate_line(int rounds,
+                                  std::string_view reason = "no one left can harm an enemy") {
+  return fmt::format("Stalemate after {}: {} (a draw)\n", rounds_text(rounds), reason);
 }
 
 // The last line of a replay: "NAME wins after N rounds!", "Draw after N

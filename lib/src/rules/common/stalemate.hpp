@@ -42,6 +42,10 @@ class HarmTable {
     }
   }
 
+  // Whether some creature cannot change the hit points of some enemy: only
+  // then can stalled() be true.
+  bool can_stall() const { return !all_; }
+
   // Whether creature a can change enemy b's hit points.
   bool harms(int a, int b) const { return harms_[index(a, b)] != 0; }
 

@@ -8,9 +8,9 @@
 // multiattack, the rest of the attacks go to a new target. A PC at 0 HP rolls
 // a death save instead. A faction is out when none of its members can act;
 // the battle ends when at most one faction is left (none: a draw), when
-// max_rounds rounds have passed or when no one left can hurt an enemy left
-// (a draw, a stalemate). Then the PCs at 0 HP meet their fate
-// (aftermath.hpp).
+// max_rounds rounds have passed or when no one left can hurt an enemy left,
+// or on a battlefield ever reach one (a draw, a stalemate). Then the PCs at
+// 0 HP meet their fate (aftermath.hpp).
 //
 // Templated on the dice source and the event sink so that simulation
 // inlines Rng and NoEvents, while tests script the dice and replay logs.
@@ -32,6 +32,7 @@
 #include "rules/common/rounds.hpp"
 #include "rules/dnd5e/aftermath.hpp"
 #include "rules/dnd5e/events.hpp"
+#include "rules/dnd5e/field_stalemate.hpp"
 #include "rules/dnd5e/field_turn.hpp"
 #include "rules/dnd5e/plan.hpp"
 #include "rules/dnd5e/state.hpp"
@@ -162,6 +163,17 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
   }
 }
 
+// Whether no one left can change an enemy's hit points (harm.hpp) or, on
+// a battlefield, ever reach an enemy (field_stalemate.hpp). One test a
+// round in a plan where neither can happen (BattlePlan::may_stall).
+template <bool Full, bool Field>
+bool stalled(const BattlePlan& plan, const BattleState& state) {
+  if (!plan.may_stall) return false;
+  if (plan.harms.stalled(plan.standing, state.standing)) return true;
+  if constexpr (Field) return out_of_reach_for_good<Full>(plan, state);
+  return false;
+}
+
 // The rounds of a battle (to a stalemate at the latest), then the fate of
 // its PCs at 0 HP (aftermath.hpp).
 template <bool Full, bool Field, class Dice, class Events>
@@ -169,7 +181,7 @@ BattleOutcome play_rounds_and_aftermath(const BattlePlan& plan, BattleState& sta
                                         Events& events) {
   const BattleOutcome outcome = play_rounds(
       plan.max_rounds, state, events, [&] { play_round<Full, Field>(plan, state, dice, events); },
-      [&] { return plan.harms.stalled(plan.standing, state.standing); });
+      [&] { return stalled<Full, Field>(plan, state); });
   if (plan.any_pc) play_aftermath<Full>(plan, state, outcome.winner, dice, events);
   return outcome;
 }

@@ -311,17 +311,23 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
     });
     field.action_limits.assign(actions.size(), {INT_MAX, INT_MAX});
     for (int c = 0; c < creature_count(); ++c) {
+      int farthest = 0;  // FieldCreature::farthest
       for (const Slice& of : {rules[static_cast<std::size_t>(c)].actions,
                               rules[static_cast<std::size_t>(c)].legendary}) {
         for (const PlanAction& action : slice(actions, of)) {
+          const int limit = detail::measure_action_limit(*this, c, action, false);
           field.action_limits[static_cast<std::size_t>(&action - actions.data())] = {
-              detail::measure_action_limit(*this, c, action, false),
-              detail::measure_action_limit(*this, c, action, true)};
+              limit, detail::measure_action_limit(*this, c, action, true)};
+          farthest = std::max(farthest, limit);
         }
       }
+      const PlanTraits& traits = rules[static_cast<std::size_t>(c)].traits;
+      if (traits.turn_start_save >= 0) farthest = std::max(farthest, traits.turn_start_feet);
+      field.creatures[static_cast<std::size_t>(c)].farthest = farthest;
     }
   }
   harms = HarmTable(standing, [&](int a, int b) { return can_harm(*this, a, b); });
+  may_stall = harms.can_stall() || field.any_still;
   any_pc =
       std::any_of(creatures.begin(), creatures.end(), [](const PlanCreature& c) { return c.pc; });
   any_finisher = std::any_of(creatures.begin(), creatures.end(), [](const PlanCreature& c) {

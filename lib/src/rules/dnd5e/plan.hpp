@@ -209,8 +209,12 @@ struct BattlePlan {
   std::vector<RulesState> rules_start;   // per creature: its full rules' state at the start
   std::vector<int> legendary_creatures;  // creatures with legendary actions
   HarmTable harms;                       // who can change whose hit points (harm.hpp)
-  bool any_pc = false;                   // only PCs go down: no aftermath without one
-  bool any_swallower = false;            // some creature can swallow (targets.hpp)
+  // Whether a battle can stall: some creatures cannot hurt some enemies
+  // (harms), or on a battlefield some creature is still (FieldPlan::any_still,
+  // field_stalemate.hpp). Without either the round loop looks no further.
+  bool may_stall = false;
+  bool any_pc = false;         // only PCs go down: no aftermath without one
+  bool any_swallower = false;  // some creature can swallow (targets.hpp)
   // Every condition some creature of the encounter can impose: the turn
   // skips the checks of those none can (a petrified target, a sleeper).
   ConditionSet imposable;

@@ -82,13 +82,13 @@ std::string why_text(const Encounter& encounter, const BattlePlan& plan, const B
   return text + "\n";
 }
 
-// Writes each battle event as a line of text; with a plan, why each action
-// was chosen too.
+// Writes each battle event as a line of text; with `why`, why each action
+// was chosen too, and with `map`, a map of the battlefield every round.
 class TextEvents : public NoEvents {
  public:
-  TextEvents(const Encounter& encounter, const BattleState& state, std::string& out,
-             const BattlePlan* why = nullptr, const BattlePlan* map = nullptr)
-      : encounter_(encounter), state_(state), out_(out), why_(why), map_(map) {}
+  TextEvents(const Encounter& encounter, const BattlePlan& plan, const BattleState& state,
+             std::string& out, bool why = false, bool map = false)
+      : encounter_(encounter), plan_(plan), state_(state), out_(out), why_(why), map_(map) {}
 
   void initiative(int creature, int d20, int total) {
     if (!initiative_header_) {
@@ -125,7 +125,7 @@ class TextEvents : public NoEvents {
       }
     }
     out_ += fmt::format("Round {}\n", round);
-    if (map_ != nullptr) out_ += field_map(encounter_, *map_, state_);
+    if (map_) out_ += field_map(encounter_, plan_, state_);
   }
 
   void moved(int creature, int feet, space::Square to) {
@@ -208,8 +208,7 @@ class TextEvents : public NoEvents {
   void action(int creature, int target, const char* name, bool legendary) {
     out_ += fmt::format("  {} {}{} ({})\n", who(creature),
                         legendary ? "legendary action: " : "uses ", name, who(target));
-    if (why_ != nullptr)
-      out_ += why_text(encounter_, *why_, state_, creature, target, name, legendary);
+    if (why_) out_ += why_text(encounter_, plan_, state_, creature, target, name, legendary);
   }
 
   void save(int creature, const char* what, Ability ability, const SaveRoll& roll) {
@@ -264,7 +263,10 @@ class TextEvents : public NoEvents {
 
   void ends(const BattleOutcome& outcome) {
     if (outcome.stalemate) {
-      out_ += stalemate_line(outcome.rounds);
+      // The harm table first, as battle.hpp's stalled() asks.
+      const bool unharmed = plan_.harms.stalled(plan_.standing, state_.standing);
+      out_ += unharmed ? stalemate_line(outcome.rounds)
+                       : stalemate_line(outcome.rounds, "no one left can ever reach an enemy");
     } else if (outcome.winner < 0) {
       out_ += fmt::format("Draw after {}\n", rounds_text(outcome.rounds));
     } else {
@@ -280,10 +282,11 @@ class TextEvents : public NoEvents {
   }
 
   const Encounter& encounter_;
+  const BattlePlan& plan_;
   const BattleState& state_;
   std::string& out_;
-  const BattlePlan* why_;
-  const BattlePlan* map_;
+  bool why_;
+  bool map_;
   bool initiative_header_ = false;
 };
 
@@ -293,7 +296,7 @@ Replay replay(const Encounter& encounter, std::int64_t index) {
   return replay_with<Engine>(
       encounter, index,
       [&](const BattlePlan& plan, BattleState& state, auto& dice, std::string& text) {
-        return play_battle(plan, state, dice, TextEvents(encounter, state, text));
+        return play_battle(plan, state, dice, TextEvents(encounter, plan, state, text));
       });
 }
 
@@ -305,8 +308,7 @@ Replay replay_options(const Encounter& encounter, std::int64_t index,
       [&](const BattlePlan& plan, BattleState& state, auto& dice, std::string& text) {
         mapped = options.map && plan.field.enabled;
         return play_battle(plan, state, dice,
-                           TextEvents(encounter, state, text, options.why ? &plan : nullptr,
-                                      mapped ? &plan : nullptr));
+                           TextEvents(encounter, plan, state, text, options.why, mapped));
       });
   result.mapped = mapped;
   return result;

@@ -1,0 +1,53 @@
+// Stalemates on a battlefield: a battle in which no creature left standing
+// can ever reach an enemy left standing ends at once as a draw, like one in
+// which none can hurt an enemy (harm.hpp, rules/common/stalemate.hpp).
+//
+// "Ever" is judged so that no battle that could still change is called:
+//   - every creature standing is still (FieldCreature::still: speed 0, or
+//     "hold"). A creature moves only on its own turn, or pushed by a
+//     charge (which needs a charger that moved) or set down by a Split
+//     (which needs a blow), so no distance changes while all are still;
+//     a speed of 0 from a condition (grappled, restrained) does not count;
+//   - none reaches an enemy standing from where it stands with any of its
+//     actions, legendary ones included, available or not (a breath weapon
+//     may recharge), nor with its reaction to an enemy starting its turn
+//     nearby (FieldCreature::farthest);
+//   - and nothing else can still change a hit point: no PC is dying (it may
+//     get up with a natural 20), no creature is swallowed (it is digested,
+//     and fights its swallower), no Death Burst is pending.
+// Battle code compiled for a battlefield calls this, once a round at most,
+// and only when the plan has a still creature (FieldPlan::any_still).
+#pragma once
+
+#include "rules/dnd5e/field_rules.hpp"
+
+namespace arena::dnd5e::detail {
+
+// Whether nothing can change on the battlefield any more (see above).
+template <bool Full>
+bool out_of_reach_for_good(const BattlePlan& plan, const BattleState& state) {
+  if (!plan.field.any_still || state.bursts_pending) return false;
+  const int count = plan.creature_count();
+  for (int c = 0; c < count; ++c) {
+    const CombatantState& me = state.combatants[c];
+    if (me.dead) continue;
+    if (!me.can_act()) {
+      if (!me.stable) return false;  // dying: it may get up
+      continue;
+    }
+    if (!plan.field.creatures[c].still) return false;
+    if constexpr (Full) {
+      if (state.rules[c].conditions.contains(Condition::Swallowed)) return false;
+    }
+  }
+  for (int c = 0; c < count; ++c) {
+    if (!state.combatants[c].can_act()) continue;
+    const int farthest = plan.field.creatures[c].farthest;
+    for (int enemy : state.standing.enemies_of(plan.creatures[c].faction)) {
+      if (feet_between(plan, state, c, enemy) <= farthest) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace arena::dnd5e::detail
