@@ -1234,5 +1234,33 @@ TEST(BattlefieldTest, ADyingPcPutsOffTheStalemate) {
   EXPECT_TRUE(detail::out_of_reach_for_good<false>(t.plan, t.state));
 }
 
+// "kite" on a creature whose actions are all melee could never apply: a
+// load error. A save effect (a dragon's breath) or a thrown weapon will do.
+TEST(BattlefieldTest, KitingNeedsAnActionThatStrikesFromAfar) {
+  const std::string text = fmt::format(
+      R"({{"battlefield": {{"width": 40, "height": 5}}, "factions": [{{"name": "a", "members": [{}]}},
+         {{"name": "b", "members": [{}]}}]}})",
+      brute("Hero", 30, 0, 0, R"(, "movement": "kite")"), brute("Foe", 30, 9, 0));
+  const auto loaded = load_encounter(text, "kite.json");
+  ASSERT_FALSE(loaded.has_value());
+  ASSERT_EQ(loaded.error().size(), 1u);
+  EXPECT_EQ(loaded.error().front(),
+            "kite.json:2:99: /factions/0/members/0/movement: \"kite\" needs an action that "
+            "strikes from afar (a ranged attack, or a save effect such as a breath weapon); "
+            "Hero's actions are all melee: use \"advance\" or \"hold\"");
+  for (const std::string& member :
+       {std::string(R"({"monster": "young black dragon", "at": [0, 0], "movement": "kite"})"),
+        std::string(R"({"name": "Thrower", "hp": 10, "at": [0, 0], "movement": "kite",
+                        "abilities": {"str": 14, "dex": 10, "con": 10, "int": 10, "wis": 10, "cha": 10},
+                        "weapons": ["javelin"]})")}) {
+    const auto fine = load_encounter(
+        fmt::format(
+            R"({{"battlefield": {{}}, "factions": [{{"name": "a", "members": [{}]}}, {{"name": "b", "members": [{}]}}]}})",
+            member, brute("Foe", 30, 20, 0)),
+        "fine.json");
+    EXPECT_TRUE(fine.has_value()) << (fine ? "" : fine.error().front());
+  }
+}
+
 }  // namespace
 }  // namespace arena::dnd5e

@@ -148,6 +148,18 @@ void set_split(const TraitRulesInfo& rules, FieldMember& member) {
   member.split_slots = generations > 0 ? (1 << generations) - 1 : 0;
 }
 
+// Whether some action of `creature` strikes from afar: a ranged attack (a
+// thrown weapon's too) or a save it forces, what a kiting creature wants.
+bool strikes_from_afar(const Creature& creature) {
+  for (const Action& action : creature.actions) {
+    if (!action.saves.empty()) return true;
+    for (int a : action.attacks) {
+      if (creature.attacks[static_cast<std::size_t>(a)].kind == AttackKind::Ranged) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<Battlefield> read_battlefield(const JsonContext& context, ObjectReader& encounter) {
@@ -247,6 +259,15 @@ void report_field_keys_without_field(const JsonContext& context, const MemberSpe
                                        "(without one, battles are gridless)",
                                        key));
   }
+}
+
+void check_kiting(const JsonContext& context, const MemberSpec& member, const Creature& creature) {
+  if (member.movement != Movement::Kite || strikes_from_afar(creature)) return;
+  context.error(json_pointer_child(member.pointer, "movement"),
+                fmt::format("\"kite\" needs an action that strikes from afar (a ranged attack, "
+                            "or a save effect such as a breath weapon); {}'s actions are all "
+                            "melee: use \"advance\" or \"hold\"",
+                            creature.name));
 }
 
 void place_combatants(const JsonContext& context, Battlefield& field,

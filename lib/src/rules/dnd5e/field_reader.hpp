@@ -9,6 +9,7 @@
 
 #include "arena/json_reader.hpp"
 #include "rules/dnd5e/battlefield.hpp"
+#include "rules/dnd5e/creature.hpp"
 #include "rules/dnd5e/library.hpp"
 #include "rules/dnd5e/member_spec.hpp"
 
@@ -46,5 +47,10 @@ void place_combatants(const JsonContext& context, Battlefield& field,
 
 // Reports the battlefield keys of a member of an encounter without a battlefield.
 void report_field_keys_without_field(const JsonContext& context, const MemberSpec& member);
+
+// Reports "movement": "kite" on a member none of whose actions strikes from
+// afar (a ranged attack, or a save effect such as a breath weapon): it
+// could never kite (field_turn.hpp). `creature`: the member resolved.
+void check_kiting(const JsonContext& context, const MemberSpec& member, const Creature& creature);
 
 }  // namespace arena::dnd5e

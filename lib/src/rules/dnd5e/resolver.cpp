@@ -543,6 +543,7 @@ std::shared_ptr<const arena::Roster> read_roster(
       }
       if (!creature) continue;
       if (field) {
+        check_kiting(input.context, spec, *creature);
         const FieldMember member =
             field_member(spec, monster_of(spec), creature->abilities.modifier(Ability::Dex));
         field->members.push_back(member);
