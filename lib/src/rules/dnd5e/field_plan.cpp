@@ -84,8 +84,9 @@ FieldPlan compile_field(const Encounter& encounter, const std::vector<std::uint3
     compiled.start = field.starts[c];
     compiled.speed = placed.speed();
     compiled.movement = placed.movement;
-    compiled.still = compiled.speed == 0 || compiled.movement == Movement::Hold;
-    plan.any_still = plan.any_still || compiled.still;
+    const bool still = compiled.speed == 0 || compiled.movement == Movement::Hold;
+    plan.still.push_back(still ? 1 : 0);
+    plan.any_still = plan.any_still || still;
     compiled.parry = placed.parry;
     compiled.nimble_escape = placed.nimble_escape;
     compiled.maneuvers = placed.maneuvers;

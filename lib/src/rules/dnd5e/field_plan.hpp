@@ -94,12 +94,6 @@ struct FieldCreature {
   int split_min_size = kMediumSize;
   int rock_catching_dc = 0;  // Rock Catching; 0: none
   Ability rock_catching_ability = Ability::Dex;
-  // For stalemates (field_stalemate.hpp): it never moves of its own accord
-  // (speed 0, or "movement": "hold"), and the farthest an enemy can stand
-  // for one of its actions, legendary ones included, or its reaction to an
-  // enemy starting its turn nearby (PlanTraits::turn_start_save) to reach it.
-  bool still = false;
-  int farthest = 0;  // feet
 
   // Whether it has a reaction that an attack can trigger (reactions.hpp):
   // Parry, Shield, a Battle Master's parry or riposte, Rock Catching.
@@ -131,8 +125,16 @@ struct FieldPlan {
   // Whether some creature reacts to an enemy starting its turn near it
   // (PlanTraits::turn_start_save): only then is a turn's start offered to the chain.
   bool turn_starts_answered = false;
-  // Whether some creature is still (FieldCreature::still): only then can
-  // creatures stay out of each other's reach for good.
+  // For stalemates (field_stalemate.hpp), per creature, apart from
+  // FieldCreature, which the turn reads: whether it never moves of its own
+  // accord (speed 0, or "movement": "hold"), and the farthest (feet) an
+  // enemy can stand for one of its actions, legendary ones included, or its
+  // reaction to an enemy starting its turn nearby (PlanTraits::
+  // turn_start_save) to reach it.
+  std::vector<std::uint8_t> still;
+  std::vector<int> farthest;
+  // Whether some creature is still: only then can creatures stay out of
+  // each other's reach for good.
   bool any_still = false;
 };
 

@@ -3,7 +3,7 @@
 // which none can hurt an enemy (harm.hpp, rules/common/stalemate.hpp).
 //
 // "Ever" is judged so that no battle that could still change is called:
-//   - every creature standing is still (FieldCreature::still: speed 0, or
+//   - every creature standing is still (FieldPlan::still: speed 0, or
 //     "hold"). A creature moves only on its own turn, or pushed by a
 //     charge (which needs a charger that moved) or set down by a Split
 //     (which needs a blow), so no distance changes while all are still;
@@ -11,7 +11,7 @@
 //   - none reaches an enemy standing from where it stands with any of its
 //     actions, legendary ones included, available or not (a breath weapon
 //     may recharge), nor with its reaction to an enemy starting its turn
-//     nearby (FieldCreature::farthest);
+//     nearby (FieldPlan::farthest);
 //   - and nothing else can still change a hit point: no PC is dying (it may
 //     get up with a natural 20), no creature is swallowed (it is digested,
 //     and fights its swallower), no Death Burst is pending.
@@ -23,9 +23,10 @@
 
 namespace arena::dnd5e::detail {
 
-// Whether nothing can change on the battlefield any more (see above).
+// Whether nothing can change on the battlefield any more (see above). Out
+// of line: the round loop that asks stays as small as without it.
 template <bool Full>
-bool out_of_reach_for_good(const BattlePlan& plan, const BattleState& state) {
+[[gnu::noinline]] bool out_of_reach_for_good(const BattlePlan& plan, const BattleState& state) {
   if (!plan.field.any_still || state.bursts_pending) return false;
   const int count = plan.creature_count();
   for (int c = 0; c < count; ++c) {
@@ -35,14 +36,14 @@ bool out_of_reach_for_good(const BattlePlan& plan, const BattleState& state) {
       if (!me.stable) return false;  // dying: it may get up
       continue;
     }
-    if (!plan.field.creatures[c].still) return false;
+    if (plan.field.still[static_cast<std::size_t>(c)] == 0) return false;
     if constexpr (Full) {
       if (state.rules[c].conditions.contains(Condition::Swallowed)) return false;
     }
   }
   for (int c = 0; c < count; ++c) {
     if (!state.combatants[c].can_act()) continue;
-    const int farthest = plan.field.creatures[c].farthest;
+    const int farthest = plan.field.farthest[static_cast<std::size_t>(c)];
     for (int enemy : state.standing.enemies_of(plan.creatures[c].faction)) {
       if (feet_between(plan, state, c, enemy) <= farthest) return false;
     }

@@ -311,7 +311,7 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
     });
     field.action_limits.assign(actions.size(), {INT_MAX, INT_MAX});
     for (int c = 0; c < creature_count(); ++c) {
-      int farthest = 0;  // FieldCreature::farthest
+      int farthest = 0;  // FieldPlan::farthest
       for (const Slice& of : {rules[static_cast<std::size_t>(c)].actions,
                               rules[static_cast<std::size_t>(c)].legendary}) {
         for (const PlanAction& action : slice(actions, of)) {
@@ -323,7 +323,7 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
       }
       const PlanTraits& traits = rules[static_cast<std::size_t>(c)].traits;
       if (traits.turn_start_save >= 0) farthest = std::max(farthest, traits.turn_start_feet);
-      field.creatures[static_cast<std::size_t>(c)].farthest = farthest;
+      field.farthest.push_back(farthest);
     }
   }
   harms = HarmTable(standing, [&](int a, int b) { return can_harm(*this, a, b); });
