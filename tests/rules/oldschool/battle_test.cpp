@@ -3,8 +3,11 @@
 // round limit.
 #include "rules/oldschool/battle.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -41,6 +44,9 @@ struct Recorder : NoEvents {
   }
   void initiative(int faction, int d6) {
     lines.push_back("side " + std::to_string(faction) + " " + std::to_string(d6));
+  }
+  void initiative_tie(std::span<const int> tied) {
+    lines.push_back(fmt::format("tie {}", fmt::join(tied, " ")));
   }
   void dies(int fighter) { lines.push_back("dies " + std::to_string(fighter)); }
 };
@@ -129,9 +135,22 @@ TEST(OldschoolBattleTest, SideInitiativeOrdersTheFactionsAndBreaksTiesWithACoin)
                     4, 4, 1,     // round 2: tie, the coin (die 1 of 2) swaps them: B first
                     3, 1, 3, 1};
   const Played p = play(e, dice);
-  EXPECT_EQ(p.events,
-            (std::vector<std::string>{"side 0 2", "side 1 5", "1>0:3/11=0", "0>1:3/11=0",
-                                      "side 0 4", "side 1 4", "1>0:3/11=0", "0>1:3/11=0"}));
+  EXPECT_EQ(p.events, (std::vector<std::string>{"side 0 2", "side 1 5", "1>0:3/11=0", "0>1:3/11=0",
+                                                "side 0 4", "side 1 4", "tie 1 0", "1>0:3/11=0",
+                                                "0>1:3/11=0"}));
+  // The replay says how the tie went, as it shows every die.
+  std::size_t ties = 0;
+  for (std::int64_t i = 0; i < 40 && ties == 0; ++i) {
+    const std::string text = replay_battle(e, i).text;
+    const std::size_t at = text.find("  Tied: ");
+    if (at == std::string::npos) continue;
+    ++ties;
+    const std::string line = text.substr(at, text.find('\n', at) - at);
+    EXPECT_TRUE(line == "  Tied: A acts before B (drawn at random)" ||
+                line == "  Tied: B acts before A (drawn at random)")
+        << line;
+  }
+  EXPECT_EQ(ties, 1u) << "no tie in 40 battles of 2 rounds (each round ties 1 in 6)";
 }
 
 TEST(OldschoolBattleTest, ReplayTellsTheBattleAsTheSeedDoes) {

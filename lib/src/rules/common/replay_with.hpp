@@ -4,11 +4,14 @@
 #pragma once
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "arena/battle_dice.hpp"
 #include "arena/encounter.hpp"
@@ -30,6 +33,16 @@ Replay replay_with(const Encounter& encounter, std::int64_t index, Play play) {
   replay.results.resize(encounter.combatants.size());
   Engine::results(plan, state, replay.results);
   return replay;
+}
+
+// The line of a replay for factions tied on side initiative
+// (side_initiative.hpp), in the order drawn: "  Tied: A acts before B
+// (drawn at random)".
+inline std::string initiative_tie_line(const Encounter& encounter, std::span<const int> tied) {
+  std::vector<std::string_view> names;
+  for (int f : tied) names.push_back(encounter.factions[static_cast<std::size_t>(f)].name);
+  return fmt::format("  Tied: {} acts before {} (drawn at random)\n",
+                     fmt::join(names.begin(), names.end() - 1, ", "), names.back());
 }
 
 // "1 round", "3 rounds".

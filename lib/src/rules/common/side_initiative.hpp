@@ -25,7 +25,9 @@ inline constexpr std::string_view kTurnOrders[] = {"listed", "initiative"};
 
 // Fills `order` with this round's factions still standing, first to act
 // first; `rolls` (one per faction) receives their d6. The d6 are checks,
-// the tie-breaking dice rolls; `events.initiative(faction, d6)` hears each d6.
+// the tie-breaking dice rolls; `events.initiative(faction, d6)` hears each
+// d6, and `events.initiative_tie(tied)` each run of tied factions in the
+// order drawn.
 template <class Dice, class Events>
 void roll_side_initiative(const Standing& standing, std::span<int> rolls, std::vector<int>& order,
                           Dice& dice, Events& events) {
@@ -46,6 +48,8 @@ void roll_side_initiative(const Standing& standing, std::span<int> rolls, std::v
           start + static_cast<std::size_t>(dice.roll(static_cast<int>(i - start) + 1)) - 1;
       std::swap(order[i], order[j]);
     }
+    if (end - start > 1)
+      events.initiative_tie(std::span<const int>(order).subspan(start, end - start));
     start = end;
   }
 }

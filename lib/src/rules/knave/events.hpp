@@ -3,6 +3,8 @@
 // record them.
 #pragma once
 
+#include <span>
+
 #include "arena/tally.hpp"
 #include "rules/knave/plan.hpp"
 
@@ -25,6 +27,7 @@ struct AttackRoll {
 struct NoEvents {
   void round_begins(int /*round*/) {}
   void initiative(int /*faction*/, int /*d6*/) {}
+  void initiative_tie(std::span<const int> /*tied*/) {}
   void attack(const AttackRoll& /*roll*/) {}
   void weapon_wears(int /*creature*/, int /*attack*/, int /*quality*/) {}
   void armor_wears(int /*creature*/, int /*piece*/, int /*quality*/) {}

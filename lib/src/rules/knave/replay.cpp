@@ -21,6 +21,7 @@ class TextEvents : public NoEvents {
     out_ += fmt::format("  {} rolls {} for initiative\n",
                         encounter_.factions[static_cast<std::size_t>(faction)].name, d6);
   }
+  void initiative_tie(std::span<const int> tied) { out_ += initiative_tie_line(encounter_, tied); }
 
   void attack(const AttackRoll& r) {
     const Ability ability = plan_.attacks[r.attack].ability;

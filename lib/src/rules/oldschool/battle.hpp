@@ -105,6 +105,7 @@ inline void BattleState::reset(const BattlePlan& plan) {
 struct NoEvents {
   void round_begins(int /*round*/) {}
   void initiative(int /*faction*/, int /*d6*/) {}
+  void initiative_tie(std::span<const int> /*tied*/) {}
   // An attack: the d20, the least roll that hits, and the damage (0 on a miss).
   void attack(int /*attacker*/, int /*target*/, int /*d20*/, int /*needed*/, int /*damage*/) {}
   void dies(int /*fighter*/) {}

@@ -22,6 +22,7 @@ class TextEvents : public NoEvents {
     out_ += fmt::format("  {} rolls {} for initiative\n",
                         encounter_.factions[static_cast<std::size_t>(faction)].name, d6);
   }
+  void initiative_tie(std::span<const int> tied) { out_ += initiative_tie_line(encounter_, tied); }
 
   void attack(int attacker, int target, int d20, int needed, int damage) {
     // A roll of 1 or more always hits: "needs 1", not "needs -8".
