@@ -33,6 +33,7 @@ struct AttackRoll {
   bool hit = false;
   bool critical = false;
   int reduced = 0;    // damage taken off a hit by a reaction (a Battle Master's parry)
+  int parry_die = 0;  // that parry's superiority die, as rolled (for the replay)
   int ac_raised = 0;  // AC added against it by a reaction (a stat block's parry)
 };
 

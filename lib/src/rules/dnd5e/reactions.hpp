@@ -274,7 +274,8 @@ struct BattleMasterParry {
                    Dice& dice, Events&) {
     const FieldCreature& me = plan.field.creatures[reactor];
     --state.field.superiority_left[reactor];
-    t.roll->reduced += std::max(0, dice.roll(me.superiority_die) + me.dex);
+    t.roll->parry_die = dice.roll(me.superiority_die);
+    t.roll->reduced += std::max(0, t.roll->parry_die + me.dex);
   }
 };
 

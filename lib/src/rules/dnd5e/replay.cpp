@@ -162,8 +162,15 @@ class TextEvents : public NoEvents {
     if (!roll.hit) {
       verdict = roll.natural == 1 ? "natural 1, miss" : "miss";
     } else {
-      verdict = fmt::format("{}, {} damage, {} has {} HP", roll.critical ? "CRITICAL HIT" : "hit",
-                            damage, who(target), hp_left);
+      // A Battle Master's parry: its die and what it took off (before resistance).
+      const std::string parried =
+          roll.reduced > 0 || roll.parry_die > 0
+              ? fmt::format(" (parried: d{} {} {:+d} = {} less)",
+                            plan_.field.creatures[target].superiority_die, roll.parry_die,
+                            roll.reduced - roll.parry_die, roll.reduced)
+              : "";
+      verdict = fmt::format("{}, {} damage{}, {} has {} HP", roll.critical ? "CRITICAL HIT" : "hit",
+                            damage, parried, who(target), hp_left);
     }
     // On a battlefield, with a Shield cast this round or a parry against
     // this attack (reactions.hpp).
