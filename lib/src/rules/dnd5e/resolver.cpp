@@ -215,6 +215,18 @@ class Resolver {
         continue;
       }
       context_.resolved(weapons.pointers[i], "weapon", name, weapon->name);
+      // Both hands on the hilt leave none for the shield. A two-handed bow
+      // may be shot with one carried, as the SRD goblin (and seed 000's)
+      // shoots its shortbow.
+      if (member.shield && weapon->two_handed && !weapon->ranged) {
+        context_.error(
+            weapons.pointers[i],
+            fmt::format("{} is two-handed: it cannot be wielded with a shield (\"shield\": "
+                        "true)",
+                        weapon->name));
+        ok = false;
+        continue;
+      }
       if (auto seen = derived.find(weapon->name); seen != derived.end()) {
         main_attacks.push_back(seen->second.first);
         off_hand_attacks.push_back(seen->second.second);
@@ -293,7 +305,8 @@ class Resolver {
     if (member.multiattack) {
       std::erase_if(creature.actions,
                     [](const Action& action) { return action.name.starts_with("Multiattack"); });
-      for (const NameList& option : *member.multiattack) add_multiattack(creature, option);
+      for (const NameList& option : *member.multiattack)
+        add_multiattack(creature, option, member.shield);
     }
     if (member.resistances) creature.resistances = to_set(*member.resistances);
     if (member.immunities) creature.immunities = to_set(*member.immunities);
@@ -361,7 +374,9 @@ class Resolver {
     }
   }
 
-  void add_multiattack(Creature& creature, const NameList& names) {
+  // `shield`: the member carries one, so it has no hand free for an
+  // off-hand attack (add_two_weapon_actions offers none either).
+  void add_multiattack(Creature& creature, const NameList& names, bool shield = false) {
     Action action = attack_action("Multiattack", {});
     std::vector<std::string> known;
     for (const Attack& attack : creature.attacks) known.push_back(attack.name);
@@ -380,6 +395,12 @@ class Resolver {
       if (it == creature.attacks.end()) {
         context_.error(names.pointers[i], fmt::format("multiattack names unknown attack \"{}\"{}",
                                                       name, did_you_mean(name, known)));
+        return;
+      }
+      if (shield && it->name.ends_with("(off-hand)")) {
+        context_.error(
+            names.pointers[i],
+            fmt::format("\"{}\" needs a free hand, and this member carries a shield", it->name));
         return;
       }
       action.attacks.push_back(static_cast<int>(it - creature.attacks.begin()));
