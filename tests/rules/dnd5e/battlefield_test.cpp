@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -351,6 +352,29 @@ TEST(BattlefieldTest, BattleMasterParryReducesTheDamage) {
   EXPECT_EQ(t.state.field.superiority_left[0], 3);
   EXPECT_EQ(t.events.lines,
             (std::vector<std::string>{"0 parry (Battle Master) on 1", "1 attacks 0: hit 1"}));
+}
+
+// The replay shows the parry's die and what it took off, so that the rule
+// can be checked from it: the die plus DEX 2.
+TEST(BattlefieldTest, TheReplayShowsAParrysDieAndWhatItTookOff) {
+  const Encounter e = load(battle_master(500, 0, 0, R"(["parry"])"), brute("Foe", 500, 1, 0));
+  for (std::int64_t battle = 0; battle < 5; ++battle) {
+    const std::string text = replay_battle(e, battle).text;
+    std::size_t parries = 0;
+    for (std::size_t at = text.find("(parried: d8 "); at != std::string::npos;
+         at = text.find("(parried: d8 ", at + 1)) {
+      int die = 0, dex = 0, less = 0;
+      ASSERT_EQ(std::sscanf(text.c_str() + at, "(parried: d8 %d %d = %d less)", &die, &dex, &less),
+                3)
+          << text.substr(at, 40);
+      EXPECT_TRUE(die >= 1 && die <= 8) << die;
+      EXPECT_EQ(dex, 2);
+      EXPECT_EQ(less, die + 2);
+      ++parries;
+    }
+    // Its four superiority dice (per battle), one a round while the foe hits.
+    EXPECT_EQ(parries, 4u) << text;
+  }
 }
 
 // The SRD applies resistance after every other modifier to damage: the
