@@ -377,6 +377,23 @@ TEST(BattlefieldTest, TheReplayShowsAParrysDieAndWhatItTookOff) {
   }
 }
 
+// And a riposte's die, added to its blade's damage.
+TEST(BattlefieldTest, TheReplayShowsARipostesDie) {
+  const Encounter e = load(battle_master(500, 0, 0, R"(["riposte"])"), brute("Foe", 500, 1, 0));
+  const std::string text = replay_battle(e, 0).text;
+  std::size_t shown = 0;
+  for (std::size_t at = text.find("(riposte: "); at != std::string::npos;
+       at = text.find("(riposte: ", at + 1)) {
+    int count = 0, rolled = 0;
+    ASSERT_EQ(std::sscanf(text.c_str() + at, "(riposte: %dd8 %d added)", &count, &rolled), 2)
+        << text.substr(at, 40);
+    EXPECT_TRUE(count == 1 || count == 2) << count;  // twice on a critical
+    EXPECT_TRUE(rolled >= count && rolled <= 8 * count) << rolled;
+    ++shown;
+  }
+  EXPECT_GT(shown, 0u) << text;
+}
+
 // The SRD applies resistance after every other modifier to damage: the
 // parry comes off the blow first, then what is left is halved.
 TEST(BattlefieldTest, BattleMasterParryComesOffBeforeResistance) {

@@ -100,8 +100,10 @@ template <bool Full, bool Field = false, class Dice>
     if (!parts.empty()) {
       // A riposte's superiority die (reactions.hpp): more of the first
       // part's damage, its dice twice on a critical.
-      if (const int sides = state.field.riposte_die; sides > 0)
-        first_rolled += dice.roll(sides) + (critical ? dice.roll(sides) : 0);
+      if (const int sides = state.field.riposte_die; sides > 0) {
+        state.field.riposte_rolled = dice.roll(sides) + (critical ? dice.roll(sides) : 0);
+        first_rolled += state.field.riposte_rolled;
+      }
       const int taken = std::min(first_rolled, reduced);
       dealt.reduction_left = reduced - taken;
       deal(parts.front().type, first_rolled - taken);

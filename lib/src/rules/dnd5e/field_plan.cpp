@@ -153,6 +153,7 @@ void FieldState::reset(const FieldPlan& plan) {
   size.resize(plan.creatures.size());
   reach_due.resize(plan.creatures.size());
   riposte_die = 0;
+  riposte_rolled = 0;
   standing_up = false;
   charger = -1;
   charge_target = -1;

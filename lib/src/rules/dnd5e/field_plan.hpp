@@ -149,7 +149,8 @@ struct FieldState {
   std::vector<std::uint8_t> reacted;          // per creature: reaction spent since its turn began
   std::vector<std::int8_t> superiority_left;  // per creature: superiority dice left this battle
   bool standing_up = false;                   // the creature taking its turn began it prone
-  int riposte_die = 0;  // a riposte's superiority die (sides), rolled with its hit (damage.hpp)
+  int riposte_die = 0;     // a riposte's superiority die (sides), rolled with its hit (damage.hpp)
+  int riposte_rolled = 0;  // what that die (twice on a critical) added, for the replay
   std::vector<std::int8_t> slots_left;  // per creature: 1st-level slots left this battle
   std::vector<std::int8_t> ac_bonus;    // per creature: AC until its next turn (Shield)
   std::vector<std::int8_t> size;        // per creature: its size class now (Split halves it)

@@ -299,6 +299,7 @@ struct Riposte {
     state.field.riposte_die = plan.field.creatures[reactor].superiority_die;
     make_attack<Full, true>(plan, state, reactor, t.actor, attack, false, dice, events);
     state.field.riposte_die = 0;
+    state.field.riposte_rolled = 0;
   }
 };
 

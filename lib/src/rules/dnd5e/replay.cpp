@@ -169,8 +169,15 @@ class TextEvents : public NoEvents {
                             plan_.field.creatures[target].superiority_die, roll.parry_die,
                             roll.reduced - roll.parry_die, roll.reduced)
               : "";
-      verdict = fmt::format("{}, {} damage{}, {} has {} HP", roll.critical ? "CRITICAL HIT" : "hit",
-                            damage, parried, who(target), hp_left);
+      // A riposte's superiority die, rolled with the hit's damage (damage.hpp).
+      const int riposte = state_.field.riposte_rolled;
+      const std::string added =
+          riposte > 0 ? fmt::format(" (riposte: {}d{} {} added)", roll.critical ? 2 : 1,
+                                    plan_.field.creatures[attacker].superiority_die, riposte)
+                      : "";
+      verdict =
+          fmt::format("{}, {} damage{}{}, {} has {} HP", roll.critical ? "CRITICAL HIT" : "hit",
+                      damage, parried, added, who(target), hp_left);
     }
     // On a battlefield, with a Shield cast this round or a parry against
     // this attack (reactions.hpp).
