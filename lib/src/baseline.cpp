@@ -180,16 +180,17 @@ Expected<Baseline, std::string> parse_baseline(std::string_view text, const std:
   Baseline baseline{file, std::move(*source), {}, 0, 0, {}};
   baseline.report = json::parse(text, nullptr, /*allow_exceptions=*/false);
   std::optional<JsonProblem> problem = shape_problem(baseline.report);
-  for (const auto& [level, value] :
-       problem ? json::object().items() : baseline.report["rounds"]["quantiles"].items()) {
-    char* end = nullptr;
-    const double q = std::strtod(level.c_str(), &end);
-    if (level.empty() || *end != '\0' || !(q > 0 && q <= 1)) {
-      problem = JsonProblem{json_pointer_child("/rounds/quantiles", level),
-                            fmt::format("bad quantile level \"{}\"", level)};
-      break;
+  if (!problem) {
+    for (const auto& [level, value] : baseline.report["rounds"]["quantiles"].items()) {
+      char* end = nullptr;
+      const double q = std::strtod(level.c_str(), &end);
+      if (level.empty() || *end != '\0' || !(q > 0 && q <= 1)) {
+        problem = JsonProblem{json_pointer_child("/rounds/quantiles", level),
+                              fmt::format("bad quantile level \"{}\"", level)};
+        break;
+      }
+      baseline.quantiles.push_back(q);
     }
-    baseline.quantiles.push_back(q);
   }
   if (problem) {
     problem->message = fmt::format("not a report this arena can check against ({}; {})",

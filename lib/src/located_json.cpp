@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <cmath>
-
 #include "arena/diagnostics.hpp"
 #include "arena/json_reader.hpp"
 
@@ -44,12 +42,6 @@ std::uint64_t LocatedJson::unsigned_integer() const {
   if (!value_->is_number_unsigned())
     fail(fmt::format("expected a whole number from 0, found {}", describe_json_type(*value_)));
   return value_->get<std::uint64_t>();
-}
-
-double LocatedJson::number() const {
-  if (!value_->is_number() || !std::isfinite(value_->get<double>()))
-    fail(fmt::format("expected a number, found {}", describe_json_type(*value_)));
-  return value_->get<double>();
 }
 
 std::string LocatedJson::string() const {

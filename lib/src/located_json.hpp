@@ -46,8 +46,6 @@ class LocatedJson {
   std::int64_t integer() const;
   // A whole number from 0 to 2^64 - 1.
   std::uint64_t unsigned_integer() const;
-  // A finite number.
-  double number() const;
   std::string string() const;
   std::vector<std::string> strings() const;
 

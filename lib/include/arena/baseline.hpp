@@ -43,8 +43,8 @@ std::string encounter_difference(const Baseline& baseline, const Report& report)
 
 // The first of the ruleset's figures and measures that `report` has and the
 // baseline lacks, where it lacks it ("FILE:LINE:COL: /combatants/0: no
-// \"down_probability\" for Fighter, a probability from 0 to 1"), or "": a baseline made before the
-// ruleset reported it cannot be checked for it.
+// \"down_probability\" for Fighter, a probability from 0 to 1"), or "": a
+// baseline made before the ruleset reported it cannot be checked for it.
 std::string missing_figures(const Baseline& baseline, const Report& report);
 
 // One compared figure.
