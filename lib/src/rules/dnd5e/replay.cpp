@@ -162,13 +162,12 @@ class TextEvents : public NoEvents {
     if (!roll.hit) {
       verdict = roll.natural == 1 ? "natural 1, miss" : "miss";
     } else {
-      // A Battle Master's parry: its die, DEX and what it took off (before
-      // resistance; never below 0, so not always their sum).
-      const FieldCreature& parrier = plan_.field.creatures[target];
+      // A Battle Master's parry: its die and what it took off (before resistance).
       const std::string parried =
-          roll.parry_die > 0
-              ? fmt::format(" (parried: d{} {} {:+d} = {} less)", parrier.superiority_die,
-                            roll.parry_die, parrier.dex, roll.reduced)
+          roll.reduced > 0 || roll.parry_die > 0
+              ? fmt::format(" (parried: d{} {} {:+d} = {} less)",
+                            plan_.field.creatures[target].superiority_die, roll.parry_die,
+                            roll.reduced - roll.parry_die, roll.reduced)
               : "";
       // A riposte's superiority die, rolled with the hit's damage (damage.hpp).
       const int riposte = state_.field.riposte_rolled;
