@@ -337,11 +337,12 @@ TEST(BattlefieldTest, AParryInsideAnOpportunityAttackInsideAMove) {
                                       "0 attacks 2: hit 10"}));
 }
 
-// A Battle Master: DEX 14 (+2), four d8 superiority dice.
-std::string battle_master(int hp, int x, int y, const std::string& maneuvers) {
-  return brute(
-      "Fighter", hp, x, y,
-      R"(, "abilities": {"dex": 14}, "superiority_dice": "4d8", "maneuvers": )" + maneuvers);
+// A Battle Master: DEX 14 (+2) unless given, four d8 superiority dice.
+std::string battle_master(int hp, int x, int y, const std::string& maneuvers, int dex = 14) {
+  return brute("Fighter", hp, x, y,
+               fmt::format(R"(, "abilities": {{"dex": {}}}, "superiority_dice": "4d8", )"
+                           R"("maneuvers": {})",
+                           dex, maneuvers));
 }
 
 TEST(BattlefieldTest, BattleMasterParryReducesTheDamage) {
@@ -354,27 +355,35 @@ TEST(BattlefieldTest, BattleMasterParryReducesTheDamage) {
             (std::vector<std::string>{"0 parry (Battle Master) on 1", "1 attacks 0: hit 1"}));
 }
 
-// The replay shows the parry's die and what it took off, so that the rule
-// can be checked from it: the die plus DEX 2.
+// The replay shows the parry's die, DEX and what it took off, so that the
+// rule can be checked from it: the die plus DEX, never below 0 (DEX 6, -2,
+// with a die of 1 or 2 takes nothing off).
 TEST(BattlefieldTest, TheReplayShowsAParrysDieAndWhatItTookOff) {
-  const Encounter e = load(battle_master(500, 0, 0, R"(["parry"])"), brute("Foe", 500, 1, 0));
-  for (std::int64_t battle = 0; battle < 5; ++battle) {
-    const std::string text = replay_battle(e, battle).text;
-    std::size_t parries = 0;
-    for (std::size_t at = text.find("(parried: d8 "); at != std::string::npos;
-         at = text.find("(parried: d8 ", at + 1)) {
-      int die = 0, dex = 0, less = 0;
-      ASSERT_EQ(std::sscanf(text.c_str() + at, "(parried: d8 %d %d = %d less)", &die, &dex, &less),
-                3)
-          << text.substr(at, 40);
-      EXPECT_TRUE(die >= 1 && die <= 8) << die;
-      EXPECT_EQ(dex, 2);
-      EXPECT_EQ(less, die + 2);
-      ++parries;
+  std::size_t clamped = 0;
+  for (const int modifier : {2, -2}) {
+    const Encounter e =
+        load(battle_master(500, 0, 0, R"(["parry"])", 10 + 2 * modifier), brute("Foe", 500, 1, 0));
+    for (std::int64_t battle = 0; battle < 20; ++battle) {
+      const std::string text = replay_battle(e, battle).text;
+      std::size_t parries = 0;
+      for (std::size_t at = text.find("(parried: d8 "); at != std::string::npos;
+           at = text.find("(parried: d8 ", at + 1)) {
+        int die = 0, dex = 0, less = 0;
+        ASSERT_EQ(
+            std::sscanf(text.c_str() + at, "(parried: d8 %d %d = %d less)", &die, &dex, &less), 3)
+            << text.substr(at, 40);
+        EXPECT_TRUE(die >= 1 && die <= 8) << die;
+        EXPECT_EQ(dex, modifier);
+        EXPECT_EQ(less, std::max(0, die + modifier));
+        ++parries;
+        clamped += less == 0;
+      }
+      // Its four superiority dice (per battle), one a round while the foe hits.
+      EXPECT_EQ(parries, 4u) << text;
     }
-    // Its four superiority dice (per battle), one a round while the foe hits.
-    EXPECT_EQ(parries, 4u) << text;
   }
+  // 80 parries at DEX -2, each a 1 or 2 with chance 1/4: some took nothing off.
+  EXPECT_GT(clamped, 0u);
 }
 
 // And a riposte's die, added to its blade's damage.

@@ -162,13 +162,15 @@ class TextEvents : public NoEvents {
     if (!roll.hit) {
       verdict = roll.natural == 1 ? "natural 1, miss" : "miss";
     } else {
-      // A Battle Master's parry: its die and what it took off (before resistance).
-      const std::string parried =
-          roll.reduced > 0 || roll.parry_die > 0
-              ? fmt::format(" (parried: d{} {} {:+d} = {} less)",
-                            plan_.field.creatures[target].superiority_die, roll.parry_die,
-                            roll.reduced - roll.parry_die, roll.reduced)
-              : "";
+      // A Battle Master's parry: its die, DEX and what it took off (before
+      // resistance; never below 0, so not always their sum). A parry is a
+      // battlefield reaction, so only then is there a field creature to read.
+      std::string parried;
+      if (roll.parry_die > 0) {
+        const FieldCreature& parrier = plan_.field.creatures[target];
+        parried = fmt::format(" (parried: d{} {} {:+d} = {} less)", parrier.superiority_die,
+                              roll.parry_die, parrier.dex, roll.reduced);
+      }
       // A riposte's superiority die, rolled with the hit's damage (damage.hpp).
       const int riposte = state_.field.riposte_rolled;
       const std::string added =
