@@ -56,6 +56,23 @@ TEST(CliTest, SimulateOverridesSeedAndQuantiles) {
   EXPECT_TRUE(json["rounds"]["quantiles"].contains("0.9"));
 }
 
+// A seed is from 0 to 2^64 - 1, whether --seed or the file gives it.
+TEST(CliTest, TheLargestSeedIsTheSameFromTheFileAndFromTheFlag) {
+  const std::string largest = "18446744073709551615";
+  const Output flag =
+      arena("simulate scenarios/wolf-pack.json -n 300 --format json --seed " + largest);
+  const Output file =
+      arena("simulate scenarios/wolf-pack.json -n 300 --format json --set seed=" + largest);
+  ASSERT_EQ(flag.exit_code, 0) << flag.err;
+  ASSERT_EQ(file.exit_code, 0) << file.err;
+  auto a = nlohmann::json::parse(flag.out);
+  auto b = nlohmann::json::parse(file.out);
+  EXPECT_EQ(a["seed"].get<std::uint64_t>(), UINT64_MAX);
+  a.erase("run");
+  b.erase("run");
+  EXPECT_EQ(a, b);
+}
+
 TEST(CliTest, SimulateCsvStartsWithItsHeader) {
   const Output o = arena("simulate scenarios/wolf-pack.json -n 500 --format csv");
   ASSERT_EQ(o.exit_code, 0) << o.err;

@@ -119,10 +119,13 @@ TEST(CliUsageTest, AnOverrideErrorNamesTheFlagThatGaveTheValue) {
   const Misuse cases[] = {
       {"simulate scenarios/wolf-pack.json --set max_rounds=many",
        "--set max_rounds=many: /max_rounds: expected an integer, found the string \"many\""},
-      // Above 2^63 - 1 a --set value is unsigned: it read as a negative number.
-      {"simulate scenarios/wolf-pack.json --set seed=18446744073709551615",
-       "--set seed=18446744073709551615: /seed: 18446744073709551615 is out of range: must be "
-       "from 0 to 9223372036854775807"},
+      // A seed is from 0 to 2^64 - 1, as --seed takes it.
+      {"simulate scenarios/wolf-pack.json --set seed=-1",
+       "--set seed=-1: /seed: -1 is out of range: must be from 0 to 18446744073709551615"},
+      // Above 2^63 - 1 any other integer is out of range (nlohmann reads it unsigned).
+      {"simulate scenarios/wolf-pack.json --set max_rounds=18446744073709551615",
+       "--set max_rounds=18446744073709551615: /max_rounds: 18446744073709551615 is out of range: "
+       "must be from 1 to 100000"},
       {"sweep scenarios/wolf-pack.json --vary max_rounds=3,many",
        "--vary max_rounds=many: /max_rounds: expected an integer, found the string \"many\""},
       {"compare scenarios/wolf-pack.json --variant long:max_round=200 --variant plain:",

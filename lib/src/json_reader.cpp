@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 
 #include "arena/check.hpp"
 #include "arena/diagnostics.hpp"
@@ -69,6 +70,23 @@ std::optional<std::int64_t> ObjectReader::integer(std::string_view key, std::int
   const nlohmann::json* value = get(key);
   if (value == nullptr) return std::nullopt;
   return read_integer(context_, *value, child(key), min, max);
+}
+
+std::optional<std::uint64_t> ObjectReader::unsigned_integer(std::string_view key) {
+  const nlohmann::json* value = get(key);
+  if (value == nullptr) return std::nullopt;
+  const std::string pointer = child(key);
+  if (value->is_number_unsigned()) return value->get<std::uint64_t>();  // never negative
+  const std::string* literal = context_.source().big_integer(pointer);
+  if (literal == nullptr && !value->is_number_integer()) {
+    context_.error(pointer,
+                   fmt::format("expected an integer, found {}", describe_json_type(*value)));
+    return std::nullopt;
+  }
+  if (literal == nullptr && value->get<std::int64_t>() >= 0) return value->get<std::int64_t>();
+  context_.error(pointer, fmt::format("{} is out of range: must be from 0 to {}",
+                                      literal ? *literal : value->dump(), UINT64_MAX));
+  return std::nullopt;
 }
 
 std::optional<std::string> ObjectReader::string(std::string_view key) {

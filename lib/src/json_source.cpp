@@ -237,6 +237,12 @@ class JsonParser {
       errno = 0;
       const long long value = std::strtoll(literal.c_str(), nullptr, 10);
       if (errno != ERANGE) return value;
+      // From 2^63 to 2^64 - 1 unsigned, as nlohmann reads it (a seed may be).
+      if (literal.front() != '-') {
+        errno = 0;
+        const unsigned long long big = std::strtoull(literal.c_str(), nullptr, 10);
+        if (errno != ERANGE) return big;
+      }
       out_.big_integers_[current_pointer_] = literal;
     }
     const double value = std::strtod(literal.c_str(), nullptr);

@@ -6,8 +6,7 @@
 // turns that into "FILE:LINE:COL: /pointer: message" with the position the
 // file's JsonSource recorded (DESIGN.md, contract 4): a hand-edited file is
 // pointed at as exactly as an encounter file. The values themselves come
-// from nlohmann's parse, which keeps every 64-bit unsigned integer exact (a
-// seed may be up to 2^64 - 1; JsonSource keeps none above 2^63 exact).
+// from nlohmann's parse.
 #pragma once
 
 #include <cstdint>

@@ -76,6 +76,8 @@ class ObjectReader {
 
   // Typed reads: nullopt when absent or wrong (wrong is reported).
   std::optional<std::int64_t> integer(std::string_view key, std::int64_t min, std::int64_t max);
+  // Any whole number from 0 to 2^64 - 1 (a seed).
+  std::optional<std::uint64_t> unsigned_integer(std::string_view key);
   std::optional<std::string> string(std::string_view key);
   std::optional<bool> boolean(std::string_view key);
   // A name: a string with more than spaces in it (a blank one printed as
