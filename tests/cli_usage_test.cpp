@@ -141,6 +141,32 @@ TEST(CliUsageTest, AnOverrideErrorNamesTheFlagThatGaveTheValue) {
   }
 }
 
+// Under rules a --vary or --set chose, a file's values may not fit: the
+// last line says which override chose the rules the problems are under.
+TEST(CliUsageTest, ProblemsUnderRulesAnOverrideChoseNameTheOverride) {
+  for (const char* args : {"sweep scenarios/goblin-ambush.json --vary rules=5e,knave -n 10",
+                           "simulate scenarios/goblin-ambush.json --set rules=oldschool -n 10"}) {
+    SCOPED_TRACE(args);
+    const Output o = arena(args);
+    EXPECT_EQ(o.exit_code, 2);
+    EXPECT_NE(o.err.find("error: scenarios/goblin-ambush.json:13:30: /factions/0/members/0/pc: "
+                         "unknown key \"pc\""),
+              std::string::npos)
+        << o.err;
+    const std::string source =
+        std::string(args).find("sweep") == 0 ? "--vary rules=knave" : "--set rules=oldschool";
+    EXPECT_TRUE(o.err.ends_with("error: " + source +
+                                ": the file was read under these rules; the problems above are "
+                                "its values under them\n"))
+        << o.err;
+  }
+  // Not when the override's own value is the problem.
+  const Output own = arena("simulate scenarios/goblin-ambush.json --set rules=knav");
+  EXPECT_EQ(own.exit_code, 2);
+  EXPECT_EQ(own.err.find("read under these rules"), std::string::npos) << own.err;
+  EXPECT_NE(own.err.find("error: --set rules=knav: /rules: "), std::string::npos) << own.err;
+}
+
 // `arena help [COMMAND...]` prints what `arena COMMAND --help` prints.
 TEST(CliUsageTest, HelpCommandPrintsTheUsageOfTheCommandNamed) {
   for (const char* command : {"", "simulate", "library show", "roll"}) {

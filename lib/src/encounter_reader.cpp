@@ -130,8 +130,7 @@ Encounter read_encounter(const JsonContext& context) {
   encounter.name = object.name().value_or("unnamed encounter");
   read_rules(context, object, encounter);
   encounter.battles = object.integer("battles", 1, kMaxBattles).value_or(encounter.battles);
-  encounter.seed = static_cast<std::uint64_t>(
-      object.integer("seed", 0, INT64_MAX).value_or(static_cast<std::int64_t>(encounter.seed)));
+  encounter.seed = object.unsigned_integer("seed").value_or(encounter.seed);
   encounter.max_rounds =
       static_cast<int>(object.integer("max_rounds", 1, kMaxRounds).value_or(encounter.max_rounds));
   encounter.figures.assign(hooks.figures.begin(), hooks.figures.end());
@@ -178,6 +177,28 @@ Encounter read_encounter(const JsonContext& context) {
   return encounter;
 }
 
+// The problems of a file read under rules an override chose ("--vary
+// rules=knave") are its values under those rules, which its own "rules"
+// does not explain: a last line says which override chose them (unless
+// that override's own value is among the problems).
+std::vector<std::string> problems_under_rules(
+    std::vector<std::string> lines, const std::vector<std::pair<std::string, std::string>>& edits) {
+  const auto chose = std::find_if(edits.rbegin(), edits.rend(),
+                                  [](const auto& edit) { return edit.first == "/rules"; });
+  if (chose == edits.rend()) return lines;
+  const std::string& given = chose->second;
+  const bool own = std::any_of(lines.begin(), lines.end(), [&](const std::string& line) {
+    return line.starts_with(given + ":");
+  });
+  if (!own) {
+    lines.push_back(
+        fmt::format("{}: the file was read under these rules; the problems above are "
+                    "its values under them",
+                    given));
+  }
+  return lines;
+}
+
 }  // namespace
 
 Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view text,
@@ -200,7 +221,8 @@ Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view te
     load_log->resolve_seconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - parsed).count();
   }
-  if (!diagnostics.empty()) return unexpected(diagnostics.format(file, edits));
+  if (!diagnostics.empty())
+    return unexpected(problems_under_rules(diagnostics.format(file, edits), edits));
   if (load_log) {
     load_log->names_resolved = diagnostics.notes();
     load_log->override_pointers.clear();
