@@ -569,6 +569,12 @@ TEST(KnaveBattleTest, SideInitiativeDecidesWhichFactionActsFirstEachRound) {
   const Encounter listed = load(encounter(a, b, R"("max_rounds": 1, )"));
   ScriptedDice no_d6{2, 2};
   EXPECT_EQ(play(listed, no_d6).events, (Lines{"0>1:2+0v11=miss", "1>0:2+1v11=miss"}));
+  // A list of names is a listed order of its own: B first, every round.
+  const Encounter named =
+      load(testing::duel_json(a, b, R"("rules": "knave", "order": ["B", "A"], "max_rounds": 2, )"));
+  ScriptedDice b_first{2, 2, 2, 2};
+  EXPECT_EQ(play(named, b_first).events, (Lines{"1>0:2+1v11=miss", "0>1:2+0v11=miss",  //
+                                                "1>0:2+1v11=miss", "0>1:2+0v11=miss"}));
 }
 
 // Other names players use: "chain mail", "chainmail" and "plate mail" for

@@ -28,16 +28,17 @@ std::vector<double> distribution(const DiceExpr& expr) {
   return p;
 }
 
-// The exact outcome of an encounter's battles, from its resolved fighters.
+// The exact outcome of an encounter's battles, from its resolved fighters
+// in listed turn order (the solver's listed round plays them in its order).
 testing::ExactOutcome exact_outcome(const Encounter& encounter) {
   std::vector<testing::ExactFighter> fighters;
-  for (int c = 0; c < encounter.combatant_count(); ++c) {
+  for (int c : listed_turns(encounter, roster_of(encounter).order.members)) {
     const Fighter& f = fighter_of(encounter, c);
     fighters.push_back({encounter.combatants[static_cast<std::size_t>(c)].faction,
                         distribution(f.hp), f.level, f.armor_class(), distribution(f.damage)});
   }
   return testing::solve_oldschool(fighters, encounter.max_rounds,
-                                  roster_of(encounter).order == TurnOrder::Initiative,
+                                  roster_of(encounter).order.kind == TurnOrder::Initiative,
                                   /*stop_below=*/0);
 }
 
@@ -76,11 +77,26 @@ TEST(OldschoolExactTest, TheSeedBattleWithSideInitiative) {
                                   {*parse_override("order=initiative")});
 }
 
-// Two against two in the order A1, B1, A2, B2: B1 often kills A2 before A2's turn.
+// Two against two, the Reds first in each round (A1, A2, B1, B2): a Blue
+// killed in a round loses its turn in it. Then in the seed's roster order,
+// the factions mixed (A1, B1, A2, B2): B1 may kill A2 before A2's turn.
 TEST(OldschoolExactTest, TwoAgainstTwoWhereTheDeadLoseTheirTurn) {
   const std::string file = "tests/rules/oldschool/two-against-two.json";
   expect_simulation_matches_exact(file);
   expect_simulation_matches_exact(file, {*parse_override("order=initiative")});
+  expect_simulation_matches_exact(file, {*parse_override(R"(order=["A1","B1","A2","B2"])")});
+}
+
+// The mixed order is the one battles play: the Reds lose the edge of
+// acting first (24.67% listed by faction, 22.06% mixed, exactly).
+TEST(OldschoolExactTest, AMixedTurnOrderChangesTheOdds) {
+  const std::string file =
+      std::string(ARENA_SOURCE_DIR) + "/tests/rules/oldschool/two-against-two.json";
+  auto by_faction = load_encounter_file(file);
+  auto mixed = load_encounter_file(file, {*parse_override(R"(order=["A1","B1","A2","B2"])")});
+  ASSERT_TRUE(by_faction && mixed);
+  EXPECT_NEAR(exact_outcome(*by_faction).wins[0], 0.2467, 5e-4);
+  EXPECT_NEAR(exact_outcome(*mixed).wins[0], 0.2206, 5e-4);
 }
 
 // The exact values the note and the README quote.

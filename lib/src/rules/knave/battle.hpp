@@ -258,14 +258,12 @@ void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
 }
 
 // One round, until at most one faction is left: the factions in the order
-// of side initiative (or, with "order": "listed", of the file), each
-// faction's creatures in the order of the file.
+// of side initiative, each faction's creatures in the order of the file; or,
+// listed, every creature in the order of the file or of its "order" list.
 template <class Dice, class Events>
 void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
   if (plan.order == TurnOrder::Listed) {
-    // The count is read once: a die rolled out of line might, as far as the
-    // compiler knows, change the plan, so it would read it every time.
-    for (int c = 0, count = plan.creature_count(); c < count; ++c) {
+    for (int c : plan.turns) {
       if (state.creatures[c].status != Status::Fighting) continue;
       take_turn(plan, state, c, dice, events);
       if (state.standing.factions() <= 1) return;

@@ -110,10 +110,8 @@ std::string describe_factions(const Encounter& encounter) {
   const std::string critical = roster.critical == Critical::Quality
                                    ? "quality (a natural 20 wears the target's armor)"
                                    : "max_damage (a natural 20 also deals the most damage)";
-  const std::string order = roster.order == TurnOrder::Listed
-                                ? "listed (each round in the order of the file)"
-                                : "initiative (a d6 per faction each round, ties at random)";
-  return fmt::format("\nturn order: {}\ncritical: {}\n", order, critical) +
+  return fmt::format("\nturn order: {}\ncritical: {}\n",
+                     describe_turn_order(encounter, roster.order), critical) +
          describe_factions_text(
              encounter, roster.faction_tactics, [&](int c) { return creature_text(encounter, c); },
              [&](int c) -> const Tactics& { return creature_of(encounter, c).tactics; });

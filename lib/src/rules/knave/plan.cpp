@@ -80,7 +80,8 @@ int armor_bonus(const BattlePlan& plan, int c, std::span<const int> quality) {
 BattlePlan::BattlePlan(const Encounter& encounter)
     : sides(encounter),
       critical(roster_of(encounter).critical),
-      order(roster_of(encounter).order),
+      turns(listed_turns(encounter, roster_of(encounter).order.members)),
+      order(roster_of(encounter).order.kind),
       max_rounds(encounter.max_rounds) {
   for (int c = 0; c < encounter.combatant_count(); ++c) {
     PlanCreature compiled = compile(creature_of(encounter, c), *this);

@@ -67,6 +67,7 @@ struct BattlePlan {
   HarmTable harms;         // who can ever change whose hit points (stalemates)
   std::vector<DiceTerm> terms;
   Critical critical = Critical::Quality;
+  std::vector<int> turns;  // listed order: every creature, in turn (turn_order.hpp)
   TurnOrder order = TurnOrder::Initiative;
   int max_rounds = 0;
 

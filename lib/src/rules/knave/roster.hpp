@@ -14,8 +14,8 @@
 
 #include "arena/dice.hpp"
 #include "arena/encounter.hpp"
-#include "rules/common/side_initiative.hpp"
 #include "rules/common/tactics.hpp"
+#include "rules/common/turn_order.hpp"
 #include "rules/knave/equipment.hpp"
 
 namespace arena::knave {
@@ -96,7 +96,7 @@ struct Roster : arena::Roster {
   std::vector<Creature> members;  // indexed by Combatant::member
   std::vector<Tactics> faction_tactics;
   Critical critical = Critical::Quality;
-  TurnOrder order = TurnOrder::Initiative;  // Knave's side initiative unless "listed"
+  TurnOrderGiven order{TurnOrder::Initiative, {}};  // Knave's side initiative unless listed
 };
 
 // The roster of a knave encounter. Precondition: encounter.rules is knave.

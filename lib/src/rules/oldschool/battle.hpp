@@ -2,7 +2,8 @@
 // armor class attack random enemies until one faction is left.
 //
 // Hit points are rolled per battle (level d10, or the file's "hp"). Each
-// round the living fighters act in the order the file lists them, or, with
+// round the living fighters act in the order the file lists them (or its
+// "order" list of names gives: turn_order.hpp), or, with
 // "order": "initiative", faction by faction in the order of a d6 each
 // (ties to a fair coin), each faction's fighters in listed order; a fighter
 // killed earlier in the round does not act. A fighter attacks an enemy
@@ -54,6 +55,7 @@ struct BattlePlan {
   StandingStart standing;  // factions, their sizes and enemy lists
   HarmTable harms;         // who can hit whom for damage: 22 - level - AC at most 20
   std::vector<DiceTerm> terms;
+  std::vector<int> turns;  // listed order: every fighter, in turn (turn_order.hpp)
   TurnOrder order = TurnOrder::Listed;
   int max_rounds = 0;
 
@@ -160,9 +162,7 @@ template <class Dice, class Events>
 template <class Dice, class Events>
 void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& events) {
   if (plan.order == TurnOrder::Listed) {
-    // The count is read once: a die rolled out of line might, as far as the
-    // compiler knows, change the plan, so it would read it every time.
-    for (int c = 0, count = plan.fighter_count(); c < count; ++c) {
+    for (int c : plan.turns) {
       if (state.fighters[c].dead) continue;
       take_turn(plan, state, c, dice, events);
       if (state.standing.factions() <= 1) return;

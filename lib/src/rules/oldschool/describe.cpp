@@ -21,10 +21,7 @@ std::string hp_text(const Fighter& fighter) {
 
 std::string describe_factions(const Encounter& encounter) {
   const Roster& roster = roster_of(encounter);
-  const std::string order = roster.order == TurnOrder::Listed
-                                ? "listed (each round in the order of the file)"
-                                : "initiative (a d6 per faction each round)";
-  return fmt::format("\nturn order: {}\n", order) +
+  return fmt::format("\nturn order: {}\n", describe_turn_order(encounter, roster.order)) +
          describe_factions_text(
              encounter, roster.faction_tactics,
              [&](int c) {

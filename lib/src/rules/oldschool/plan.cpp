@@ -6,7 +6,9 @@
 namespace arena::oldschool {
 
 BattlePlan::BattlePlan(const Encounter& encounter)
-    : order(roster_of(encounter).order), max_rounds(encounter.max_rounds) {
+    : turns(listed_turns(encounter, roster_of(encounter).order.members)),
+      order(roster_of(encounter).order.kind),
+      max_rounds(encounter.max_rounds) {
   for (int c = 0; c < encounter.combatant_count(); ++c) {
     const Fighter& fighter = fighter_of(encounter, c);
     PlanFighter compiled;

@@ -8,8 +8,8 @@
 
 #include "arena/dice.hpp"
 #include "arena/encounter.hpp"
-#include "rules/common/side_initiative.hpp"
 #include "rules/common/tactics.hpp"
+#include "rules/common/turn_order.hpp"
 
 namespace arena::oldschool {
 
@@ -33,7 +33,7 @@ struct Fighter {
 struct Roster : arena::Roster {
   std::vector<Fighter> members;  // indexed by Combatant::member
   std::vector<Tactics> faction_tactics;
-  TurnOrder order = TurnOrder::Listed;
+  TurnOrderGiven order;  // listed unless the file says otherwise
 };
 
 // The roster of an oldschool encounter. Precondition: encounter.rules is oldschool.

@@ -16,7 +16,7 @@ RunResult run(const Encounter& encounter, const RunOptions& options) {
 
 void digest_roster(const Encounter& encounter, Digest& digest) {
   const Roster& roster = roster_of(encounter);
-  digest.add("{}", static_cast<int>(roster.order));
+  digest.add("{}|{}", static_cast<int>(roster.order.kind), fmt::join(roster.order.members, ","));
   for (const Tactics& tactics : roster.faction_tactics) digest.add("{}", digest_code(tactics));
   for (const Fighter& f : roster.members) {
     digest.add("{}|{}|{}|{}|{}|{}|{}", f.name, f.level, f.damage.to_string(), f.armor_value,

@@ -1,0 +1,42 @@
+// The "order" of an encounter for the rulesets whose creatures take turns
+// one after another (oldschool, knave): "listed", the order of the file,
+// faction by faction; "initiative", side initiative (side_initiative.hpp);
+// or a list of member names, a listed order across factions, so that a
+// roster such as Alice (Reds), Bob (Blues), Eve (Reds) plays as written:
+// "order": ["Alice", "Bob", "Eve"]. A member's copies ("count") act one
+// after another at its place in the list.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "arena/encounter.hpp"
+#include "arena/json_reader.hpp"
+#include "rules/common/side_initiative.hpp"
+
+namespace arena {
+
+struct TurnOrderGiven {
+  TurnOrder kind = TurnOrder::Listed;
+  std::vector<int> members;  // given as a list: the members (roster indices) in its order
+};
+
+// Reads "order" from the encounter object: nullopt when absent or wrong
+// (wrong is reported). `names` are the members' names in roster order, or
+// nullptr when some member could not be read: a list's names are then not
+// resolved (its member indices would not be the roster's).
+std::optional<TurnOrderGiven> read_turn_order(ObjectReader& encounter,
+                                              const std::vector<std::string>* names);
+
+// The combatants in listed turn order: each member of `members` (roster
+// indices) in turn with its copies, or, with none given, every combatant
+// in encounter order.
+std::vector<int> listed_turns(const Encounter& encounter, std::span<const int> members);
+
+// "listed (each round in the order of the file)", or with a list
+// "listed (each round: Alice, Bob 1, Bob 2, Eve)", or the initiative's line.
+std::string describe_turn_order(const Encounter& encounter, const TurnOrderGiven& order);
+
+}  // namespace arena
