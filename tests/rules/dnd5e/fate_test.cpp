@@ -195,6 +195,25 @@ TEST(FateTest, ABattleNoOneCanHurtAnyoneEndsAtOnceAsAStalemate) {
       << text;
 }
 
+// A dying PC may get up with a natural 20 and fight on: a battle in which
+// no one standing can hurt an enemy waits until it is dead or stable.
+TEST(FateTest, ADyingPcPutsOffTheStalemate) {
+  const std::string hero = creature("Hero", 10, 0, 5, "1d6 cold", R"(, "pc": true)");
+  const std::string mate = creature("Mate", 30, 0, 5, "1d6 fire", R"(, "immunities": ["cold"])");
+  const std::string foe = creature("Foe", 30, 0, 5, "1d6 cold", R"(, "immunities": ["fire"])");
+  testing::Table t(load(duel_json(hero + ", " + mate, foe)));
+  const auto stalled = [&] { return detail::stalled<false, false>(t.plan, t.state); };
+  EXPECT_FALSE(stalled());  // the Foe hurts the Hero
+  t[0].hp = 0;
+  t.state.standing.drops(0);
+  EXPECT_FALSE(stalled());  // dying, and its cold hurts the Foe once it is up
+  t[0].stable = true;
+  EXPECT_TRUE(stalled());
+  t[0].stable = false;
+  t[0].dead = true;
+  EXPECT_TRUE(stalled());
+}
+
 TEST(FateTest, OneWhoCanHurtTheOtherIsNoStalemate) {
   const std::string a = creature("A", 10, 0, 5, "1d6 fire");
   const std::string b = creature("B", 10, 0, 5, "1d6 cold", R"(, "immunities": ["fire"])");

@@ -163,13 +163,16 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
   }
 }
 
-// Whether no one left can change an enemy's hit points (harm.hpp) or, on
-// a battlefield, ever reach an enemy (field_stalemate.hpp). One test a
-// round in a plan where neither can happen (BattlePlan::may_stall).
+// Whether no one left can change an enemy's hit points (harm.hpp) while
+// nothing else can change one either (pending_change.hpp) or, on a
+// battlefield, ever reach an enemy (field_stalemate.hpp). One test a round
+// in a plan where neither can happen (BattlePlan::may_stall).
 template <bool Full, bool Field>
 bool stalled(const BattlePlan& plan, const BattleState& state) {
   if (!plan.may_stall) return false;
-  if (plan.harms.stalled(plan.standing, state.standing)) return true;
+  if (plan.harms.stalled(plan.standing, state.standing) &&
+      !hit_points_may_still_change<Full>(plan, state))
+    return true;
   if constexpr (Field) return out_of_reach_for_good<Full>(plan, state);
   return false;
 }

@@ -12,14 +12,13 @@
 //     actions, legendary ones included, available or not (a breath weapon
 //     may recharge), nor with its reaction to an enemy starting its turn
 //     nearby (FieldPlan::farthest);
-//   - and nothing else can still change a hit point: no PC is dying (it may
-//     get up with a natural 20), no creature is swallowed (it is digested,
-//     and fights its swallower), no Death Burst is pending.
+//   - and nothing else can still change a hit point (pending_change.hpp).
 // Battle code compiled for a battlefield calls this, once a round at most,
 // and only when the plan has a still creature (FieldPlan::any_still).
 #pragma once
 
 #include "rules/dnd5e/field_rules.hpp"
+#include "rules/dnd5e/pending_change.hpp"
 
 namespace arena::dnd5e::detail {
 
@@ -27,19 +26,11 @@ namespace arena::dnd5e::detail {
 // of line: the round loop that asks stays as small as without it.
 template <bool Full>
 [[gnu::noinline]] bool out_of_reach_for_good(const BattlePlan& plan, const BattleState& state) {
-  if (!plan.field.any_still || state.bursts_pending) return false;
+  if (!plan.field.any_still || hit_points_may_still_change<Full>(plan, state)) return false;
   const int count = plan.creature_count();
   for (int c = 0; c < count; ++c) {
-    const CombatantState& me = state.combatants[c];
-    if (me.dead) continue;
-    if (!me.can_act()) {
-      if (!me.stable) return false;  // dying: it may get up
-      continue;
-    }
-    if (plan.field.still[static_cast<std::size_t>(c)] == 0) return false;
-    if constexpr (Full) {
-      if (state.rules[c].conditions.contains(Condition::Swallowed)) return false;
-    }
+    if (state.combatants[c].can_act() && plan.field.still[static_cast<std::size_t>(c)] == 0)
+      return false;
   }
   for (int c = 0; c < count; ++c) {
     if (!state.combatants[c].can_act()) continue;
