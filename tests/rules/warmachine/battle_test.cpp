@@ -178,9 +178,10 @@ TEST(WarmachineBattleTest, GunfighterShootsInMelee) {
 
 TEST(WarmachineBattleTest, AShooterClosesInOnAStealthyTargetItCannotHit) {
   // At 8" the gun's RNG 10 reaches B, but B's stealth makes every shot from
-  // beyond 5" miss: A does not stand still to aim, it advances 4" and then
-  // shoots from 4", unaimed: 3+4 + RAT 4 = 11 >= DEF 10, 1+1 + POW 10 - ARM 10 = 2.
-  // B, without weapons, advances into contact. A blast weapon the same: a
+  // beyond 5" miss: A does not stand still to aim, it advances to 5" (with
+  // no melee weapon, no closer than its shot needs) and then shoots,
+  // unaimed: 3+4 + RAT 4 = 11 >= DEF 10, 1+1 + POW 10 - ARM 10 = 2.
+  // B, without weapons, advances its 4". A blast weapon the same: a
   // deviating blast could land on B from 8", but its hit roll cannot (A
   // stood still and "aimed" a shot that had no hit roll to aim).
   for (const char* aoe : {"", R"(, "aoe": 3)"}) {
@@ -190,10 +191,25 @@ TEST(WarmachineBattleTest, AShooterClosesInOnAStealthyTargetItCannotHit) {
     const Encounter e = duel(jack("A", 20, gun), jack("B", 30, sneak), 8, 1);
     ScriptedDice dice{1, 3, 4, 1, 1};
     const Played p = play(e, dice);
-    EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "advance 0 8.000000>4.000000",
-                                                  "shot 0>1 =2", "advance 1 4.000000>0.000000"}))
+    EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "advance 0 8.000000>5.000000",
+                                                  "shot 0>1 =2", "advance 1 5.000000>1.000000"}))
         << aoe;
   }
+}
+
+// A gunner with no melee weapon walking into contact (0") would be engaged
+// by its target there, as the seed's is.engaged has it, and never shoot
+// again: it stops at its pistol's RNG, 1", and shoots, unaimed:
+// 3+4 + RAT 4 = 11 >= DEF 10, 1+1 + POW 12 - ARM 10 = 4 of B's 4 boxes.
+TEST(WarmachineBattleTest, AShooterWithoutAMeleeWeaponStopsWhereItCanShoot) {
+  const std::string pistol =
+      R"("ranged": [ { "name": "pistol", "rng": 1, "pow": 12 } ], "melee": [])";
+  const Encounter e = duel(jack("A", 10, pistol), jack("B", 4, R"("melee": [])"), 5, 3);
+  ScriptedDice dice{1, 3, 4, 1, 1};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "advance 0 5.000000>1.000000",
+                                                "shot 0>1 =4", "destroyed 1"}));
+  EXPECT_EQ(p.outcome.winner, 0);
 }
 
 TEST(WarmachineBattleTest, AreaShotPastRangeStillFiresWhenItCanDeviateOntoTheTarget) {

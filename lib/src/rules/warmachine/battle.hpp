@@ -17,7 +17,9 @@
 //  - otherwise it charges when the target is within SPD + 3 of its melee
 //    range (moving into range; the first attack it makes gets a free damage
 //    die, and the charge costs no focus),
-//    or advances up to SPD towards it, stopping at its melee range, and
+//    or advances up to SPD towards it, stopping at its melee range (a
+//    shooter with no melee weapon where its longest shot has a hit roll:
+//    at 0" it would be engaged), and
 //    then ("shoot_then_close") shoots whatever could now hit, unaimed (so
 //    an AOE past RNG fires after the advance, never instead of it; a model
 //    standing up, which may not move, shoots so too);
@@ -145,8 +147,11 @@ class Activation {
       fight(target, true, dice);
       return;
     }
-    const double to = std::max(reach, from - me_.model.spd);
-    if (to < from) {  // a model with no melee weapon may already stand at its reach, 0"
+    // A shooter with no melee weapon stops where its longest shot has a hit
+    // roll: at its reach, 0", the target would engage it for good.
+    const double stop = shooter && me_.model.melee.empty() ? shot_reach(target) : reach;
+    const double to = std::max(stop, from - me_.model.spd);
+    if (to < from) {  // it may already stand there
       move_to(target, to);
       events_.moves(self_, target, from, to, false);
     }
@@ -180,6 +185,16 @@ class Activation {
       if (!automatic_miss(w, as_target(target), distance) && !engaged_for(w)) return true;
     }
     return false;
+  }
+
+  // The farthest the target may be for a shot with a hit roll on it: the
+  // longest RNG, at most 5" against a stealthy target (0" with no gun).
+  double shot_reach(int target) const {
+    const bool stealthy = has(as_target(target).special, Special::Stealth);
+    double farthest = 0;
+    for (const RangedWeapon& w : me_.model.ranged)
+      farthest = std::max(farthest, stealthy ? std::min(w.rng, kStealthRange) : w.rng);
+    return farthest;
   }
 
   // No enemy engages this model for `weapon` (engaged(): a gunfighter
