@@ -32,12 +32,14 @@ const RulesetHooks& ruleset_of(const nlohmann::json& root) {
   return ruleset_hooks(Encounter{}.rules);
 }
 
-void read_rules(const JsonContext& context, ObjectReader& object, Encounter& encounter) {
+// Whether the rules are known: absent (the default) or a ruleset's name.
+bool read_rules(const JsonContext& context, ObjectReader& object, Encounter& encounter) {
+  if (!object.has("rules")) return true;
   auto text = object.string("rules");
-  if (!text) return;
+  if (!text) return false;
   if (auto rules = parse_ruleset(*text)) {
     encounter.rules = *rules;
-    return;
+    return true;
   }
   const auto supported = ruleset_names();
   const auto planned = planned_rulesets();
@@ -45,11 +47,12 @@ void read_rules(const JsonContext& context, ObjectReader& object, Encounter& enc
     context.error(object.child("rules"),
                   fmt::format("the {} rules are not supported yet (supported: {})", *text,
                               fmt::join(supported, ", ")));
-    return;
+    return false;
   }
   context.error(object.child("rules"),
                 fmt::format("unknown rules \"{}\"{}; expected one of: {}", *text,
                             did_you_mean(*text, supported), fmt::join(supported, ", ")));
+  return false;
 }
 
 void check_faction_names(const JsonContext& context, const std::vector<FactionJson>& factions) {
@@ -128,11 +131,14 @@ Encounter read_encounter(const JsonContext& context) {
   (void)object.string("$schema");
   (void)object.string("description");
   encounter.name = object.name().value_or("unnamed encounter");
-  read_rules(context, object, encounter);
+  const bool rules_known = read_rules(context, object, encounter);
   encounter.battles = object.integer("battles", 1, kMaxBattles).value_or(encounter.battles);
   encounter.seed = object.unsigned_integer("seed").value_or(encounter.seed);
   encounter.max_rounds =
       static_cast<int>(object.integer("max_rounds", 1, kMaxRounds).value_or(encounter.max_rounds));
+  // Under unknown rules the factions would be judged by rules the file did
+  // not ask for: every member of another ruleset would read as wrong.
+  if (!rules_known) return encounter;
   encounter.figures.assign(hooks.figures.begin(), hooks.figures.end());
   ARENA_CHECK(hooks.faction_figures.size() <= kMaxFactionFigures &&
               hooks.measures.size() <= kMaxMeasures);
