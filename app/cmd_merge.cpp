@@ -64,9 +64,7 @@ Command add_merge_command(CLI::App& app) {
   cli->add_option("--format", options->format, "Output format")
       ->check(one_of({"table", "json", "csv", "tally"}))
       ->capture_default_str();
-  cli->add_option("--quantiles", options->quantiles, "Quantile levels of every statistic")
-      ->delimiter(',')
-      ->capture_default_str();
+  add_quantiles_option(*cli, options->quantiles);
   add_output_option(*cli, options->output);
   cli->footer(
       "Examples:\n"

@@ -204,7 +204,8 @@ Command add_shoot_command(CLI::App& app) {
                   "FROM:TO:STEP in inches between bases, or one distance")
       ->capture_default_str();
   cli->add_option("--focus", options->request.focus,
-                  "Focus to spend (default: the attacker's \"focus\")");
+                  "Focus to spend (default: the attacker's \"focus\")")
+      ->check(whole_number_from(0, kMaxShotFocus));
   cli->add_option("--boost", options->request.boost,
                   "What focus boosts: none, hit, damage, both (default: the attacker's \"boost\")");
   cli->add_flag("--aim", options->request.aim, "The attacker aims: +2 RAT");

@@ -167,6 +167,7 @@ Command add_simulate_command(CLI::App& app) {
          "Most battles a --precision run plays (default: 10000000)")
       ->check(whole_number_from(1, kMaxBattles));
   add_simulation_options(*cli, options->simulation);
+  add_quantiles_option(*cli, options->simulation.quantiles);
   add_output_option(*cli, options->output);
   add_html_option(*cli, options->html);
   cli->footer(

@@ -291,6 +291,7 @@ Command add_sweep_command(CLI::App& app) {
   add_run_options(*cli, options->battles, options->seed, options->format, {"table", "json", "csv"},
                   "Battles per combination (default: the file's)");
   add_simulation_options(*cli, options->simulation);
+  add_quantiles_option(*cli, options->simulation.quantiles);
   add_output_option(*cli, options->output);
   add_html_option(*cli, options->html);
   cli->footer(

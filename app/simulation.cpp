@@ -84,9 +84,6 @@ void add_simulation_options(CLI::App& command, SimulationOptions& options) {
       .add_flag_callback(
           "--no-progress", [&options] { options.progress = false; }, "No progress bar")
       ->excludes(progress);
-  command.add_option("--quantiles", options.quantiles, "Quantile levels of every statistic")
-      ->delimiter(',')
-      ->capture_default_str();
 }
 
 void add_run_options(CLI::App& command, std::optional<std::int64_t>& battles,
@@ -97,6 +94,13 @@ void add_run_options(CLI::App& command, std::optional<std::int64_t>& battles,
   command.add_option("--seed", seed, "Master seed (default: the file's)")->check(seed_number());
   command.add_option("--format", format, "Output format")
       ->check(one_of(formats))
+      ->capture_default_str();
+}
+
+void add_quantiles_option(CLI::App& command, std::vector<double>& quantiles) {
+  command.add_option("--quantiles", quantiles, "Quantile levels of every statistic")
+      ->delimiter(',')
+      ->check(number_from(0, 1))  // a word is refused here; 0 and repeats by check_quantiles
       ->capture_default_str();
 }
 

@@ -21,7 +21,8 @@ struct SimulationOptions {
   std::vector<double> quantiles = ReportOptions{}.quantiles;
 };
 
-// Adds --threads, --progress/--no-progress and --quantiles.
+// Adds --threads and --progress/--no-progress (and the commands that
+// report quantiles call add_quantiles_option: check takes the baseline's).
 void add_simulation_options(CLI::App& command, SimulationOptions& options);
 
 // Adds -n/--battles and --seed (each overriding the file's when given) and
@@ -29,6 +30,9 @@ void add_simulation_options(CLI::App& command, SimulationOptions& options);
 void add_run_options(CLI::App& command, std::optional<std::int64_t>& battles,
                      std::optional<std::uint64_t>& seed, std::string& format,
                      const std::vector<std::string>& formats, const std::string& battles_help);
+
+// Adds --quantiles LEVEL,LEVEL,... (each a number; check_quantiles the rest).
+void add_quantiles_option(CLI::App& command, std::vector<double>& quantiles);
 
 // Reports (and returns false) when a quantile level is outside (0, 1].
 bool check_quantiles(const std::vector<double>& quantiles);

@@ -103,7 +103,11 @@ TEST(CliTest, BadInputExitsTwoWithNothingOnStdout) {
   EXPECT_EQ(usage.out, "");
   const Output quantile = arena("simulate scenarios/wolf-pack.json --quantiles 0.5,1.5");
   EXPECT_EQ(quantile.exit_code, 2);
-  EXPECT_NE(quantile.err.find("--quantiles: 1.5 is not a level in (0, 1]"), std::string::npos);
+  EXPECT_NE(quantile.err.find("--quantiles: '1.5' is not a number from 0 to 1"), std::string::npos);
+  // 0 is a number from 0 to 1, but no level.
+  const Output zero = arena("simulate scenarios/wolf-pack.json --quantiles 0,0.5");
+  EXPECT_EQ(zero.exit_code, 2);
+  EXPECT_NE(zero.err.find("--quantiles: 0 is not a level in (0, 1]"), std::string::npos);
   // A level twice made two table columns, two CSV columns of one name and one JSON key.
   const Output twice = arena("simulate scenarios/wolf-pack.json --quantiles 0.5,0.9,0.5");
   EXPECT_EQ(twice.exit_code, 2);

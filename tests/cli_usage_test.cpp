@@ -80,6 +80,15 @@ const Misuse kMisuses[] = {
      "--alpha: '0' is not a number from 1e-15 to 0.5"},
     {"check scenarios/wolf-pack.json --baseline b.json --tolerance NaN",
      "--tolerance: 'NaN' is not a number from 0 to 1000000000"},
+    // CLI11 said "Could not convert: --quantiles = abc".
+    {"simulate scenarios/wolf-pack.json --quantiles 0.5,abc",
+     "--quantiles: 'abc' is not a number from 0 to 1"},
+    {"merge part.json --quantiles 2", "--quantiles: '2' is not a number from 0 to 1"},
+    {"shoot scenarios/destroyer-vs-ironclad.json --focus abc",
+     "--focus: 'abc' is not a whole number from 0 to 10"},
+    // check reports at the baseline's levels: it took --quantiles and ignored it.
+    {"check scenarios/wolf-pack.json --baseline b.json --quantiles 0.5",
+     "unknown option '--quantiles' for 'arena check'"},
     // A seed is digits only: "-1" was taken as 2^64 - 1, and a larger
     // number clamped to it.
     {"simulate scenarios/wolf-pack.json --seed -1",

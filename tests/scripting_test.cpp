@@ -1315,7 +1315,8 @@ TEST_F(ScriptingTest, ShootRejectsWhatItCannotAnswer) {
       "error: --boost: unknown boost \"hot\" (did you mean 'hit'?); expected one of: none, hit, "
       "damage, both");
   expect_bad_input({"shoot", file, "--focus", "11"},
-                   "error: --focus 11: expected 0 to 10\nRun 'arena shoot --help' for its usage.");
+                   "error: --focus: '11' is not a whole number from 0 to 10\nRun 'arena shoot "
+                   "--help' for its usage.");
   // Models are named as the library names them, case aside.
   const Output named = arena({"shoot", file, "--distances", "5"});
   const Output lowercase =

@@ -19,7 +19,7 @@ struct ShotRequest {
   std::string attacker;      // a combatant's name; default: the first faction's first
   std::string target;        // default: the second faction's first
   std::string weapon;        // a ranged weapon's name or 1-based number; default: the first
-  std::optional<int> focus;  // resources to spend; default: the attacker's
+  std::optional<int> focus;  // resources to spend, 0 to kMaxShotFocus; default: the attacker's
   std::optional<std::string>
       boost;                      // what they buy, in the ruleset's words; default: the attacker's
   bool aim = false;               // the attacker aims (the ruleset's bonus for standing still)
@@ -29,6 +29,8 @@ struct ShotRequest {
 
 // The longest distance (inches) a table answers, as encounter files allow.
 inline constexpr double kMaxShotDistance = 1000;
+// The most focus a shot may spend, as encounter files allow.
+inline constexpr int kMaxShotFocus = 10;
 
 // The quantile levels every row has.
 inline constexpr double kShotQuantiles[] = {0.1, 0.25, 0.4, 0.6, 0.75, 0.9, 1.0};

@@ -13,6 +13,7 @@
 namespace arena::warmachine {
 
 static_assert(kMaxShotDistance == kMaxDistance, "arena shoot answers the distances files allow");
+static_assert(kMaxShotFocus == kMaxFocus, "arena shoot spends the focus files allow");
 
 namespace {
 
