@@ -243,6 +243,20 @@ TEST_F(ScriptingTest, AProblemWithASetValueNamesTheSet) {
   EXPECT_NE(both.err.find("error: --set /seed=-1: /seed: "), std::string::npos) << both.err;
 }
 
+// A warmachine member is its library model: it is named by it, as a 5e
+// member by its monster ("model" had no name to find it by).
+TEST_F(ScriptingTest, SetFindsAWarmachineMemberByItsModel) {
+  const std::string file = scenario("destroyer-vs-ironclad");
+  const Output by_name = arena(
+      {"shoot", file, "--distances", "5", "--set", "factions.Cygnar.members.ironclad.arm=10"});
+  const Output by_index =
+      arena({"shoot", file, "--distances", "5", "--set", "/factions/1/members/0/arm=10"});
+  const Output plain = arena({"shoot", file, "--distances", "5"});
+  ASSERT_EQ(by_name.exit_code, 0) << by_name.err;
+  EXPECT_EQ(by_name.out, by_index.out);
+  EXPECT_NE(by_name.out, plain.out);  // ARM 10 instead of the Ironclad's 20
+}
+
 TEST_F(ScriptingTest, SetWithAnUnknownPathSaysWhatItMeant) {
   const std::string file = scenario("knight-vs-ogre");
   expect_bad_input({"simulate", file, "--set", "factions.Knigt.members.knight.ac=20"},
@@ -252,6 +266,8 @@ TEST_F(ScriptingTest, SetWithAnUnknownPathSaysWhatItMeant) {
   expect_bad_input({"simulate", file, "--set", "factions.Knight.membres.knight.ac=20"},
                    "has no key \"membres\" (did you mean 'members'?)");
   expect_bad_input({"simulate", file, "--set", "/factions/5/name=x"}, "no element 5");
+  expect_bad_input({"simulate", file, "--set", "factions.Knight.members.Squire.ac=20"},
+                   "has no element named \"Squire\" (its elements: knight)");
   // Every command that reads an encounter takes --set, with the same errors.
   const std::string bad = "factions.Knigt.members.knight.ac=20";
   const std::string meant = "(did you mean 'Knight'?)";

@@ -39,11 +39,12 @@ bool is_index(const std::string& step) {
          step.find_first_not_of("0123456789") == std::string::npos;
 }
 
-// What an array element is called in a dotted path: its name, or its monster.
+// What an array element is called in a dotted path: its name, or the
+// library entry it is (a 5e monster, a warmachine model).
 std::vector<std::string> element_names(const nlohmann::json& element) {
   std::vector<std::string> names;
   if (!element.is_object()) return names;
-  for (const char* key : {"name", "monster"}) {
+  for (const char* key : {"name", "monster", "model"}) {
     if (element.contains(key) && element[key].is_string())
       names.push_back(element[key].get<std::string>());
   }
@@ -65,8 +66,13 @@ Expected<std::size_t, std::string> array_step(const nlohmann::json& array, const
       known.push_back(name);
     }
   }
-  return unexpected(
-      fmt::format("{} has no element named \"{}\"{}", where, step, did_you_mean(step, known)));
+  // With no name close, the names there are (or that it has none).
+  std::string help = did_you_mean(step, known);
+  if (help.empty()) {
+    help = known.empty() ? " (its elements have no names: give an index)"
+                         : fmt::format(" (its elements: {})", fmt::join(known, ", "));
+  }
+  return unexpected(fmt::format("{} has no element named \"{}\"{}", where, step, help));
 }
 
 }  // namespace
