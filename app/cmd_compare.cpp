@@ -7,6 +7,7 @@
 // that of two independent runs: the report shows both intervals and how
 // many times fewer battles the pairing needs for the same precision.
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cmath>
@@ -301,6 +302,18 @@ int run_compare(const CompareOptions& options) {
     if (runs.empty()) {
       battles = options.battles.value_or(encounter->battles);
       seed = options.seed.value_or(encounter->seed);
+    } else if (variant.input.file != runs.front().variant.input.file) {
+      // Another file's own seed and battle count give way to the first's.
+      if (!options.seed && encounter->seed != seed) {
+        spdlog::warn(
+            "{}: its seed {} gives way to the first file's, {}: every variant plays the "
+            "same battles (--seed picks others)",
+            variant.input.file, encounter->seed, seed);
+      }
+      if (!options.battles && encounter->battles != battles) {
+        spdlog::warn("{}: its {} battles give way to the first file's {} (-n sets them)",
+                     variant.input.file, encounter->battles, battles);
+      }
     }
     encounter->battles = battles;
     encounter->seed = seed;

@@ -1107,6 +1107,15 @@ TEST_F(ScriptingTest, CompareUsesTheFirstFilesSeedAndBattlesForEveryFile) {
   EXPECT_EQ(out["variants"][1].at("report"), expected);
   EXPECT_EQ(out["variants"][1]["report"].at("battles"), 20000);
   EXPECT_EQ(out["variants"][1]["report"].at("seed"), 11);
+  // It says so, for the second file's values, unless -n and --seed set both.
+  EXPECT_EQ(run.err, "warning: " + copy +
+                         ": its seed 99 gives way to the first file's, 11: every variant plays "
+                         "the same battles (--seed picks others)\nwarning: " +
+                         copy +
+                         ": its 3000 battles give way to the first file's 20000 (-n sets them)\n");
+  const Output set = arena({"compare", first_copy, copy, "-n", "500", "--seed", "11"});
+  ASSERT_EQ(set.exit_code, 0) << set.err;
+  EXPECT_EQ(set.err, "");
 }
 
 // A variant named longer than the column keeps the table's columns in line.
