@@ -99,8 +99,13 @@ int run_simulate(const SimulateOptions& options) {
                                ? play_until_precise(*encounter, *options.precision,
                                                     options.max_battles, options.simulation)
                                : play(*encounter, range.first, range.count, options.simulation);
-  if (result.tally.battles == 0) {
-    print_error(range.count == 0 ? "this shard has no battles (more shards than battles)"
+  // A shard with no battles (more shards than battles) is an empty part
+  // that merges, so that a fixed job array of shards needs no special case;
+  // a report of no battles would be no report.
+  const bool empty_part = range.count == 0 && options.format == "tally";
+  if (result.tally.battles == 0 && !empty_part) {
+    print_error(range.count == 0 ? "this shard has no battles (more shards than battles): "
+                                   "--format tally writes an empty part that merges"
                                  : "interrupted before any battle finished");
     return range.count == 0 ? kExitBadInput : 130;
   }

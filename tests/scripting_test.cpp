@@ -454,6 +454,24 @@ TEST_F(ScriptingTest, MergeOfThreeShardsEqualsTheSingleRunByteForByte) {
   }
 }
 
+// More shards than battles: the empty ones are parts with no battles, so
+// that a job array of a fixed number of shards works for any run size; a
+// report of no battles is still refused.
+TEST_F(ScriptingTest, ShardsWithNoBattlesAreEmptyPartsThatMerge) {
+  const std::string file = scenario("knight-vs-ogre");
+  std::vector<std::string> parts;
+  for (int k = 0; k < 4; ++k) parts.push_back(shard(file, k, 4, {"-n", "2"}));
+  EXPECT_EQ(json::parse(read_file(parts[0])).at("battles"), 0);
+  const Output merged =
+      arena({"merge", parts[3], parts[1], parts[0], parts[2], "--format", "json"});
+  ASSERT_EQ(merged.exit_code, 0) << merged.err;
+  const Output single = arena({"simulate", file, "-n", "2", "--format", "json"});
+  EXPECT_EQ(without_run(merged.out), without_run(single.out));
+  expect_bad_input({"merge", parts[0], parts[2]}, "battles 0 to 1 are in no part");
+  expect_bad_input({"simulate", file, "-n", "2", "--shard", "0/4"},
+                   "this shard has no battles (more shards than battles)");
+}
+
 TEST_F(ScriptingTest, MergeRefusesOverlappingAndMissingShards) {
   const std::string file = scenario("knight-vs-ogre");
   std::vector<std::string> parts;

@@ -175,8 +175,9 @@ TallyFile read_tally(const LocatedJson& json) {
   t.battles = json["battles"].integer();
   if (out.total_battles < 1 || out.total_battles > kMaxBattles)
     json["total_battles"].fail(fmt::format("not from 1 to {} battles", kMaxBattles));
-  if (t.battles < 1 || t.battles > out.total_battles)
-    json["battles"].fail(fmt::format("not from 1 to the {} of the run", out.total_battles));
+  // 0 for a shard of a run with fewer battles than shards.
+  if (t.battles < 0 || t.battles > out.total_battles)
+    json["battles"].fail(fmt::format("not from 0 to the {} of the run", out.total_battles));
   if (out.first_battle < 0 || out.first_battle > out.total_battles - t.battles) {
     json["first_battle"].fail(fmt::format("battles {} to {} are not in the run's 0 to {}",
                                           out.first_battle, out.first_battle + t.battles - 1,
@@ -303,7 +304,8 @@ Expected<TallyFile, std::string> merge_tallies(const std::vector<TallyFile>& par
                       names[0], names[i], first.total_battles, parts[i].total_battles));
     }
   }
-  // Every battle exactly once: sort the parts by their first battle and walk.
+  // Every battle exactly once: sort the parts by their first battle and walk
+  // (past the empty ones, which hold none).
   std::vector<std::size_t> order(parts.size());
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -311,6 +313,7 @@ Expected<TallyFile, std::string> merge_tallies(const std::vector<TallyFile>& par
   });
   std::int64_t next = 0;
   for (std::size_t i : order) {
+    if (parts[i].tally.battles == 0) continue;
     const std::int64_t begin = parts[i].first_battle, end = begin + parts[i].tally.battles;
     if (begin > next) {
       return unexpected(
