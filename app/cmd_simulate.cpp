@@ -127,6 +127,7 @@ int run_simulate(const SimulateOptions& options) {
   Report report =
       make_report(*encounter, result.tally, ReportOptions{options.simulation.quantiles});
   report.partial = result.partial;
+  if (options.shard) report.shard = ShardInfo{range.first, encounter->battles};
   report.requested_battles = options.precision ? options.max_battles : range.count;
   if (options.precision) {
     const double widest = widest_half_interval(result.tally);

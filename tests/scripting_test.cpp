@@ -454,6 +454,28 @@ TEST_F(ScriptingTest, MergeOfThreeShardsEqualsTheSingleRunByteForByte) {
   }
 }
 
+// A shard's own report says which battles it holds, and is no baseline:
+// check replays battles 0 to N - 1.
+TEST_F(ScriptingTest, AShardsReportSaysItIsOneShard) {
+  const std::string file = scenario("knight-vs-ogre");
+  const Output table = arena({"simulate", file, "-n", "5000", "--shard", "1/2"});
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_TRUE(
+      table.out.starts_with("Knight against an ogre (5e rules): 2500 battles, seed 7 (ONE "
+                            "SHARD: battles 2500 to 4999 of 5000)\n"))
+      << table.out;
+  const std::string report = temp_path("shard-report.json");
+  ASSERT_EQ(arena({"simulate", file, "-n", "5000", "--shard", "1/2", "--format", "json"}, report)
+                .exit_code,
+            0);
+  EXPECT_EQ(json::parse(read_file(report)).at("shard"),
+            json({{"first_battle", 2500}, {"run_battles", 5000}}));
+  expect_bad_input({"check", file, "--baseline", report}, "the report of one shard's battles");
+  // A whole run's report has no "shard".
+  const Output whole = arena({"simulate", file, "-n", "500", "--format", "json"});
+  EXPECT_EQ(json::parse(whole.out).count("shard"), 0u);
+}
+
 // More shards than battles: the empty ones are parts with no battles, so
 // that a job array of a fixed number of shards works for any run size; a
 // report of no battles is still refused.

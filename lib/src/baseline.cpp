@@ -82,6 +82,11 @@ std::optional<JsonProblem> shape_problem(const json& report) {
                                       report["battles"].dump(), kMaxBattles));
   if (report.contains("partial") && report["partial"] == true)
     return at("/partial", "a run interrupted before its battles were played (partial)");
+  // check replays battles 0 to N - 1: a shard's are others.
+  if (report.contains("shard")) {
+    return at("/shard",
+              "the report of one shard's battles (merge the shards' tallies for the run's report)");
+  }
   for (const char* key : {"scenario", "rules"}) {
     if (!report.contains(key) || !report[key].is_string())
       return at(where(key), fmt::format("no {}", key));

@@ -110,6 +110,10 @@ std::string format_json(const Report& report, bool with_run) {
               {"rounds", stat_json(report.rounds)},
               {"combatants", combatants}};
   if (report.partial) out["requested_battles"] = report.requested_battles;
+  if (report.shard) {
+    out["shard"] = {{"first_battle", report.shard->first_battle},
+                    {"run_battles", report.shard->run_battles}};
+  }
   if (report.precision) {
     out["precision"] = {{"target", report.precision->target},
                         {"widest_half_interval", report.precision->widest_half_interval},
@@ -178,10 +182,14 @@ std::string format_table(const Report& report, const TableStyle& style) {
   };
   const std::string bar_header(style.win_bar ? 2 + style.bar_width : 0, ' ');
   std::string out = fmt::format(
-      "{} ({} rules): {} battles, seed {}{}\n\n", report.scenario, report.rules, report.battles,
+      "{} ({} rules): {} battles, seed {}{}{}\n\n", report.scenario, report.rules, report.battles,
       report.seed,
       report.partial
           ? fmt::format(" (PARTIAL: interrupted, {} requested)", report.requested_battles)
+          : std::string(),
+      report.shard
+          ? fmt::format(" (ONE SHARD: battles {} to {} of {})", report.shard->first_battle,
+                        report.shard->first_battle + report.battles - 1, report.shard->run_battles)
           : std::string());
   std::size_t width = 9;  // "combatant"
   for (const FactionReport& f : report.factions) width = std::max(width, f.name.size());

@@ -75,6 +75,13 @@ struct RunInfo {
   double seconds = 0;
 };
 
+// The report of one shard's battles alone (simulate --shard without
+// --format tally): where they start in the run, and the run's size.
+struct ShardInfo {
+  std::int64_t first_battle = 0;
+  std::int64_t run_battles = 0;
+};
+
 // A --precision run: the target half-width of every faction's win interval.
 struct PrecisionInfo {
   double target = 0;
@@ -102,6 +109,7 @@ struct Report {
   // the formats show the absent probability.
   bool any_absent = false;
   std::optional<PrecisionInfo> precision;
+  std::optional<ShardInfo> shard;
   RunInfo run;
 };
 
