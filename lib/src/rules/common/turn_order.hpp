@@ -25,8 +25,8 @@ struct TurnOrderGiven {
 
 // Reads "order" from the encounter object: nullopt when absent or wrong
 // (wrong is reported). `names` are the members' names in roster order, or
-// nullptr when some member could not be read: a list's names are then not
-// resolved (its member indices would not be the roster's).
+// nullptr when the file has problems so far: a list's names are then not
+// resolved (a member or faction not read would make them look unknown).
 std::optional<TurnOrderGiven> read_turn_order(ObjectReader& encounter,
                                               const std::vector<std::string>* names);
 

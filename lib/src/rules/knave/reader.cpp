@@ -262,24 +262,24 @@ std::shared_ptr<const arena::Roster> read_roster(
   if (auto critical = read_choice(input.object, "critical", kCriticals)) {
     roster->critical = *critical == "max_damage" ? Critical::MaxDamage : Critical::Quality;
   }
-  std::size_t unread = 0;
   for (std::size_t f = 0; f < input.factions.size(); ++f) {
     const FactionJson& faction = input.factions[f];
     const Tactics tactics = read_faction_tactics(input.context, faction, kNoPositions, kNoDowned);
     roster->faction_tactics.push_back(tactics);
     for (const MemberJson& member : faction.members) {
       ReadCreature read = read_creature(input.context, member, tactics);
-      unread += !read.ok;
       if (!read.ok) continue;
       members[f].push_back(
           {read.creature.name, read.count, static_cast<int>(roster->members.size())});
       roster->members.push_back(std::move(read.creature));
     }
   }
-  // After the members: a list of names in "order" names them.
+  // After the members, and only when the file is right so far: a list of
+  // names in "order" names them (a member or faction not read would make
+  // every name look unknown).
   std::vector<std::string> names;
   for (const Creature& creature : roster->members) names.push_back(creature.name);
-  if (auto order = read_turn_order(input.object, unread == 0 ? &names : nullptr))
+  if (auto order = read_turn_order(input.object, input.context.problems() == 0 ? &names : nullptr))
     roster->order = std::move(*order);
   return roster;
 }

@@ -90,24 +90,24 @@ std::span<const std::string_view> member_keys() {
 std::shared_ptr<const arena::Roster> read_roster(
     const EncounterJson& input, std::vector<std::vector<ResolvedMember>>& members) {
   auto roster = std::make_shared<Roster>();
-  std::size_t unread = 0;
   for (std::size_t f = 0; f < input.factions.size(); ++f) {
     const FactionJson& faction = input.factions[f];
     const Tactics tactics = read_faction_tactics(input.context, faction);
     roster->faction_tactics.push_back(tactics);
     for (const MemberJson& member : faction.members) {
       ReadFighter read = read_fighter(input.context, member, tactics);
-      unread += !read.ok;
       if (!read.ok) continue;
       members[f].push_back(
           {read.fighter.name, read.count, static_cast<int>(roster->members.size())});
       roster->members.push_back(std::move(read.fighter));
     }
   }
-  // After the members: a list of names in "order" names them.
+  // After the members, and only when the file is right so far: a list of
+  // names in "order" names them (a member or faction not read would make
+  // every name look unknown).
   std::vector<std::string> names;
   for (const Fighter& fighter : roster->members) names.push_back(fighter.name);
-  if (auto order = read_turn_order(input.object, unread == 0 ? &names : nullptr))
+  if (auto order = read_turn_order(input.object, input.context.problems() == 0 ? &names : nullptr))
     roster->order = std::move(*order);
   return roster;
 }
