@@ -118,7 +118,9 @@ int run_simulate(const SimulateOptions& options) {
                          range.first, result.tally};
     return emit(options.output, format_tally(file));
   }
-  if (options.shard) {
+  // A shard of all the battles (0/1) is the whole run.
+  const bool one_shard = options.shard && range.count != encounter->battles;
+  if (one_shard) {
     spdlog::warn(
         "--shard {}: this report is of battles {} to {} alone; --format tally writes a "
         "part that `arena merge` joins with the others",
@@ -127,7 +129,7 @@ int run_simulate(const SimulateOptions& options) {
   Report report =
       make_report(*encounter, result.tally, ReportOptions{options.simulation.quantiles});
   report.partial = result.partial;
-  if (options.shard) report.shard = ShardInfo{range.first, encounter->battles};
+  if (one_shard) report.shard = ShardInfo{range.first, encounter->battles};
   report.requested_battles = options.precision ? options.max_battles : range.count;
   if (options.precision) {
     const double widest = widest_half_interval(result.tally);

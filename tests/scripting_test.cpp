@@ -471,9 +471,16 @@ TEST_F(ScriptingTest, AShardsReportSaysItIsOneShard) {
   EXPECT_EQ(json::parse(read_file(report)).at("shard"),
             json({{"first_battle", 2500}, {"run_battles", 5000}}));
   expect_bad_input({"check", file, "--baseline", report}, "the report of one shard's battles");
-  // A whole run's report has no "shard".
+  // A whole run's report has no "shard", nor has the one shard of 0/1.
   const Output whole = arena({"simulate", file, "-n", "500", "--format", "json"});
   EXPECT_EQ(json::parse(whole.out).count("shard"), 0u);
+  const std::string all = temp_path("shard-0-of-1.json");
+  const Output only =
+      arena({"simulate", file, "-n", "500", "--shard", "0/1", "--format", "json"}, all);
+  ASSERT_EQ(only.exit_code, 0) << only.err;
+  EXPECT_EQ(only.err, "");
+  EXPECT_EQ(without_run(read_file(all)), without_run(whole.out));
+  EXPECT_EQ(arena({"check", file, "--baseline", all}).exit_code, 0);
 }
 
 // More shards than battles: the empty ones are parts with no battles, so
