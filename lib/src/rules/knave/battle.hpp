@@ -1,8 +1,9 @@
 // One Knave battle (seed 004): characters and monsters in factions. Each
 // round the factions act in the order of side initiative (a d6 each, higher
-// first, ties in a fair random order; rules/common/side_initiative.hpp), or
-// with "order": "listed" in the order of the file; a faction's creatures
-// still in the fight act in the order of the file.
+// first, ties in a fair random order; rules/common/side_initiative.hpp),
+// each faction's creatures still in the fight in the order of the file; or
+// with "order": "listed" every creature in the order of the file, or of an
+// "order" list of member names (rules/common/turn_order.hpp).
 //
 // An attack is an opposed save: a d20 (2d20 keeping the higher with
 // advantage, the lower with disadvantage; both cancel) + STR (melee) or
