@@ -170,9 +170,7 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
 template <bool Full, bool Field>
 bool stalled(const BattlePlan& plan, const BattleState& state) {
   if (!plan.may_stall) return false;
-  if (plan.harms.stalled(plan.standing, state.standing) &&
-      !hit_points_may_still_change<Full>(plan, state))
-    return true;
+  if (no_harm_can_come<Full>(plan, state)) return true;
   if constexpr (Field) return out_of_reach_for_good<Full>(plan, state);
   return false;
 }
