@@ -46,7 +46,13 @@ std::string monster(const std::string& name, int hd, int armor, const std::strin
 
 // A character of level 1: { "name": NAME, "level": 1, ... }.
 std::string character(const std::string& name, const std::string& extra) {
-  return R"({ "name": ")" + name + R"(", "level": 1, )" + extra + " }";
+  nlohmann::json member =
+      nlohmann::json::parse(R"({ "name": ")" + name + R"(", "level": 1, )" + extra + " }");
+  // The abilities a test does not give are +0 (a file's default is +1), so
+  // that its scripted rolls add only the bonuses it names.
+  for (const char* ability : {"str", "dex", "con", "int", "wis", "cha"})
+    member["abilities"].emplace(ability, 0);
+  return member.dump();
 }
 
 // Every event of a battle, in order, as short strings.
@@ -575,6 +581,29 @@ TEST(KnaveBattleTest, SideInitiativeDecidesWhichFactionActsFirstEachRound) {
   ScriptedDice b_first{2, 2, 2, 2};
   EXPECT_EQ(play(named, b_first).events, (Lines{"1>0:2+1v11=miss", "0>1:2+0v11=miss",  //
                                                 "1>0:2+1v11=miss", "0>1:2+0v11=miss"}));
+}
+
+// An ability left out is +1, the least a new character has: the seed rates
+// them "from +1 to +10" and reads a missing one as 1. Given, 0 stays 0.
+TEST(KnaveBattleTest, AnAbilityLeftOutIsPlusOne) {
+  const std::string bare = R"({ "name": "Bare", "level": 1, "weapons": ["sword"] })";
+  const std::string some =
+      R"({ "name": "Some", "level": 1, "abilities": { "str": 3, "wis": 0 }, "weapons": ["sword"] })";
+  const Encounter e = load(encounter(bare + ", " + some, monster("M", 1, 1, "1d6")));
+  for (std::size_t a = 0; a < kAbilityKeys.size(); ++a) {
+    EXPECT_EQ(creature_of(e, 0).abilities[a], 1) << kAbilityKeys[a];
+    EXPECT_EQ(creature_of(e, 1).abilities[a], a == 0                     ? 3
+                                              : kAbilityKeys[a] == "wis" ? 0
+                                                                         : 1)
+        << kAbilityKeys[a];
+  }
+  // So the bare one's sword hits defense 11 on a d20 of 11 (+1 > 11), not 12.
+  ScriptedDice dice{11, 4, 2};  // the sword's d20 and d8; the monster's d20 misses
+  const Played p =
+      play(load(encounter(bare, monster("M", 1, 1, "1d6", R"(, "hp": 9)"), R"("max_rounds": 1, )")),
+           dice);
+  ASSERT_FALSE(p.events.empty());
+  EXPECT_EQ(p.events.front(), "0>1:11+1v11=4");
 }
 
 // Other names players use: "chain mail", "chainmail" and "plate mail" for

@@ -54,13 +54,17 @@ struct Reader {
     }
   }
 
+  // An ability left out is +1, the least a new character has: the seed
+  // rates them "from +1 to +10" and reads a missing one as 1.
   void read_ability_bonuses() {
+    constexpr int kLeftOut = 1;
+    creature.abilities.fill(kLeftOut);
     const nlohmann::json* value = object.get("abilities");
     if (value == nullptr) return;
     ObjectReader abilities(context, *value, object.child("abilities"), kAbilityKeys);
     for (std::size_t a = 0; a < kAbilityKeys.size(); ++a) {
       creature.abilities[a] = static_cast<int>(
-          abilities.integer(kAbilityKeys[a], kMinAbility, kMaxAbility).value_or(0));
+          abilities.integer(kAbilityKeys[a], kMinAbility, kMaxAbility).value_or(kLeftOut));
     }
     abilities.finish();
   }
