@@ -57,7 +57,8 @@ std::optional<std::vector<int>> read_member_list(const JsonContext& context,
 }  // namespace
 
 std::optional<TurnOrderGiven> read_turn_order(ObjectReader& encounter,
-                                              const std::vector<std::string>* names) {
+                                              const std::vector<std::string>& names) {
+  const bool right_so_far = encounter.context().problems() == 0;
   const nlohmann::json* value = encounter.get("order");
   if (value == nullptr) return std::nullopt;
   const std::string pointer = encounter.child("order");
@@ -79,8 +80,8 @@ std::optional<TurnOrderGiven> read_turn_order(ObjectReader& encounter,
                               "\"listed\" or \"initiative\"");
     return std::nullopt;
   }
-  if (names == nullptr) return std::nullopt;
-  auto members = read_member_list(encounter.context(), *value, pointer, *names);
+  if (!right_so_far) return std::nullopt;
+  auto members = read_member_list(encounter.context(), *value, pointer, names);
   if (!members) return std::nullopt;
   return TurnOrderGiven{TurnOrder::Listed, std::move(*members)};
 }

@@ -23,12 +23,21 @@ struct TurnOrderGiven {
   std::vector<int> members;  // given as a list: the members (roster indices) in its order
 };
 
-// Reads "order" from the encounter object: nullopt when absent or wrong
-// (wrong is reported). `names` are the members' names in roster order, or
-// nullptr when the file has problems so far: a list's names are then not
-// resolved (a member or faction not read would make them look unknown).
+// Reads "order" from the encounter object, once the members are read
+// (`names`: theirs, in roster order): nullopt when absent or wrong (wrong is
+// reported). A list's names are resolved only when the file has no problem
+// so far: a member or faction not read would make them look unknown.
 std::optional<TurnOrderGiven> read_turn_order(ObjectReader& encounter,
-                                              const std::vector<std::string>* names);
+                                              const std::vector<std::string>& names);
+
+// The same for a roster's members, each with a `name`.
+template <class Member>
+std::optional<TurnOrderGiven> read_turn_order(ObjectReader& encounter,
+                                              const std::vector<Member>& members) {
+  std::vector<std::string> names;
+  for (const Member& member : members) names.push_back(member.name);
+  return read_turn_order(encounter, names);
+}
 
 // The combatants in listed turn order: each member of `members` (roster
 // indices) in turn with its copies, or, with none given, every combatant

@@ -278,12 +278,8 @@ std::shared_ptr<const arena::Roster> read_roster(
       roster->members.push_back(std::move(read.creature));
     }
   }
-  // After the members, and only when the file is right so far: a list of
-  // names in "order" names them (a member or faction not read would make
-  // every name look unknown).
-  std::vector<std::string> names;
-  for (const Creature& creature : roster->members) names.push_back(creature.name);
-  if (auto order = read_turn_order(input.object, input.context.problems() == 0 ? &names : nullptr))
+  // After the members: a list of names in "order" names them.
+  if (auto order = read_turn_order(input.object, roster->members))
     roster->order = std::move(*order);
   return roster;
 }
