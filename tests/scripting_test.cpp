@@ -1556,14 +1556,16 @@ TEST_F(ScriptingTest, ValidateReplayAndLibraryShowTheKnaveRules) {
   // The battle of the README's replay excerpt.
   const Output replay = arena({"replay", goblins, "--battle", "8"});
   ASSERT_EQ(replay.exit_code, 0) << replay.err;
-  EXPECT_NE(replay.out.find("Round 2:\n  Knaves rolls 6 for initiative\n"
-                            "  Goblins rolls 1 for initiative\n"),
+  EXPECT_NE(replay.out.find("Round 1:\n  Knaves rolls 3 for initiative\n"
+                            "  Goblins rolls 3 for initiative\n"
+                            "  Tied: Goblins acts before Knaves (drawn at random)\n"),
             std::string::npos)
       << replay.out;
   EXPECT_NE(replay.out.find("  Ysmay rolls 6 on the death table: loses 1 int (now -1)\n"
-                            "  Ysmay is down\n"),
+                            "  Ysmay gets up with 4 HP and fights on\n"),
             std::string::npos)
       << replay.out;
+  EXPECT_NE(replay.out.find("  Ysmay attacks Goblin 2 with bow"), std::string::npos) << replay.out;
   EXPECT_NE(replay.out.find("  Goblin 1 rolls 8 on 2d6 for morale 7: fails\n  Goblin 1 flees!\n"),
             std::string::npos)
       << replay.out;

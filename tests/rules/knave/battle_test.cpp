@@ -85,6 +85,7 @@ struct Recorder : NoEvents {
                                 : fmt::format("death {} d8 {} -{} {} = {}", c, d8, loss,
                                               kAbilityKeys[ability], value));
   }
+  void gets_up(int c, int hp) { lines.push_back(fmt::format("up {} {}", c, hp)); }
   void falls(int c, Status status) {
     lines.push_back(fmt::format("{} {}", status == Status::Dead ? "dead" : "down", c));
   }
@@ -114,6 +115,10 @@ Played play(const Encounter& e, ScriptedDice& dice) {
 }
 
 using Lines = std::vector<std::string>;
+
+// Survivors of the death table out of the fight, so that a test of the
+// table's rows ends there.
+const std::string kSurvivorsDown = R"("death_table": "down", )";
 
 // STR +2 against armor 3 (defense 13): 11 + 2 = 13 is not higher and misses;
 // 12 + 2 = 14 hits. The monster's HD 1 against the unarmored +1 (defense 11).
@@ -479,13 +484,13 @@ TEST(KnaveBattleTest, OnlyHirelingsAmongCharactersRollMorale) {
 }
 
 // Each row of the death table: 1-2 dead; 3-8 lose 1d4 from STR, DEX, CON,
-// INT, WIS, CHA and are down.
+// INT, WIS, CHA and, with "death_table": "down", are down.
 TEST(KnaveBattleTest, EveryRowOfTheDeathTable) {
   const std::string ogre = monster("Ogre", 4, 1, "1d10", R"(, "hp": 100)");
   const std::string knave = character(
       "Knave",
       R"("hp": 1, "abilities": { "str": 1, "dex": 2, "con": 3, "int": 4, "wis": 5, "cha": 6 })");
-  const Encounter e = load(encounter(ogre, knave));
+  const Encounter e = load(encounter(ogre, knave, kSurvivorsDown));
   for (int d8 = 1; d8 <= 8; ++d8) {
     ScriptedDice dice = d8 <= 2 ? ScriptedDice{15, 5, d8} : ScriptedDice{15, 5, d8, 3};
     const Played p = play(e, dice);
@@ -499,7 +504,7 @@ TEST(KnaveBattleTest, EveryRowOfTheDeathTable) {
       EXPECT_EQ(p.results[1].measures[0], 0);
     } else {
       EXPECT_EQ(s.status, Status::Down) << d8;
-      EXPECT_EQ(s.lost_ability, d8 - 3) << d8;
+      EXPECT_EQ(s.abilities[d8 - 3], d8 - 2 - 3) << d8;
       EXPECT_EQ(s.ability_lost, 3);
       EXPECT_EQ(p.events[1], "death 1 d8 " + std::to_string(d8) + " -3 " +
                                  std::string(kAbilityKeys[d8 - 3]) + " = " +
@@ -516,7 +521,7 @@ TEST(KnaveBattleTest, EveryRowOfTheDeathTable) {
 TEST(KnaveBattleTest, ACharacterDiesWhenTheLossTakesAnAbilityBelowMinusTen) {
   const std::string ogre = monster("Ogre", 4, 1, "1d10", R"(, "hp": 100)");
   const std::string knave = character("Knave", R"("hp": 1, "abilities": { "con": -8 })");
-  const Encounter e = load(encounter(ogre, knave));
+  const Encounter e = load(encounter(ogre, knave, kSurvivorsDown));
   ScriptedDice two{15, 5, 5, 2};
   const Played down = play(e, two);
   EXPECT_EQ(down.events, (Lines{"0>1:15+4v11=5", "death 1 d8 5 -2 con = -10", "down 1"}));
@@ -527,6 +532,102 @@ TEST(KnaveBattleTest, ACharacterDiesWhenTheLossTakesAnAbilityBelowMinusTen) {
   EXPECT_EQ(dead.results[1].measures[0], 0);  // the dead lose no ability that counts
   EXPECT_EQ(down.results[1].measures[0], 2);
   EXPECT_EQ(down.state.creatures[0].kills, 0);
+}
+
+// As the seed has it, a survivor of the death table gets 1d4 HP back and
+// fights on, the ability lowered: STR 3 - 2 = 1, so its 10 + 1 no longer
+// beats defense 11 (10 + 3 would have). The ogre knocked it out (no kill),
+// and it ends the battle standing, 2 points of ability lost.
+TEST(KnaveBattleTest, ASurvivorGetsUpWithOneD4HpAndFightsOnWeakened) {
+  const std::string ogre = monster("Ogre", 4, 1, "1d10", R"(, "hp": 100)");
+  const std::string knave = character("Knave", R"("hp": 4, "abilities": { "str": 3 })");
+  const Encounter e = load(encounter(ogre, knave, R"("max_rounds": 1, )"));
+  ScriptedDice dice{15, 6,  // the ogre hits for 6: 4 HP to 0
+                    3,  2,  // death table row 3: STR loses 2
+                    3,      // gets up with 3 HP
+                    10};    // the Knave's 10 + 1 against defense 11
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events,
+            (Lines{"0>1:15+4v11=6", "death 1 d8 3 -2 str = 1", "up 1 3", "1>0:10+1v11=miss"}));
+  EXPECT_EQ(p.outcome.winner, -1);
+  const CreatureState& s = p.state.creatures[1];
+  EXPECT_EQ(s.status, Status::Fighting);
+  EXPECT_EQ(s.hp, 3);
+  EXPECT_EQ(s.damage_taken, 4);
+  EXPECT_EQ(p.results[1].fate, Fate::Standing);
+  EXPECT_EQ(p.results[1].measures[0], 2);
+  EXPECT_EQ(p.results[0].knockouts, 1);
+  EXPECT_EQ(p.results[0].kills, 0);
+}
+
+// The 1d4 back is capped at the character's maximum (2 HP here); a second
+// fall rolls the table again, and its losses add up: CON -8 - 1 - 2 = -11
+// is below -10, dead, and the dead count no ability lost.
+TEST(KnaveBattleTest, ASecondFallRollsTheTableAgainAndTheLossesAddUp) {
+  const std::string ogre = monster("Ogre", 4, 1, "1d10", R"(, "hp": 100)");
+  const std::string knave = character("Knave", R"("hp": 2, "abilities": { "con": -8 })");
+  const Encounter e = load(encounter(ogre, knave));
+  ScriptedDice dice{15, 2, 5, 1, 4,  // falls; CON loses 1 (-9); 4 back, capped at 2
+                    1,               // the Knave misses
+                    15, 2, 5, 2};    // falls again; CON loses 2: -11, dead
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events,
+            (Lines{"0>1:15+4v11=2", "death 1 d8 5 -1 con = -9", "up 1 2", "1>0:1+0v11=miss",
+                   "0>1:15+4v11=2", "death 1 d8 5 -2 con = -11", "dead 1"}));
+  EXPECT_EQ(p.outcome.winner, 0);
+  EXPECT_EQ(p.results[1].fate, Fate::Dead);
+  EXPECT_EQ(p.results[1].measures[0], 0);
+  EXPECT_EQ(p.results[0].knockouts, 2);
+  EXPECT_EQ(p.results[0].kills, 1);
+  EXPECT_EQ(p.state.creatures[1].damage_taken, 4);
+}
+
+// A survivor who gets up is no loss to its side: the hireling rolls no
+// morale. The Knave's save against the spider's bite then uses its CON as
+// the table left it (+1 - 3 = -2): 17 - 2 = 15 fails where 17 + 1 saved.
+TEST(KnaveBattleTest, GettingUpIsNoLossForMoraleAndSavesUseTheLoweredAbility) {
+  const std::string spider = monster("Spider", 2, 1, "1d6",
+                                     R"(, "hp": 100, "abilities": [ { "name": "Bite",
+                                         "save": "con", "damage": "2", "uses": 2 } ])");
+  const std::string party = character("Knave", R"("hp": 2, "abilities": { "con": 1 })") + ", " +
+                            character("Hireling", R"("hp": 20, "morale": 2)");
+  const Encounter e = load(encounter(spider, party, R"("max_rounds": 2, )"));
+  ScriptedDice dice{1, 10,     // round 1: the bite on the Knave (1 of 2) fails: 2 damage
+                    5, 3,  4,  // CON loses 3 (-2); 4 back, capped at 2
+                    1, 1,      // the Knave and the Hireling miss the spider
+                    1, 17,     // round 2: the bite on the Knave: 17 - 2 = 15 fails
+                    3, 1,  1,  // STR loses 1 (-1); 1 back
+                    1, 1};     // both miss
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events,
+            (Lines{"save 0>1:10+1 failed 2", "death 1 d8 5 -3 con = -2", "up 1 2",
+                   "1>0:1+0v11=miss", "2>0:1+0v11=miss", "save 0>1:17+-2 failed 2",
+                   "death 1 d8 3 -1 str = -1", "up 1 1", "1>0:1+-1v11=miss", "2>0:1+0v11=miss"}));
+  EXPECT_EQ(p.results[1].measures[0], 4);
+  EXPECT_EQ(p.results[2].figures, 0u);  // never fled
+}
+
+// A survivor whose lowered STR can no longer beat any enemy's defense, even
+// on a natural 20, against an enemy who cannot hurt it any more either:
+// a stalemate at once, as when a weapon breaks.
+TEST(KnaveBattleTest, AnAbilityLoweredPastHurtingAnyoneCanEndTheBattleInAStalemate) {
+  // The spitter's one damaging use knocks the Knave out; its claws (HD 1)
+  // cannot beat the Knave's defense 30. STR 1 - 1 = 0: 20 + 0 is no longer
+  // above defense 20 (armor 10), where 20 + 1 was.
+  const std::string spitter = monster("S", 1, 10, "1d6",
+                                      R"(, "hp": 50, "abilities": [ { "name": "Spit",
+                                          "save": "dex", "damage": "5", "uses": 1 } ])");
+  const std::string knave = character("K", R"("hp": 3, "armor": 20, "abilities": { "str": 1 })");
+  const Encounter e = load(encounter(spitter, knave, R"("max_rounds": 50, )"));
+  EXPECT_TRUE(can_harm(BattlePlan(e), nullptr, 1, 0));  // with STR 1, at the start
+  ScriptedDice dice{2,                                  // the spit: 2 + 0 fails, 5 damage
+                    3, 1, 2,                            // STR loses 1; 2 back
+                    5};                                 // the Knave's 5 + 0 misses
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (Lines{"save 0>1:2+0 failed 5", "death 1 d8 3 -1 str = 0", "up 1 2",
+                             "1>0:5+0v20=miss"}));
+  EXPECT_TRUE(p.outcome.stalemate);
+  EXPECT_EQ(p.outcome.rounds, 1);
 }
 
 // The spider's bite asks d20 + CON > 15: 14 + 2 = 16 saves and halves 5 to

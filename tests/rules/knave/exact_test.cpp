@@ -2,7 +2,9 @@
 // show"):
 //   - one-against-one duels solved by dynamic programming over both hit
 //     points: the chance that each side wins, and for a character on the
-//     death table the chance that it ends dead and that it ends down;
+//     death table the chance that it ends dead and that it ends down (with
+//     "death_table": "down"), or, getting up from it (the default), the
+//     chance that it wins and the ability it lost (over its STR as well);
 //   - the morale case small enough to derive by hand: two monsters of 1 HP,
 //     morale 7, against one character.
 // Every estimate from 500,000 battles must lie within 4.5 standard errors of
@@ -105,10 +107,11 @@ struct Simulated {
   }
 };
 
-Simulated simulate(const std::string& a, const std::string& b) {
+Simulated simulate(const std::string& a, const std::string& b, const std::string& top_level = "") {
   Simulated s;
   s.encounter = testing::load(testing::duel_json(
-      a, b, R"("rules": "knave", "order": "listed", "max_rounds": 1000, "seed": 12, )"));
+      a, b,
+      R"("rules": "knave", "order": "listed", "max_rounds": 1000, "seed": 12, )" + top_level));
   RunOptions options;
   options.battles = kBattles;
   s.run = run_battles(s.encounter, options);
@@ -143,13 +146,14 @@ TEST(KnaveExactTest, ADuelWithAdvantageOnOneSide) {
 }
 
 // A level-2 character (16 HP) with its fists against a monster; at 0 HP it
-// rolls on the death table. Given it falls, it dies on a d8 of 1 or 2, or
+// rolls on the death table, and a survivor is down. Given it falls, it dies on a d8 of 1 or 2, or
 // when the 1d4 it loses takes the ability of its row below -10.
 TEST(KnaveExactTest, ADuelOnTheDeathTableMatchesDeadAndDown) {
   const Simulated s = simulate(
       R"({ "name": "Knave", "level": 2, "armor": 2,
            "abilities": { "str": 3, "dex": 0, "con": -8, "int": -9, "wis": -10, "cha": -7 } })",
-      R"({ "name": "Wolf", "hd": 2, "hp": 12, "armor": 1, "attacks": ["1d6"] })");
+      R"({ "name": "Wolf", "hd": 2, "hp": 12, "armor": 1, "attacks": ["1d6"] })",
+      R"("death_table": "down", )");
   const Creature& knave = creature_of(s.encounter, 0);
   const double wins = solve_duel(duelist(s.encounter, 0, 1), duelist(s.encounter, 1, 0));
   double dies_if_falls = 2.0 / 8;
@@ -178,6 +182,77 @@ TEST(KnaveExactTest, ADuelOnTheDeathTableMatchesDeadAndDown) {
       << "ability lost: " << lost.mean() << ", exactly " << exact_lost;
   EXPECT_EQ(lost.max(), 4);
   EXPECT_EQ(s.run.tally.factions[0].measures[0], lost);  // one member: the faction's sum is its
+}
+
+// The default death table: a survivor gets up with 1d4 HP and fights on
+// with the ability lowered. The Knave's abilities but STR are -10, so any
+// row but STR's (row 3) kills it; on that row it loses 1d4 STR, dies below
+// -10, and else gets up with 1d4 HP and a worse chance to hit. Solved over
+// (STR, the Knave's HP, the wolf's HP), the Knave to strike: a fall only
+// leads to a lower STR, so STR ascending, then both HP ascending, reach
+// every state a state depends on first. `on_win(str)` is what a win at
+// that STR is worth: 1 for the chance to win, 3 - str for the STR lost.
+template <class OnWin>
+double solve_fight_on(int str, int hp, const Duelist& wolf, const std::vector<double>& fists,
+                      int wolf_defense, OnWin on_win) {
+  constexpr int kLowest = -10;
+  const int strs = str - kLowest + 1;
+  // win[s][x][y]: the Knave to strike with STR kLowest + s, x HP, the wolf y.
+  std::vector win(strs, std::vector(hp + 1, std::vector<double>(wolf.hp + 1, 0.0)));
+  // After a fall at STR `s`, the wolf at y and the Knave to strike next.
+  const auto after_fall = [&](int s, int y) {
+    double value = 0;
+    for (int loss = 1; loss <= 4; ++loss) {
+      if (s - loss < 0) continue;  // below -10: dead
+      for (int back = 1; back <= 4; ++back) value += win[s - loss][std::min(back, hp)][y] / 128;
+    }
+    return value;  // 1/8 for row 3, 1/4 each for the loss and the HP back
+  };
+  for (int s = 0; s < strs; ++s) {
+    const double pa = hit_probability(kLowest + s, wolf_defense, 0);
+    for (int x = 1; x <= hp; ++x) {
+      for (int y = 1; y <= wolf.hp; ++y) {
+        // The wolf to strike, the Knave at x' HP and the wolf at y' (y' < y, or x' < x).
+        const auto wolf_strikes = [&](int x2, int y2) {
+          double after_hit = 0;
+          for (int d = 1; d < static_cast<int>(wolf.damage.size()); ++d)
+            after_hit += wolf.damage[d] * (x2 - d <= 0 ? after_fall(s, y2) : win[s][x2 - d][y2]);
+          return after_hit;
+        };
+        double s_a = 0;
+        for (int d = 1; d < static_cast<int>(fists.size()); ++d) {
+          s_a += fists[d] * (y - d <= 0 ? on_win(kLowest + s)
+                                        : wolf.hit * wolf_strikes(x, y - d) +
+                                              (1 - wolf.hit) * win[s][x][y - d]);
+        }
+        win[s][x][y] =
+            (pa * s_a + (1 - pa) * wolf.hit * wolf_strikes(x, y)) / (1 - (1 - pa) * (1 - wolf.hit));
+      }
+    }
+  }
+  return win[strs - 1][hp][wolf.hp];
+}
+
+TEST(KnaveExactTest, ADuelWhereTheKnaveGetsUpFromTheDeathTable) {
+  const Simulated s = simulate(
+      R"({ "name": "Knave", "level": 2, "hp": 6, "armor": 2, "abilities": { "str": 3,
+           "dex": -10, "con": -10, "int": -10, "wis": -10, "cha": -10 } })",
+      R"({ "name": "Wolf", "hd": 2, "hp": 12, "armor": 1, "attacks": ["1d6"] })");
+  const Duelist knave = duelist(s.encounter, 0, 1);
+  const Duelist wolf = duelist(s.encounter, 1, 0);
+  const double wins = solve_fight_on(3, knave.hp, wolf, knave.damage, 11, [](int) { return 1.0; });
+  const double lost_if_wins =
+      solve_fight_on(3, knave.hp, wolf, knave.damage, 11, [](int str) { return 3.0 - str; });
+  // Getting up helps: it wins more often than when its first fall ends it.
+  EXPECT_GT(wins, solve_duel(knave, wolf) + 0.02);
+  const CombatantTally& tally = s.run.tally.combatants[0];
+  expect_within(s.share(s.run.tally.factions[0].wins), wins, "the Knave wins");
+  expect_within(s.share(tally.dead), 1 - wins, "the Knave dead");
+  EXPECT_EQ(tally.down, 0);  // a survivor gets up: no one ends down
+  const Histogram& lost = tally.measures[0];
+  EXPECT_LE(std::abs(lost.mean() - lost_if_wins), 4.5 * lost.standard_error())
+      << "STR lost: " << lost.mean() << ", exactly " << lost_if_wins;
+  EXPECT_GT(lost.max(), 4);  // some won after more than one fall
 }
 
 // Two goblins of 1 HP, morale 7, against a character who hits them on a

@@ -19,10 +19,12 @@
 //
 // At 0 HP a monster dies and a character rolls on the death table (1d8:
 // 1-2 dead; 3-8 the loss of 1d4 from STR, DEX, CON, INT, WIS or CHA, dead
-// below -10, else down: out of the fight). When a faction loses its first
-// member, and again when a member falls and half of the faction has fallen
-// or fled (one roll when both come at once), each of its members with a
-// morale rolls 2d6: above its morale it flees (out of the fight, not dead). A faction with no
+// below -10, else it gets up with 1d4 HP and fights on with the ability
+// lowered; with "death_table": "down" it is down: out of the fight). When
+// a faction loses its first member for good, and again when one more
+// leaves the fight and half of the faction has fallen or fled (one roll
+// when both come at once), each of its members with a morale rolls 2d6:
+// above its morale it flees (out of the fight, not dead). A faction with no
 // member left in the fight has lost; the winner "routs" its enemies when
 // the last of them fled. A battle in which no one left can hurt an enemy
 // left any more (can_harm: saves used up and broken weapons count) ends at
@@ -102,27 +104,45 @@ void check_morale(const BattlePlan& plan, BattleState& state, int f, Dice& dice,
   }
 }
 
-// `c` has reached 0 HP: a monster dies, a character rolls on the death table.
+// A way to hurt ran out or weakened (a damaging save's last use, a broken
+// weapon, an ability the death table lowered): the battle's own table of
+// who can still hurt whom takes over from the plan's, so that a battle no
+// one can win any more ends as a stalemate.
+inline void way_to_hurt_lost(const BattlePlan& plan, BattleState& state) {
+  state.harms.rebuild(plan.standing, [&](int a, int b) { return can_harm(plan, &state, a, b); });
+  state.harms_changed = true;
+}
+
+// `c` has reached 0 HP: a monster dies, a character rolls on the death
+// table; a survivor gets up (and the fall is no loss for morale) unless
+// survivors are down.
 template <class Dice, class Events>
 void fall(const BattlePlan& plan, BattleState& state, int c, int by, Dice& dice, Events& events) {
   CreatureState& them = state.creatures[c];
+  ++state.creatures[by].knockouts;
   bool dead = true;
   if (plan.creatures[c].character) {
     const int d8 = dice.roll(8);
     if (d8 >= 3) {
-      them.lost_ability = d8 - 3;
-      them.ability_lost = dice.roll(4);
-      const int value = plan.creatures[c].abilities[them.lost_ability] - them.ability_lost;
-      dead = value < -10;
-      events.death_table(c, d8, them.lost_ability, them.ability_lost, value);
+      const int ability = d8 - 3;
+      const int loss = dice.roll(4);
+      them.abilities[ability] -= loss;
+      them.ability_lost += loss;
+      dead = them.abilities[ability] < -10;
+      events.death_table(c, d8, ability, loss, them.abilities[ability]);
     } else {
       events.death_table(c, d8, -1, 0, 0);
+    }
+    if (!dead && plan.survivors == Survivors::FightOn) {
+      them.hp = std::min(dice.roll(4), them.max_hp);
+      events.gets_up(c, them.hp);
+      way_to_hurt_lost(plan, state);  // its attack may no longer beat a defense
+      return;
     }
   }
   const Status status = dead ? Status::Dead : Status::Down;
   leave_fight(plan, state, c, status);
   state.creatures[by].kills += dead;
-  ++state.creatures[by].knockouts;
   events.falls(c, status);
   const int f = plan.creatures[c].faction;
   ++state.fallen[f];
@@ -167,14 +187,6 @@ inline int attack_mode(const BattlePlan& plan, const BattleState& state, int sel
   return static_cast<int>(advantage) - static_cast<int>(disadvantage);
 }
 
-// A way to hurt ran out (a damaging save's last use, a broken weapon): the
-// battle's own table of who can still hurt whom takes over from the plan's,
-// so that a battle no one can win any more ends as a stalemate.
-inline void way_to_hurt_lost(const BattlePlan& plan, BattleState& state) {
-  state.harms.rebuild(plan.standing, [&](int a, int b) { return can_harm(plan, &state, a, b); });
-  state.harms_changed = true;
-}
-
 // `self` attacks the enemy its tactics pick with plan attack `a`.
 template <class Dice, class Events>
 void strike(const BattlePlan& plan, BattleState& state, int self, int a, Dice& dice,
@@ -190,7 +202,7 @@ void strike(const BattlePlan& plan, BattleState& state, int self, int a, Dice& d
     roll.other = dice.check(20);
     if ((roll.mode > 0) == (roll.other > roll.d20)) std::swap(roll.d20, roll.other);
   }
-  roll.bonus = plan.creatures[self].abilities[static_cast<int>(attack.ability)];
+  roll.bonus = state.creatures[self].abilities[static_cast<int>(attack.ability)];
   roll.defense = state.creatures[target].armor_bonus + 10;
   roll.hit = roll.d20 + roll.bonus > roll.defense;
   if (roll.hit) {
@@ -220,7 +232,7 @@ void use_save(const BattlePlan& plan, BattleState& state, int self, int s, Dice&
   const PlanSave& save = plan.saves[s];
   if (--state.uses[s] == 0 && save.has_damage) way_to_hurt_lost(plan, state);
   const int d20 = dice.check(20);
-  const int bonus = plan.creatures[target].abilities[static_cast<int>(save.save)];
+  const int bonus = state.creatures[target].abilities[static_cast<int>(save.save)];
   const bool success = d20 + bonus > 15;
   int damage = save.has_damage ? roll_flat(plan.terms, save.damage, dice) : 0;
   if (success) damage = save.half ? damage / 2 : 0;

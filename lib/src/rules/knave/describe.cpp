@@ -110,8 +110,12 @@ std::string describe_factions(const Encounter& encounter) {
   const std::string critical = roster.critical == Critical::Quality
                                    ? "quality (a natural 20 wears the target's armor)"
                                    : "max_damage (a natural 20 also deals the most damage)";
-  return fmt::format("\nturn order: {}\ncritical: {}\n",
-                     describe_turn_order(encounter, roster.order), critical) +
+  const std::string_view survivors =
+      roster.survivors == Survivors::FightOn
+          ? "fight_on (a survivor gets up with 1d4 HP and fights on, the ability lowered)"
+          : "down (a survivor is down, out of the fight)";
+  return fmt::format("\nturn order: {}\ncritical: {}\ndeath table: {}\n",
+                     describe_turn_order(encounter, roster.order), critical, survivors) +
          describe_factions_text(
              encounter, roster.faction_tactics, [&](int c) { return creature_text(encounter, c); },
              [&](int c) -> const Tactics& { return creature_of(encounter, c).tactics; });

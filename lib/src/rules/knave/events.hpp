@@ -37,6 +37,8 @@ struct NoEvents {
   void condition(int /*creature*/, int /*condition*/, int /*rounds*/, int /*before*/) {}
   void loses_turn(int /*creature*/) {}
   void death_table(int /*creature*/, int /*d8*/, int /*ability*/, int /*loss*/, int /*value*/) {}
+  // A survivor of the death table back in the fight with `hp`.
+  void gets_up(int /*creature*/, int /*hp*/) {}
   void falls(int /*creature*/, Status /*status*/) {}
   void morale(int /*creature*/, int /*roll*/, int /*morale*/) {}
   void flees(int /*creature*/) {}

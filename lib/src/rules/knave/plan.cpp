@@ -49,13 +49,14 @@ bool can_harm(const BattlePlan& plan, const BattleState* state, int a, int b) {
   const PlanCreature& attacker = plan.creatures[a];
   for (std::uint32_t s = attacker.saves.first; s < attacker.saves.first + attacker.saves.count; ++s)
     if (plan.saves[s].has_damage && (state == nullptr || state->uses[s] > 0)) return true;
+  const std::array<int, kAbilities>& abilities =
+      state == nullptr ? attacker.abilities : state->creatures[a].abilities;
   const int lowest_defense = plan.creatures[b].armor + 10;
   const std::uint32_t broken = state == nullptr ? 0 : state->creatures[a].weapon;
   for (std::uint32_t i = attacker.attacks.first + broken;
        i < attacker.attacks.first + attacker.attacks.count; ++i) {
     const PlanAttack& attack = plan.attacks[i];
-    if (attack.max_damage > 0 &&
-        20 + attacker.abilities[static_cast<int>(attack.ability)] > lowest_defense)
+    if (attack.max_damage > 0 && 20 + abilities[static_cast<int>(attack.ability)] > lowest_defense)
       return true;
   }
   return false;
@@ -80,6 +81,7 @@ int armor_bonus(const BattlePlan& plan, int c, std::span<const int> quality) {
 BattlePlan::BattlePlan(const Encounter& encounter)
     : sides(encounter),
       critical(roster_of(encounter).critical),
+      survivors(roster_of(encounter).survivors),
       turns(listed_turns(encounter, roster_of(encounter).order.members)),
       order(roster_of(encounter).order.kind),
       max_rounds(encounter.max_rounds) {
@@ -112,6 +114,7 @@ void BattleState::reset(const BattlePlan& plan) {
   for (int c = 0; c < plan.creature_count(); ++c) {
     creatures[c] = CreatureState{};
     creatures[c].armor_bonus = plan.creatures[c].full_armor;
+    creatures[c].abilities = plan.creatures[c].abilities;
   }
   standing.reset(plan.standing);
   std::fill(fallen.begin(), fallen.end(), 0);

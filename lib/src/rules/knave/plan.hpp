@@ -67,6 +67,7 @@ struct BattlePlan {
   HarmTable harms;         // who can ever change whose hit points (stalemates)
   std::vector<DiceTerm> terms;
   Critical critical = Critical::Quality;
+  Survivors survivors = Survivors::FightOn;
   std::vector<int> turns;  // listed order: every creature, in turn (turn_order.hpp)
   TurnOrder order = TurnOrder::Initiative;
   int max_rounds = 0;
@@ -86,8 +87,8 @@ struct CreatureState {
   int weapon = 0;       // characters: the attack they strike with (of their slice)
   int armor_bonus = 1;  // now, with worn-out pieces left out
   std::array<int, kConditions> conditions{};  // rounds left of each
-  int lost_ability = -1;                      // the death table's ability, or -1
-  int ability_lost = 0;
+  std::array<int, kAbilities> abilities{};    // now, less what the death table took
+  int ability_lost = 0;                       // points the death table took, in all
   // This battle's figures, for the tally.
   int damage_dealt = 0;  // hit points removed from enemies (overkill not counted)
   int damage_taken = 0;
@@ -100,7 +101,7 @@ struct BattleState {
   std::vector<int> attack_quality;          // per plan attack
   std::vector<int> armor_quality;           // per plan armor piece
   std::vector<int> uses;                    // per plan save ability
-  std::vector<int> fallen;                  // per faction: creatures dead or down
+  std::vector<int> fallen;                  // per faction: creatures dead or down for good
   std::vector<std::uint8_t> morale_rolled;  // per faction: bit 0 first loss, bit 1 half
   std::vector<int> focus;                   // per faction: the focus target, -1 when none
   std::vector<int> side_order;              // this round's factions, in initiative order
@@ -117,11 +118,12 @@ struct BattleState {
 };
 
 // Whether `a` can change enemy `b`'s hit points, from the start of a battle
-// (`state` null) or still in `state`: by a saving-throw ability that deals
-// damage and has a use left (a d20 of 1 may fail any save a battle sees),
-// or by an attack whose natural 20 beats b's defense once every piece of
-// its armor has worn out (armor only wears down), among a character's
-// weapons not broken and its fists.
+// (`state` null) or still in `state` (with its abilities now): by a
+// saving-throw ability that deals damage and has a use left (a d20 of 1
+// may fail any save a battle sees), or by an attack whose natural 20 beats
+// b's defense once every piece of its armor has worn out (armor only wears
+// down, abilities only drop), among a character's weapons not broken and
+// its fists.
 bool can_harm(const BattlePlan& plan, const BattleState* state, int a, int b);
 
 // The armor bonus of `c` with its pieces' quality in `quality`.

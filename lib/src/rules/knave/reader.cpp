@@ -1,5 +1,5 @@
-// Reading the Knave part of an encounter file: the "critical" and "order" options, each
-// faction's tactics, and each member. A member with "hd" is a monster
+// Reading the Knave part of an encounter file: the "critical", "death_table"
+// and "order" options, each faction's tactics, and each member. A member with "hd" is a monster
 // ({"name", "hd", "armor", "attacks", "morale", "abilities"}), any other a
 // character ({"name", "level", "abilities", "armor", "weapons", "hp"},
 // "morale" for a hireling who may flee). Weapons and armor are the seed's
@@ -19,6 +19,7 @@ namespace arena::knave {
 namespace {
 
 constexpr std::string_view kCriticals[] = {"quality", "max_damage"};
+constexpr std::string_view kSurvivors[] = {"fight_on", "down"};
 constexpr std::string_view kCharacterOnly[] = {"level", "weapons"};
 constexpr std::string_view kMonsterOnly[] = {"attacks"};
 constexpr int kMaxLevel = 10;
@@ -27,10 +28,10 @@ constexpr int kMaxAbility = 10;
 constexpr int kMinAbility = -10;  // a character who lost some on the death table
 constexpr int kMaxArmor = 20;
 // Why "downed": "finish" cannot be played here: a survivor of the death
-// table is down, but out of the fight.
+// table gets up (or, with "death_table": "down", is out of the fight).
 constexpr std::string_view kNoDowned =
-    "a character who survives the death table is down but out of the fight, and no one else "
-    "lies at 0 HP to be finished off";
+    "no one lies at 0 HP to be finished off: a character who survives the death table gets up "
+    "with 1d4 HP (with \"death_table\": \"down\", it is out of the fight)";
 
 struct Reader {
   const JsonContext& context;
@@ -266,6 +267,8 @@ std::shared_ptr<const arena::Roster> read_roster(
   if (auto critical = read_choice(input.object, "critical", kCriticals)) {
     roster->critical = *critical == "max_damage" ? Critical::MaxDamage : Critical::Quality;
   }
+  if (auto survivors = read_choice(input.object, "death_table", kSurvivors))
+    roster->survivors = *survivors == "down" ? Survivors::Down : Survivors::FightOn;
   for (std::size_t f = 0; f < input.factions.size(); ++f) {
     const FactionJson& faction = input.factions[f];
     const Tactics tactics = read_faction_tactics(input.context, faction, kNoPositions, kNoDowned);

@@ -1,6 +1,6 @@
 // `arena replay` for knave: every opposed save with its roll, the defense
 // and the result, the wear of weapons and armor, saving throws, the death
-// table, morale rolls and flights.
+// table and who gets up from it, morale rolls and flights.
 #include <fmt/format.h>
 
 #include "rules/common/replay_with.hpp"
@@ -73,6 +73,10 @@ class TextEvents : public NoEvents {
                           d8, loss, kAbilityKeys[static_cast<std::size_t>(ability)], value,
                           value < -10 ? ", below -10" : "");
     }
+  }
+
+  void gets_up(int c, int hp) {
+    out_ += fmt::format("  {} gets up with {} HP and fights on\n", who(c), hp);
   }
 
   void falls(int c, Status status) {

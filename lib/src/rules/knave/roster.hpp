@@ -92,10 +92,17 @@ struct Creature {
 // maximum).
 enum class Critical : std::uint8_t { Quality, MaxDamage };
 
+// What becomes of a character who survives the death table: "fight_on"
+// (the default, as the seed has it: 1d4 HP back, not above its maximum,
+// and it fights on with the ability lowered) or "down" (alive, out of the
+// fight).
+enum class Survivors : std::uint8_t { FightOn, Down };
+
 struct Roster : arena::Roster {
   std::vector<Creature> members;  // indexed by Combatant::member
   std::vector<Tactics> faction_tactics;
   Critical critical = Critical::Quality;
+  Survivors survivors = Survivors::FightOn;
   TurnOrderGiven order{TurnOrder::Initiative, {}};  // Knave's side initiative unless listed
 };
 

@@ -17,12 +17,14 @@ namespace arena::knave {
 
 // The per-combatant figure, as Encounter::figures names it (bit 0 of
 // CombatantResult::figures): fled (failed a morale roll). Dead and down
-// (at 0 HP after the death table, alive) are fates (CombatantResult::fate);
-// a creature that fled is alive and on its feet: its fate is "standing".
+// (at 0 HP after the death table, alive, with "death_table": "down") are
+// fates (CombatantResult::fate); a creature that fled is alive and on its
+// feet: its fate is "standing".
 inline constexpr std::string_view kFigures[] = {"fled"};
 // Per faction: it won when its last enemies fled (BattleOutcome::faction_figures).
 inline constexpr std::string_view kFactionFigures[] = {"routs"};
-// Per combatant: the points of ability a survivor of the death table lost.
+// Per combatant: the points of ability a survivor of the death table lost
+// (over every roll on it; 0 for the dead).
 inline constexpr std::string_view kMeasures[] = {"ability_lost"};
 
 struct Engine {
@@ -49,7 +51,7 @@ struct Engine {
                 s.kills,
                 s.knockouts,
                 fled,
-                {s.status == Status::Down ? s.ability_lost : 0}};
+                {s.status == Status::Dead ? 0 : s.ability_lost}};
     }
   }
 };

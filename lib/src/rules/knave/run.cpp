@@ -7,7 +7,7 @@ namespace arena::knave {
 
 namespace {
 
-constexpr std::string_view kEncounterKeys[] = {"critical", "order"};
+constexpr std::string_view kEncounterKeys[] = {"critical", "death_table", "order"};
 constexpr std::string_view kFactionKeys[] = {"tactics"};
 
 RunResult run(const Encounter& encounter, const RunOptions& options) {
@@ -16,8 +16,8 @@ RunResult run(const Encounter& encounter, const RunOptions& options) {
 
 void digest_roster(const Encounter& encounter, Digest& digest) {
   const Roster& roster = roster_of(encounter);
-  digest.add("{}|{}|{}", static_cast<int>(roster.critical), static_cast<int>(roster.order.kind),
-             fmt::join(roster.order.members, ","));
+  digest.add("{}|{}|{}|{}", static_cast<int>(roster.critical), static_cast<int>(roster.survivors),
+             static_cast<int>(roster.order.kind), fmt::join(roster.order.members, ","));
   for (const Tactics& tactics : roster.faction_tactics) digest.add("{}", digest_code(tactics));
   for (const Creature& c : roster.members) {
     digest.add("{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", c.name, c.monster, c.level, c.hd,
