@@ -471,6 +471,39 @@ TEST(BattlefieldTest, AnOpportunityAttackUsesAnAttackThatReaches) {
                                 "1 attacks 0: hit 3", "0 moves 15 to 5,0", "0 attacks 2: hit 6"}));
 }
 
+// An opportunity attack is one attack: of a multiattack, the best alone
+// (the bite, 2d6 + 2), not the first listed (the poke, 1 damage).
+TEST(BattlefieldTest, AnOpportunityAttackIsTheBestSingleAttackOfAMultiattack) {
+  const std::string guard =
+      R"({"name": "Guard", "hp": 20, "ac": 12, "initiative": 0, "at": [0, 1],
+          "attacks": [{"name": "Poke", "to_hit": 4, "damage": "1"},
+                      {"name": "Bite", "to_hit": 4, "damage": "2d6+2"}],
+          "multiattack": ["Poke", "Bite"]})";
+  Table t(load(brute("Hero", 30, 0, 0), guard + ", " + brute("Runner", 5, 6, 0)));
+  ScriptedDice dice{15, 3, 4, 18, 4};  // the bite hits for 3 + 4 + 2; the hero kills the runner
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(0), 21);
+  EXPECT_TRUE(t.state.combatants[2].dead);
+}
+
+// Sneak Attack is once per turn, not per round: the spy's own turn used it,
+// and its opportunity attack on the foe's turn, an ally beside the foe
+// still, adds it again.
+TEST(BattlefieldTest, SneakAttackComesOncePerTurnAnOpportunityAttacksTurnToo) {
+  const std::string spy = R"({"monster": "spy", "at": [0, 0], "movement": "hold"})";
+  Table t(load(spy + ", " + archer("Ally", 10, 2, 1) + ", " + brute("Runner", 1, 8, 0),
+               brute("Foe", 40, 1, 0)));
+  ScriptedDice spy_turn{15, 3, 3, 3, 15, 3};  // 3 + 2 + 2d6 (6), then 3 + 2
+  t.turn(0, spy_turn);
+  EXPECT_EQ(t.hp(3), 24);
+  // The foe goes for the runner (1 HP): its first step leaves the spy's
+  // reach. The spy's shortsword hits, Sneak Attack again: 3 + 2 + 6.
+  ScriptedDice foe_turn{15, 3, 3, 3, 18, 4};
+  t.turn(3, foe_turn);
+  EXPECT_EQ(t.hp(3), 13);
+  EXPECT_TRUE(t.state.combatants[2].dead);
+}
+
 // The opportunity attack and a stat block's parry need the reactor to see:
 // a blinded knight takes neither.
 TEST(BattlefieldTest, ABlindedCreatureNeitherParriesNorMakesOpportunityAttacks) {
@@ -691,6 +724,22 @@ TEST(BattlefieldTest, KitingBacksAwayFromATargetThatCouldCloseIn) {
   ScriptedDice far{10, 5};
   v.turn(0, far);
   EXPECT_EQ(v.at(0), (space::Square{9, 0}));
+}
+
+// A kiter beside a hostile whose target is beyond its normal range has no
+// step to back away: it takes no Disengage (which left it standing there,
+// its action spent, every round) and plays its turn as any kiter: a step
+// to normal range (to (1,1), still beside the guard: no opportunity
+// attack), and the shot, with disadvantage.
+TEST(BattlefieldTest, AKiterWithNoStepAwayDoesNotDisengage) {
+  Table t(load(archer("Archer", 20, 0, 0, R"(, "movement": "kite")"),
+               brute("Guard", 50, 1, 0, R"(, "movement": "hold")") + ", " +
+                   brute("Target", 10, 17, 0, R"(, "movement": "hold")")));
+  ScriptedDice dice{10, 12, 5};  // 10 and 12 with disadvantage: 10 + 5 hits AC 12 for 5 + 2
+  t.turn(0, dice);
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 moves 5 to 1,1", "0 attacks 2: disadvantage hit 7"}));
+  EXPECT_EQ(t.hp(2), 3);
 }
 
 TEST(BattlefieldTest, AMoverStepsRoundAWallOfOthers) {
@@ -1091,6 +1140,33 @@ TEST(BattlefieldTest, ABlackPuddingSplitsUnderASlashingBlow) {
   detail::make_attack<true, true>(t.plan, t.state, 4, 1, 0, true, fourth, t.events);
   EXPECT_EQ(t.hp(1), 21);
   EXPECT_TRUE(t.state.combatants[3].absent);
+}
+
+// Split is the pudding's reaction to the damage, whoever deals it: its
+// ally the dragon's Lightning Breath, aimed at the foe beyond it, catches
+// it too, and it splits (its immunity stops the lightning, not the split).
+TEST(BattlefieldTest, APuddingSplitsInItsAllysBreath) {
+  Table t(load(R"({"monster": "young blue dragon", "at": [0, 0]},
+                  {"monster": "black pudding", "at": [2, 0]})",
+               brute("Foe", 200, 4, 0)));
+  const int dragon = 0, pudding = 1, foe = 5;
+  ASSERT_EQ(t.encounter.combatants[static_cast<std::size_t>(foe)].name, "Foe");
+  const std::vector<SaveEffect>& effects = creature_of(t.encounter, dragon).save_effects;
+  const auto breath = std::find_if(effects.begin(), effects.end(), [](const SaveEffect& e) {
+    return e.name == "Lightning Breath";
+  });
+  ASSERT_NE(breath, effects.end());
+  ScriptedDice dice{3, 3, 3, 3, 3, 3, 3, 3, 3, 3,  // 10d10 lightning: 30
+                    5, 5};                         // the pudding's and the foe's Dex saves fail
+  detail::force_save(t.plan, t.state, dragon, foe,
+                     t.plan.save_effect(dragon, static_cast<int>(breath - effects.begin())), dice,
+                     t.events);
+  EXPECT_EQ(dice.remaining(), 0u);
+  EXPECT_EQ(t.hp(pudding), 42);
+  EXPECT_FALSE(t.state.combatants[pudding + 1].absent);
+  EXPECT_EQ(t.hp(foe), 170);
+  EXPECT_NE(std::find(t.events.lines.begin(), t.events.lines.end(), "1 split on 0"),
+            t.events.lines.end());
 }
 
 TEST(BattlefieldTest, APuddingSplitsOnlyUnderItsDamageTypesAndWithTenHitPoints) {

@@ -47,8 +47,8 @@ void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
   if (traits.sneak_attack.has_dice() && (ally_up || mode == RollMode::Advantage) &&
       mode != RollMode::Disadvantage)
     extra = &traits.sneak_attack;
-  if (extra != nullptr && !self.extra_damage_used && !parts.empty()) {
-    self.extra_damage_used = true;
+  if (extra != nullptr && self.extra_damage_turn != state.full_turns && !parts.empty()) {
+    self.extra_damage_turn = state.full_turns;
     dealt.total += roll_damage_part(
         0, plan.terms_of(*extra), critical,
         defence_under_conditions(

@@ -134,11 +134,17 @@ const PlanAction* approach(const BattlePlan& plan, BattleState& state, int self,
   Moved moved;             // this turn's move so far
   if (kite && hostile_adjacent(plan, state, self)) {
     // Disengage, and no opportunity attacks as it backs away: its action,
-    // or with Nimble Escape a bonus action, and it still shoots.
-    events.note(self, me.nimble_escape ? "disengages (Nimble Escape)" : "disengages");
-    goal.away = goal.disengaged = true;
-    move<Full>(plan, state, self, goal, speed, dice, events);
-    return me.nimble_escape ? reaching_action(plan, state, self, target) : nullptr;
+    // or with Nimble Escape a bonus action, and it still shoots. Only when
+    // it has a step to take (its target is not already at the edge of
+    // normal range, no wall or creature blocks it): else the rest of the
+    // turn plays as for any kiter.
+    MoveGoal away = goal;
+    away.away = away.disengaged = true;
+    if (Step first; next_step(plan, state, self, away, feet, first)) {
+      events.note(self, me.nimble_escape ? "disengages (Nimble Escape)" : "disengages");
+      move<Full>(plan, state, self, away, speed, dice, events);
+      return me.nimble_escape ? reaching_action(plan, state, self, target) : nullptr;
+    }
   }
   // It backs away only from a target that could close and strike next turn
   // (as near as its own speed and a step), never out of normal range.

@@ -391,6 +391,10 @@ BattlePlan::BattlePlan(const Encounter& encounter) : max_rounds(encounter.max_ro
   }
   for (std::size_t a = 0; a < members.size(); ++a) {
     const Creature& attacker = members[a];
+    for (const Attack& attack : attacker.attacks) {  // in the order of `attacks`
+      for (std::size_t t = 0; t < members.size(); ++t)
+        single_attack_values.push_back(expected_attack_value(attack, members[t], matchup_of(a, t)));
+    }
     for (const auto* list : {&attacker.actions, &attacker.legendary_actions}) {
       for (const Action& action : *list) {
         for (std::size_t t = 0; t < members.size(); ++t) {
@@ -477,6 +481,7 @@ void BattleState::reset(const BattlePlan& plan) {
   if (plan.field.enabled) field.reset(plan.field);
   bursts_pending = false;
   if (!plan.full_rules) return;
+  full_turns = 0;
   resource_uses = plan.resource_start;
   rules = plan.rules_start;  // one copy of plain bytes (no allocation after the first battle)
 }

@@ -194,6 +194,10 @@ struct BattlePlan {
   // effect for one target (action_value.hpp).
   std::vector<double> attack_values;
   std::vector<double> save_values;
+  // single_attack_values[attack * kinds + target kind]: the expected value
+  // of one attack alone (attack: index into `attacks`), for the one attack
+  // of a reaction (reactions.hpp).
+  std::vector<double> single_attack_values;
   // The part of each of those that the conditions imposed are worth
   // (nothing against a target that has them all already).
   std::vector<double> attack_condition_values;
@@ -238,6 +242,11 @@ struct BattlePlan {
 
   const PlanAttack& attack(int creature, int index) const {
     return attacks[creatures[creature].first_attack + static_cast<std::uint32_t>(index)];
+  }
+  double single_attack_value(int attacker, int index, int target) const {
+    const std::size_t at = creatures[attacker].first_attack + static_cast<std::uint32_t>(index);
+    return single_attack_values[at * static_cast<std::size_t>(kinds) +
+                                static_cast<std::size_t>(creatures[target].kind)];
   }
   std::span<const PlanAction> actions_of(int creature) const {
     return slice(actions, rules[creature].actions);

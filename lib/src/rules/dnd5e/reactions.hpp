@@ -71,28 +71,25 @@ bool can_react(const BattleState& state, int reactor) {
 }
 
 // The one melee attack `self` makes against `target` as a reaction (an
-// opportunity attack, a riposte): of its melee actions, that of highest
-// value against `target` with an attack that reaches it where it stands,
-// and the first such attack of it; -1 when none reaches. (A dragon's bite
-// does not reach a creature leaving its tail's reach: the tail strikes.)
+// opportunity attack, a riposte): of the melee attacks of its actions that
+// use no limited resource, the one of highest value alone against `target`
+// that reaches it where it stands (the first on ties); -1 when none
+// reaches. One attack, not the action: a bear strikes with its claws, the
+// better half of its multiattack, and a dragon's bite does not reach a
+// creature leaving its tail's reach: the tail strikes.
 inline int reaction_attack_index(const BattlePlan& plan, const BattleState& state, int self,
                                  int target) {
   int best = -1;
   double best_value = -1;
   for (const PlanAction& action : plan.actions_of(self)) {
-    const auto attacks = plan.parts_of(action.attacks);
-    if (attacks.empty() || action.resource >= 0) continue;
-    bool melee = true;
-    int reaching = -1;
-    for (int a : attacks) {
-      melee = melee && plan.attack(self, a).melee;
-      if (reaching < 0 && attack_reaches(plan, state, self, target, a)) reaching = a;
-    }
-    if (!melee || reaching < 0) continue;
-    const double value = plan.action_value(self, action, target, 1);
-    if (value > best_value) {
-      best_value = value;
-      best = reaching;
+    if (action.resource >= 0) continue;
+    for (int a : plan.parts_of(action.attacks)) {
+      if (!plan.attack(self, a).melee) continue;
+      const double value = plan.single_attack_value(self, a, target);
+      if (value > best_value && attack_reaches(plan, state, self, target, a)) {
+        best_value = value;
+        best = a;
+      }
     }
   }
   return best;
@@ -304,7 +301,9 @@ struct Riposte {
 };
 
 // Offers `t` to every creature it could trigger a reaction of (the actor's
-// enemies, in creature order), each rule in turn; a reaction taken is
+// enemies, in creature order; damage only to the creature subjected to it,
+// the actor's ally too: a pudding splits in its ally's breath), each rule
+// in turn; a reaction taken is
 // resolved whole, its own outcomes answered first, before the next
 // creature is asked. Stops when one cancels the outcome. `before()` runs
 // once, before the first reaction (the replay reports a move so far).
@@ -322,7 +321,10 @@ void answer(const BattlePlan& plan, BattleState& state, Tentative& t, Dice& dice
     Rule::template take<Full>(plan, state, reactor, t, dice, events);
     return true;
   };
-  for (int reactor : plan.enemies_of(plan.creatures[t.actor].faction)) {
+  const std::span<const int> reactors = t.trigger == Trigger::Damaged
+                                            ? std::span<const int>(&t.target, 1)
+                                            : plan.enemies_of(plan.creatures[t.actor].faction);
+  for (int reactor : reactors) {
     if (!can_react<Full>(state, reactor)) continue;
     // The first rule that the outcome triggers for this creature.
     // Shield before a Battle Master's parry: it stops the whole hit.

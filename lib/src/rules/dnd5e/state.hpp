@@ -47,7 +47,10 @@ struct RulesState {
   bool reckless = false;              // attacks against it have advantage until its turn
   bool regeneration_blocked = false;  // took damage that stops its regeneration
   bool relentless_used = false;
-  bool extra_damage_used = false;  // martial advantage / sneak attack, this turn
+  // The turn (BattleState::full_turns) in which it last dealt Martial
+  // Advantage or Sneak Attack: once per turn, its own or another's (an
+  // opportunity attack), so a number rather than a flag its turn clears.
+  int extra_damage_turn = -1;
   std::int8_t legendary_left = 0;
   std::int8_t legendary_resistance_left = 0;
   // The creatures whose effects with SaveEffect::immunity_after_success it
@@ -103,6 +106,7 @@ struct BattleState {
   std::vector<int> acting_after;
   FieldState field;             // on a battlefield only
   bool bursts_pending = false;  // some creature's RulesState::burst_pending
+  int full_turns = 0;           // turns begun, with the full rules (RulesState::extra_damage_turn)
   int round = 0;
 
   // Sizes the vectors for the plan's encounter (allocating only the first

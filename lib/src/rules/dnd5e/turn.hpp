@@ -164,14 +164,14 @@ template <class Dice, class Events>
 }
 
 // The full rules at the start of a turn, before the death save: the
-// turn's flags, legendary actions regained, regeneration. Returns false
+// turn's number and flags, legendary actions regained, regeneration. Returns false
 // when the creature dies instead.
 template <class Dice, class Events>
 bool start_full_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
                      Events& events) {
   RulesState& rules = state.rules[self];
+  ++state.full_turns;
   rules.reckless = false;
-  rules.extra_damage_used = false;
   rules.inside_damage = 0;
   rules.legendary_left = static_cast<std::int8_t>(plan.rules[self].legendary_per_round);
   if (plan.rules[self].traits.swallow_damage.dice.has_dice())
