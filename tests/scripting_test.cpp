@@ -1553,6 +1553,28 @@ TEST_F(ScriptingTest, ValidateReplayAndLibraryShowTheKnaveRules) {
                               "(defense 11)   morale 7"),
             std::string::npos)
       << validate.out;
+  // The encounter's options, in JSON as in the table.
+  EXPECT_NE(validate.out.find("death table: fight_on"), std::string::npos) << validate.out;
+  const Output validate_json = arena({"validate", goblins, "--format", "json"});
+  ASSERT_EQ(validate_json.exit_code, 0) << validate_json.err;
+  const json options = json::parse(validate_json.out);
+  EXPECT_EQ(options.at("order"), "initiative");
+  EXPECT_EQ(options.at("critical"), "quality");
+  EXPECT_EQ(options.at("death_table"), "fight_on");
+  const std::string listed = temp_path("knave-listed.json");
+  write_file(listed, R"({ "rules": "knave", "critical": "max_damage", "death_table": "down",
+    "order": ["Goblin", "Bran"], "factions": [
+      { "name": "Knaves", "members": [ { "name": "Bran", "level": 1 } ] },
+      { "name": "Goblins", "members": [ { "name": "Goblin", "hd": 1, "attacks": ["1d6"], "count": 2 } ] } ] })");
+  const Output listed_json = arena({"validate", listed, "--format", "json"});
+  ASSERT_EQ(listed_json.exit_code, 0) << listed_json.err;
+  const json given = json::parse(listed_json.out);
+  EXPECT_EQ(given.at("order"), json::array({"Goblin 1", "Goblin 2", "Bran"})) << listed_json.out;
+  EXPECT_EQ(given.at("critical"), "max_damage");
+  EXPECT_EQ(given.at("death_table"), "down");
+  const Output oldschool = arena({"validate", scenario("oldschool-blog"), "--format", "json"});
+  ASSERT_EQ(oldschool.exit_code, 0) << oldschool.err;
+  EXPECT_EQ(json::parse(oldschool.out).at("order"), "listed");
   // The battle of the README's replay excerpt.
   const Output replay = arena({"replay", goblins, "--battle", "8"});
   ASSERT_EQ(replay.exit_code, 0) << replay.err;

@@ -100,14 +100,29 @@ std::vector<int> listed_turns(const Encounter& encounter, std::span<const int> m
   return turns;
 }
 
+namespace {
+
+// The combatants' names in a listed order given as a list.
+std::vector<std::string_view> turn_names(const Encounter& encounter, const TurnOrderGiven& order) {
+  std::vector<std::string_view> names;
+  for (const int c : listed_turns(encounter, order.members))
+    names.push_back(encounter.combatants[static_cast<std::size_t>(c)].name);
+  return names;
+}
+
+}  // namespace
+
 std::string describe_turn_order(const Encounter& encounter, const TurnOrderGiven& order) {
   if (order.kind == TurnOrder::Initiative)
     return "initiative (a d6 per faction each round, ties at random)";
   if (order.members.empty()) return "listed (each round in the order of the file)";
-  std::vector<std::string_view> names;
-  for (const int c : listed_turns(encounter, order.members))
-    names.push_back(encounter.combatants[static_cast<std::size_t>(c)].name);
-  return fmt::format("listed (each round: {})", fmt::join(names, ", "));
+  return fmt::format("listed (each round: {})", fmt::join(turn_names(encounter, order), ", "));
+}
+
+nlohmann::json turn_order_json(const Encounter& encounter, const TurnOrderGiven& order) {
+  if (order.kind == TurnOrder::Initiative) return "initiative";
+  if (order.members.empty()) return "listed";
+  return turn_names(encounter, order);
 }
 
 }  // namespace arena

@@ -7,6 +7,7 @@
 // after another at its place in the list.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
@@ -47,5 +48,8 @@ std::vector<int> listed_turns(const Encounter& encounter, std::span<const int> m
 // "listed (each round in the order of the file)", or with a list
 // "listed (each round: Alice, Bob 1, Bob 2, Eve)", or the initiative's line.
 std::string describe_turn_order(const Encounter& encounter, const TurnOrderGiven& order);
+// The same for `validate --format json`: "initiative", "listed", or the
+// combatants' names in turn (as the line lists them).
+nlohmann::json turn_order_json(const Encounter& encounter, const TurnOrderGiven& order);
 
 }  // namespace arena

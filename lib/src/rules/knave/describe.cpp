@@ -126,4 +126,11 @@ nlohmann::json describe_factions_json(const Encounter& encounter) {
                                    [&](int c) { return creature_json(encounter, c); });
 }
 
+nlohmann::json describe_encounter_json(const Encounter& encounter) {
+  const Roster& roster = roster_of(encounter);
+  return {{"order", turn_order_json(encounter, roster.order)},
+          {"critical", roster.critical == Critical::Quality ? "quality" : "max_damage"},
+          {"death_table", roster.survivors == Survivors::FightOn ? "fight_on" : "down"}};
+}
+
 }  // namespace arena::knave

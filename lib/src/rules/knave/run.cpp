@@ -52,6 +52,7 @@ RulesetHooks hooks() {
           .replay = replay,
           .describe = describe_factions,
           .describe_json = describe_factions_json,
+          .describe_encounter_json = describe_encounter_json,
           .digest = digest_roster,
           .library = library_view};
 }

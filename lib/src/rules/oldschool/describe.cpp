@@ -55,4 +55,8 @@ nlohmann::json describe_factions_json(const Encounter& encounter) {
   });
 }
 
+nlohmann::json describe_encounter_json(const Encounter& encounter) {
+  return {{"order", turn_order_json(encounter, roster_of(encounter).order)}};
+}
+
 }  // namespace arena::oldschool

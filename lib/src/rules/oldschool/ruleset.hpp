@@ -47,6 +47,7 @@ Replay replay(const Encounter& encounter, std::int64_t battle);
 // `arena validate` (describe.cpp).
 std::string describe_factions(const Encounter& encounter);
 nlohmann::json describe_factions_json(const Encounter& encounter);
+nlohmann::json describe_encounter_json(const Encounter& encounter);  // its "order"
 
 // `arena library --rules oldschool` (library_views.cpp): weapons, armor.
 extern const std::string_view kLibraryViews[2];
