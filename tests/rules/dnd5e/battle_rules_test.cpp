@@ -153,6 +153,26 @@ TEST(DeathSaveTest, TenOrMoreIsASuccessAndThreeStabilise) {
   EXPECT_FALSE(hero.dead);
 }
 
+// Stable resets both counts (SRD: "reset to zero when you ... become
+// stable"): two failures before it are forgotten, so a critical hit on the
+// stable PC then costs it two failures, not its life.
+TEST(DeathSaveTest, BecomingStableResetsBothCounts) {
+  CombatantState hero = fresh(20);
+  apply_damage(hero, pc(), 20, false);
+  ScriptedDice dice{1, 10, 15, 19};
+  int d20 = 0;
+  EXPECT_EQ(roll_death_save(hero, dice, d20), DeathSaveResult::DoubleFailure);
+  EXPECT_EQ(roll_death_save(hero, dice, d20), DeathSaveResult::Success);
+  EXPECT_EQ(roll_death_save(hero, dice, d20), DeathSaveResult::Success);
+  EXPECT_EQ(roll_death_save(hero, dice, d20), DeathSaveResult::Stable);
+  EXPECT_EQ(hero.death_successes, 0);
+  EXPECT_EQ(hero.death_failures, 0);
+  apply_damage(hero, pc(), 3, true);
+  EXPECT_FALSE(hero.dead);
+  EXPECT_FALSE(hero.stable);
+  EXPECT_EQ(hero.death_failures, 2);
+}
+
 TEST(DeathSaveTest, ThreeFailuresKill) {
   CombatantState hero = fresh(20);
   apply_damage(hero, pc(), 20, false);

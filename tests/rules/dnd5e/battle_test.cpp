@@ -150,8 +150,10 @@ TEST(BattleTest, DownedPlayerCharacterRollsDeathSavesWhileAnAllyFights) {
   EXPECT_EQ(p.outcome.winner, -1);  // max_rounds
   EXPECT_FALSE(p.state.combatants[0].dead);
   EXPECT_EQ(p.state.combatants[0].hp, 0);
-  EXPECT_EQ(p.state.combatants[0].death_successes, 3);
   EXPECT_TRUE(p.state.combatants[0].stable);
+  // Stable: both counts back at 0 (SRD), so a later hit starts them afresh.
+  EXPECT_EQ(p.state.combatants[0].death_successes, 0);
+  EXPECT_EQ(p.state.combatants[0].death_failures, 0);
 }
 
 TEST(BattleTest, MassiveDamageKillsAPlayerCharacterInBattle) {

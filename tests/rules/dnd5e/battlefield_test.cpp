@@ -971,6 +971,28 @@ TEST(BattlefieldTest, SneakAttackNeedsAnAllyBesideTheTarget) {
   EXPECT_EQ(away.hp(2), 30);
 }
 
+// The target's defence applies once to all of a type's damage, after
+// every other modifier (SRD), not to each part apart.
+TEST(BattlefieldTest, ResistanceHalvesAllOfATypesDamageAtOnce) {
+  const std::string foe =
+      brute("Foe", 40, 1, 0, R"(, "movement": "hold", "resistances": ["piercing"])");
+  // Sneak Attack joins its shortsword's piercing: 3 + 2 and 2d6 of 7
+  // deal 12 halved, 6 (halved apart, 2 + 3); the second sword 5 halved, 2.
+  const std::string spy = R"({"monster": "spy", "at": [0, 0], "movement": "hold"})";
+  Table sneak(load(spy + ", " + brute("Ally", 10, 2, 0), foe));
+  ScriptedDice dice{15, 3, 3, 4, 15, 3};
+  sneak.turn(0, dice);
+  EXPECT_EQ(sneak.hp(2), 40 - 6 - 2);
+  // Two piercing parts of one attack: 3 + 2 and 1 + 2, 8 halved: 4 (apart, 2 + 1).
+  const std::string stabber =
+      R"({"name": "Stabber", "hp": 20, "ac": 12, "initiative": 0, "at": [0, 0], "movement": "hold",
+          "attacks": [{"name": "Stab", "to_hit": 4, "damage": "1d6+2 piercing + 2d6 piercing"}]})";
+  Table parts(load(stabber, foe));
+  ScriptedDice rolls{15, 3, 1, 2};
+  parts.turn(0, rolls);
+  EXPECT_EQ(parts.hp(1), 36);
+}
+
 // Sneak Attack never comes with disadvantage, an ally beside the target
 // or not: a poisoned spy's hits are its shortswords' alone.
 TEST(BattlefieldTest, NoSneakAttackWithDisadvantage) {

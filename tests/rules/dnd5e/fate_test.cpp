@@ -52,6 +52,14 @@ struct Played {
   std::vector<CombatantResult> results;
 };
 
+// `battles` seeded battles of `encounter` on one thread: their tally.
+Tally run_tally(const Encounter& encounter, std::int64_t battles) {
+  RunOptions options;
+  options.battles = battles;
+  options.threads = 1;
+  return run_battles(encounter, options).tally;
+}
+
 Played play(const Encounter& encounter, std::vector<int> script) {
   const BattlePlan plan(encounter);
   ScriptedDice dice(std::move(script));
@@ -94,7 +102,7 @@ TEST(FateTest, APcDroppedInALostBattlePlaysOutItsSavesToStable) {
   const Played p = play(e, then(kOgreDropsHero, {15, 1, 12, 10}));  // success, two failures, two
   EXPECT_EQ(p.outcome.winner, 1);
   EXPECT_TRUE(p.state.combatants[0].stable);
-  EXPECT_EQ(p.state.combatants[0].death_failures, 2);
+  EXPECT_EQ(p.state.combatants[0].death_failures, 0);  // stable: the counts back at 0
   EXPECT_EQ(p.results[0].fate, Fate::Down);
   EXPECT_EQ(p.results[1].knockouts, 1);
   EXPECT_EQ(p.results[1].kills, 0);  // alive at the end: no kill
@@ -116,12 +124,14 @@ TEST(FateTest, APcInAWonBattleIsStabilisedByAnAlly) {
                             1,           // the Ally rolls a natural 1
                             2,           // the Hero misses
                             2, 15, 2,    // the Ogre picks the Hero (2 of 2), drops it
-                            15, 1});     // round 2: the Ally kills the Ogre (31)
+                            15, 1,       // round 2: the Ally kills the Ogre (31)
+                            5});         // the Hero's turn comes next: a failed death save
   EXPECT_EQ(p.outcome.winner, 0);
   EXPECT_EQ(p.outcome.rounds, 2);
+  // The Ally, who ended the battle, acts after the Hero's save.
   EXPECT_EQ(p.events.stabilised, (std::vector<std::pair<int, int>>{{0, 1}}));
   EXPECT_TRUE(p.state.combatants[1].stable);
-  EXPECT_EQ(p.state.combatants[1].death_failures, 0);  // no save rolled
+  EXPECT_EQ(p.state.combatants[1].death_failures, 0);  // stable: the failure is forgotten
   EXPECT_EQ(p.results[1].fate, Fate::Down);
   EXPECT_EQ(p.results[2].fate, Fate::Dead);
   EXPECT_EQ(p.results[0].kills, 1);
@@ -138,9 +148,9 @@ TEST(FateTest, FinishAttacksADownedPcWithAdvantageAndAutoCriticals) {
   const Encounter e = load(duel_json(hero, ogre));
   const Played p = play(e, {10, 10,  // initiative: Hero 10, Ogre 15
                             15, 4,   // the Ogre hits for 20: the Hero at 0 HP, unconscious
-                            3, 12,   // after the battle: advantage, 12 + 5 hits
-                            1, 1,    // a critical: 1d4 twice + 16 = 18, below the HP maximum
-                            5});     // the Hero's third failure
+                            5,       // after the battle, the Hero's turn first: a failure
+                            3, 12,   // the Ogre's: advantage, 12 + 5 hits
+                            1, 1});  // a critical: 1d4 twice + 16 = 18, below the HP maximum
   EXPECT_EQ(p.outcome.winner, 1);
   ASSERT_EQ(p.events.attacks.size(), 2u);
   const AttackRoll& finish = p.events.attacks[1];
@@ -149,7 +159,7 @@ TEST(FateTest, FinishAttacksADownedPcWithAdvantageAndAutoCriticals) {
   EXPECT_TRUE(finish.hit);
   EXPECT_TRUE(finish.critical);
   EXPECT_TRUE(p.state.combatants[0].dead);
-  EXPECT_EQ(p.state.combatants[0].death_failures, 3);  // two from the critical, one rolled
+  EXPECT_EQ(p.state.combatants[0].death_failures, 3);  // one rolled, two from the critical
   EXPECT_EQ(p.results[0].fate, Fate::Dead);
   EXPECT_EQ(p.results[1].kills, 1);
 }
@@ -183,16 +193,35 @@ TEST(FateTest, ABattleNoOneCanHurtAnyoneEndsAtOnceAsAStalemate) {
   EXPECT_EQ(p.outcome.winner, -1);
   EXPECT_TRUE(p.outcome.stalemate);
   EXPECT_EQ(p.outcome.rounds, 0);
-  RunOptions options;
-  options.battles = 100;
-  options.threads = 1;
-  const Tally tally = run_battles(e, options).tally;
+  const Tally tally = run_tally(e, 100);
   EXPECT_EQ(tally.draws, 100);
   EXPECT_EQ(tally.stalemates, 100);
   EXPECT_EQ(tally.rounds.max(), 0);
   const std::string text = replay_battle(e, 0).text;
   EXPECT_TRUE(text.ends_with("Stalemate after 0 rounds: no one left can harm an enemy (a draw)\n"))
       << text;
+}
+
+// Who can hurt whom counts silver and riders: a silvered sword gets past a
+// werewolf's immunity to nonmagical slashing that isn't silvered, and a
+// bite whose piercing the foe is immune to still poisons it on a failed
+// save. Neither battle is a stalemate.
+TEST(FateTest, SilverAndRidersCanHurtForTheStalemateToo) {
+  const Encounter silver = load(duel_json(
+      R"({"name": "Hunter", "hp": 30, "ac": 14, "immunities": ["fire"],
+          "attacks": [{"name": "Silver sword", "to_hit": 5, "damage": "1d8+3 slashing", "silvered": true}]})",
+      R"({"monster": "human form werewolf", "attacks": [{"name": "Torch", "to_hit": 4, "damage": "1d4 fire"}]})"));
+  const BattlePlan silver_plan(silver);
+  EXPECT_TRUE(silver_plan.harms.harms(0, 1));
+  EXPECT_FALSE(silver_plan.harms.harms(1, 0));
+  const Tally hunted = run_tally(silver, 200);
+  EXPECT_EQ(hunted.stalemates, 0);
+  EXPECT_EQ(hunted.factions[0].wins, 200);
+  const Encounter rider =
+      load(duel_json(R"({"monster": "giant spider", "immunities": ["fire"]})",
+                     R"({"name": "Golem", "hp": 30, "ac": 10, "immunities": ["piercing"],
+          "attacks": [{"name": "Torch", "to_hit": 4, "damage": "1d4 fire"}]})"));
+  EXPECT_TRUE(BattlePlan(rider).harms.harms(0, 1));
 }
 
 // A dying PC may get up with a natural 20 and fight on: a battle in which
@@ -218,10 +247,7 @@ TEST(FateTest, OneWhoCanHurtTheOtherIsNoStalemate) {
   const std::string a = creature("A", 10, 0, 5, "1d6 fire");
   const std::string b = creature("B", 10, 0, 5, "1d6 cold", R"(, "immunities": ["fire"])");
   const Encounter e = load(duel_json(a, b));
-  RunOptions options;
-  options.battles = 100;
-  options.threads = 1;
-  const Tally tally = run_battles(e, options).tally;
+  const Tally tally = run_tally(e, 100);
   EXPECT_EQ(tally.stalemates, 0);
   EXPECT_EQ(tally.factions[1].wins, 100);
 }

@@ -336,6 +336,25 @@ TEST(SaveProficiencyTest, AProficientHeroShrugsOffTheGhoulsClaws) {
   EXPECT_FALSE(proficient.has(1, Condition::Paralyzed));
 }
 
+// A library monster's abilities overridden: each save moves with its
+// ability, the stat block's proficiency kept. The goblin lists no saves
+// (DEX 14: +2; 20: +5); the young red dragon lists DEX +4 (DEX 10, +4
+// proficiency): DEX 20 makes it +9.
+TEST(SaveProficiencyTest, OverriddenAbilitiesMoveALibraryMonstersSaves) {
+  const std::string abilities =
+      R"("abilities": {"str": 8, "dex": 20, "con": 10, "int": 10, "wis": 8, "cha": 8})";
+  const Encounter encounter = testing::load(
+      duel_json(R"({"monster": "goblin", )" + abilities + "}",
+                R"({"monster": "young red dragon", "abilities": {"str": 23, "dex": 20, "con": 21,
+          "int": 14, "wis": 11, "cha": 19}})"));
+  const Creature& goblin = creature_of(encounter, 0);
+  EXPECT_EQ(goblin.saves[static_cast<int>(Ability::Dex)], 5);
+  EXPECT_EQ(goblin.saves[static_cast<int>(Ability::Str)], -1);
+  const Creature& dragon = creature_of(encounter, 1);
+  EXPECT_EQ(dragon.saves[static_cast<int>(Ability::Dex)], 9);
+  EXPECT_EQ(dragon.saves[static_cast<int>(Ability::Con)], 9);  // listed +9, CON unchanged
+}
+
 TEST(SaveProficiencyTest, UnknownAbilityIsRejectedWithASuggestion) {
   expect_one_problem(duel_json(R"({"monster": "ghoul"})", hero(R"(, "saves": ["cno"])")),
                      "/factions/1/members/0/saves/0: unknown ability \"cno\" (did you mean "

@@ -2,7 +2,8 @@
 //
 // A battle ends when at most one faction stands (or at max_rounds, or in a
 // stalemate), but its PCs at 0 HP are neither dead nor safe yet. Rounds go
-// on in initiative order until each is dead or stable:
+// on in initiative order, from the turn after the one that ended the
+// battle (BattleState::ended_on), until each is dead or stable:
 //  - a PC at 0 HP who is not stable rolls its death save (a natural 20
 //    wakes it with 1 HP: it ends the battle standing);
 //  - a standing member of the winning faction stabilises a dying ally, the
@@ -16,6 +17,8 @@
 // Nobody gets back into the fight: the battle's outcome stands. Only PCs
 // go down (a monster at 0 HP dies), so an encounter without PCs skips this.
 #pragma once
+
+#include <algorithm>
 
 #include "rules/dnd5e/attack.hpp"
 #include "rules/dnd5e/turn.hpp"
@@ -96,7 +99,7 @@ void aftermath_turn(const BattlePlan& plan, BattleState& state, int winner, int 
     CombatantState& them = state.combatants[ally];
     if (faction == winner && plan.creatures[ally].faction == faction && is_down(them) &&
         !them.stable) {
-      them.stable = true;
+      become_stable(them);
       events.stabilises(self, ally);
       return;
     }
@@ -139,11 +142,22 @@ void play_aftermath(const BattlePlan& plan, BattleState& state, int winner, Dice
   // Only the down, the winner's members when it has a PC down, and
   // finishers do anything after the battle; the others' turns draw no dice,
   // so leaving them out changes nothing and saves a pass over everyone.
-  // Listed as those down are, without a branch on who they are.
+  // Listed as those down are, without a branch on who they are, in
+  // initiative order from the turn after the one that ended the battle:
+  // the rounds go on (the creature that ended it acts last).
   std::vector<int>& acting = state.acting_after;
-  acting.resize(state.order.size());
+  const std::vector<int>& order = state.order;
+  const std::size_t places = order.size();
+  const std::size_t next =
+      state.ended_on < 0
+          ? 0
+          : static_cast<std::size_t>(std::find(order.begin(), order.end(), state.ended_on) -
+                                     order.begin() + 1) %
+                places;
+  acting.resize(places);
   int acting_count = 0;
-  for (int c : state.order) {
+  for (std::size_t i = 0; i < places; ++i) {
+    const int c = order[(next + i) % places];
     const bool down_now = is_down(state.combatants[c]);
     const bool winners = winner_down & (plan.creatures[c].faction == winner);
     const bool finisher = plan.creatures[c].tactics.downed == DownedPolicy::Finish;

@@ -164,10 +164,7 @@ template <bool Full, bool Field = false, class Dice>
   return roll;
 }
 
-// On a battlefield, a charge's extra damage and what follows its hit (field_charge.hpp).
-template <class Dice>
-int charge_damage(const BattlePlan& plan, int attacker, int target, const PlanAttack& attack,
-                  bool critical, Dice& dice);
+// On a battlefield, what follows a charge's hit (field_charge.hpp).
 template <bool Full, class Dice, class Events>
 void charge_lands(const BattlePlan& plan, BattleState& state, int attacker, int target, Dice& dice,
                   Events& events);
@@ -185,12 +182,11 @@ template <bool Full, bool Field = false, class Dice, class Events>
     return false;
   }
   if constexpr (Full) ++state.rules[attacker].action_hits;
-  DealtDamage dealt = roll_hit<Full, Field>(plan, state, attacker, attack, target, roll.critical,
-                                            roll.mode, roll.reduced, dice);
   bool charged = false;
+  if constexpr (Field) charged = charging<Full>(plan, state, attacker, target, attack_index);
+  DealtDamage dealt = roll_hit<Full, Field>(plan, state, attacker, attack, target, roll.critical,
+                                            roll.mode, roll.reduced, charged, dice);
   if constexpr (Field) {
-    charged = charging<Full>(plan, state, attacker, target, attack_index);
-    if (charged) dealt.total += charge_damage(plan, attacker, target, attack, roll.critical, dice);
     // A parry's reduction beyond the first part comes off the rest of the hit.
     dealt.total = std::max(0, dealt.total - dealt.reduction_left);
     state.field.riposte_die = 0;

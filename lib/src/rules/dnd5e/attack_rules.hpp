@@ -179,6 +179,15 @@ inline DamageEffect apply_damage(CombatantState& target, const Creature& info, i
   return apply_damage(target, info.pc, damage, critical);
 }
 
+// A PC at 0 HP becomes stable (three successes, or an ally's help): both
+// counts go back to zero, so a hit that ends its stability starts them
+// afresh (SRD: "reset to zero when you ... become stable").
+inline void become_stable(CombatantState& pc) {
+  pc.stable = true;
+  pc.death_successes = 0;
+  pc.death_failures = 0;
+}
+
 // Rolls a death save for a PC at 0 HP who is neither dead nor stable.
 // Success or failure is a coin flip (11 in 20), so it is counted rather
 // than branched on: the branch mispredicted about every other save.
@@ -197,8 +206,11 @@ DeathSaveResult roll_death_save(CombatantState& pc, Dice& dice, int& d20) {
   pc.death_failures = static_cast<std::int8_t>(pc.death_failures + !success + double_failure);
   pc.stable = pc.death_successes >= 3;
   pc.dead = pc.death_failures >= 3;
-  if (pc.stable || pc.dead) [[unlikely]]
-    return pc.stable ? DeathSaveResult::Stable : DeathSaveResult::Died;
+  if (pc.stable || pc.dead) [[unlikely]] {
+    if (pc.dead) return DeathSaveResult::Died;
+    become_stable(pc);
+    return DeathSaveResult::Stable;
+  }
   if (success) return DeathSaveResult::Success;
   return double_failure ? DeathSaveResult::DoubleFailure : DeathSaveResult::Failure;
 }

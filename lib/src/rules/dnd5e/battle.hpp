@@ -154,11 +154,17 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
           : std::span<const int>(state.turns.data(), static_cast<std::size_t>(state.turn_count));
   for (int self : turns) {
     take_turn<Full, Field>(plan, state, self, dice, events);
-    if (state.standing.factions() <= 1) return;
+    if (state.standing.factions() <= 1) [[unlikely]] {
+      state.ended_on = self;
+      return;
+    }
     if constexpr (Full) {
       if (!plan.legendary_creatures.empty())
         legendary_actions_after<Field>(plan, state, self, dice, events);
-      if (state.standing.factions() <= 1) return;
+      if (state.standing.factions() <= 1) [[unlikely]] {
+        state.ended_on = self;
+        return;
+      }
     }
   }
 }

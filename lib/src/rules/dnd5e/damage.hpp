@@ -29,14 +29,13 @@ struct DealtDamage {
 };
 
 // The once-a-turn extra damage of a hit (Martial Advantage, Sneak Attack),
-// of the first part's type, when the attacker's traits allow it (an ally's
-// help: ally_helps). Full rules only.
+// rolled (dice twice on a critical), when the attacker's traits allow it
+// (an ally's help: ally_helps); 0 when they do not. It is of the first
+// part's type and joins that part before the target's defence. Full rules
+// only.
 template <bool Field, class Dice>
-void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
-                      const PlanAttack& attack, int target, RollMode mode, Dice& dice,
-                      DealtDamage& dealt) {
-  const auto parts = plan.damage_of(attack.parts);
-  const bool critical = dealt.critical;
+int roll_extra_damage(const BattlePlan& plan, BattleState& state, int attacker, int target,
+                      RollMode mode, bool critical, Dice& dice) {
   RulesState& self = state.rules[attacker];
   const PlanTraits& traits = plan.rules[attacker].traits;
   const bool ally_up = ally_helps<Field>(plan, state, attacker, target);
@@ -47,28 +46,28 @@ void add_extra_damage(const BattlePlan& plan, BattleState& state, int attacker,
   if (traits.sneak_attack.has_dice() && (ally_up || mode == RollMode::Advantage) &&
       mode != RollMode::Disadvantage)
     extra = &traits.sneak_attack;
-  if (extra != nullptr && self.extra_damage_turn != state.full_turns && !parts.empty()) {
-    self.extra_damage_turn = state.full_turns;
-    dealt.total += roll_damage_part(
-        0, plan.terms_of(*extra), critical,
-        defence_under_conditions(
-            state, target,
-            plan.defence(target, parts.front().type, attack.magical, attack.silvered)),
-        dice);
-  }
+  if (extra == nullptr || self.extra_damage_turn == state.full_turns) return 0;
+  self.extra_damage_turn = state.full_turns;
+  return roll_flat_critical(plan.terms, *extra, critical, dice);
 }
 
-// The damage of a hit: the attack's parts (dice twice on a critical), plus
-// the once-a-turn extra of the full rules. `Field`: a riposte's superiority
-// die adds to the first part, and `reduced` (a Battle Master's parry) comes
-// off the first part before the target's defences, as the SRD applies
-// resistance after every other modifier; what the first part cannot absorb
-// is left in `reduction_left` for the rest of the hit.
+// On a battlefield, a charge's extra damage, rolled (field_charge.hpp).
+template <class Dice>
+int charge_rolled(const BattlePlan& plan, int attacker, bool critical, Dice& dice);
+
+// The damage of a hit: the attack's parts (dice twice on a critical; one
+// part per damage type, BattlePlan::damage_parts), the first part last,
+// with what joins it before the target's defence (as the SRD applies
+// resistance after every other modifier): on a battlefield a riposte's
+// superiority die, then the once-a-turn extra of the full rules, then a
+// charge's extra (`charged`) of the first part's type, less `reduced` (a
+// Battle Master's parry); what the first part cannot absorb is left in
+// `reduction_left` for the rest of the hit.
 template <bool Full, bool Field = false, class Dice>
 [[gnu::always_inline]] inline DealtDamage roll_hit(const BattlePlan& plan, BattleState& state,
                                                    int attacker, const PlanAttack& attack,
                                                    int target, bool critical, RollMode mode,
-                                                   int reduced, Dice& dice) {
+                                                   int reduced, bool charged, Dice& dice) {
   DealtDamage dealt;
   dealt.critical = critical;
   bool petrified = false;  // resists all damage
@@ -87,34 +86,41 @@ template <bool Full, bool Field = false, class Dice>
     if constexpr (Full && Field) dealt.subjected.insert(type);  // and to Split
   };
   const auto parts = plan.damage_of(attack.parts);
-  int first_rolled = 0;  // on a battlefield, dealt after the riposte die is rolled
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    const int rolled = roll_flat_critical(plan.terms, parts[i].dice, critical, dice);
-    if (Field && i == 0) {
-      first_rolled = rolled;
-    } else {
-      deal(parts[i].type, rolled);
-    }
+  if (parts.empty()) {
+    dealt.reduction_left = reduced;
+    return dealt;
   }
+  int first_rolled = roll_flat_critical(plan.terms, parts[0].dice, critical, dice);
+  for (std::size_t i = 1; i < parts.size(); ++i)
+    deal(parts[i].type, roll_flat_critical(plan.terms, parts[i].dice, critical, dice));
   if constexpr (Field) {
-    if (!parts.empty()) {
-      // A riposte's superiority die (reactions.hpp): more of the first
-      // part's damage, its dice twice on a critical.
-      if (const int sides = state.field.riposte_die; sides > 0) {
-        state.field.riposte_rolled = dice.roll(sides) + (critical ? dice.roll(sides) : 0);
-        first_rolled += state.field.riposte_rolled;
-      }
-      const int taken = std::min(first_rolled, reduced);
-      dealt.reduction_left = reduced - taken;
-      deal(parts.front().type, first_rolled - taken);
-    } else {
-      dealt.reduction_left = reduced;
+    // A riposte's superiority die (reactions.hpp): more of the first
+    // part's damage, its dice twice on a critical.
+    if (const int sides = state.field.riposte_die; sides > 0) {
+      state.field.riposte_rolled = dice.roll(sides) + (critical ? dice.roll(sides) : 0);
+      first_rolled += state.field.riposte_rolled;
     }
-  } else {
-    (void)reduced;
   }
   if constexpr (Full)
-    add_extra_damage<Field>(plan, state, attacker, attack, target, mode, dice, dealt);
+    first_rolled += roll_extra_damage<Field>(plan, state, attacker, target, mode, critical, dice);
+  if constexpr (Field) {
+    if (charged) {
+      const int extra = charge_rolled(plan, attacker, critical, dice);
+      const DamageType type = plan.field.creatures[attacker].charge.extra_type;
+      if (type == parts.front().type) {
+        first_rolled += extra;
+      } else {
+        deal(type, extra);
+      }
+    }
+    const int taken = std::min(first_rolled, reduced);
+    dealt.reduction_left = reduced - taken;
+    first_rolled -= taken;
+  } else {
+    (void)reduced;
+    (void)charged;
+  }
+  deal(parts.front().type, first_rolled);
   return dealt;
 }
 

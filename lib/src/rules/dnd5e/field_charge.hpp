@@ -25,14 +25,14 @@ inline void note_charge(BattleState& state, int self, int target, int feet) {
   state.field.charge_feet = feet;
 }
 
-// The charge's extra damage to `target` (dice twice on a critical), after its defences.
+// The charge's extra damage, rolled (dice twice on a critical), of the
+// type FieldCharge::extra_type; the hit applies the target's defences
+// (roll_hit, damage.hpp).
 template <class Dice>
-int charge_damage(const BattlePlan& plan, int attacker, int target, const PlanAttack& attack,
-                  bool critical, Dice& dice) {
+int charge_rolled(const BattlePlan& plan, int attacker, bool critical, Dice& dice) {
   const FieldCharge& charge = plan.field.creatures[attacker].charge;
   if (charge.extra.count == 0) return 0;
-  return roll_damage_part(0, std::span<const DiceTerm>(&charge.extra, 1), critical,
-                          plan.defence(target, charge.extra_type, attack.magical, attack.silvered),
+  return roll_damage_part(0, std::span<const DiceTerm>(&charge.extra, 1), critical, Defence{},
                           dice);
 }
 

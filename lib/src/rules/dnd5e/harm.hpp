@@ -9,10 +9,12 @@
 
 namespace arena::dnd5e {
 
-// Whether some part of `parts` is one `target` is not immune to.
-inline bool damages(const BattlePlan& plan, Slice parts, int target, bool magical) {
+// Whether some part of `parts` is one `target` is not immune to, from a
+// source `magical` or `silvered` (a werewolf's immunity stops neither).
+inline bool damages(const BattlePlan& plan, Slice parts, int target, bool magical,
+                    bool silvered = false) {
   for (const PlanDamagePart& part : plan.damage_of(parts)) {
-    if (!plan.defence(target, part.type, magical).immune) return true;
+    if (!plan.defence(target, part.type, magical, silvered).immune) return true;
   }
   return false;
 }
@@ -26,7 +28,10 @@ inline bool can_harm(const BattlePlan& plan, int attacker, int target) {
     for (const PlanAction& action : actions) {
       for (int a : plan.parts_of(action.attacks)) {
         const PlanAttack& attack = plan.attack(attacker, a);
-        if (damages(plan, attack.parts, target, attack.magical)) return true;
+        if (damages(plan, attack.parts, target, attack.magical, attack.silvered)) return true;
+        for (const PlanSaveEffect& rider : plan.saves_of(attack.on_hit_saves)) {
+          if (damages(plan, rider.damage, target, true)) return true;
+        }
       }
     }
   }

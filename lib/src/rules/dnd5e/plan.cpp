@@ -23,10 +23,34 @@ class Compiler {
 
   FlatDice flatten(const DiceExpr& expr) { return arena::flatten(expr, plan_.terms); }
 
+  // One part per damage type, in the order the types first come: the
+  // target's defence applies once to all of a type's damage (SRD:
+  // resistance comes after every other modifier), so "1d6+2 piercing +
+  // 2d6 piercing" rolling 5 and 3 against resistance deals 4 (8 halved),
+  // not 2 + 1. Flattened first: the parts of one attack must be contiguous.
   Slice damage(const std::vector<DamageDice>& parts) {
-    // Flatten first: the parts of one attack must be contiguous.
     std::vector<PlanDamagePart> flat;
-    for (const DamageDice& part : parts) flat.push_back({flatten(part.dice), part.type});
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      const DamageType type = parts[i].type;
+      if (std::any_of(parts.begin(), parts.begin() + static_cast<std::ptrdiff_t>(i),
+                      [&](const DamageDice& earlier) { return earlier.type == type; }))
+        continue;  // merged into the first part of its type
+      std::vector<const DamageDice*> same;
+      for (std::size_t j = i; j < parts.size(); ++j)
+        if (parts[j].type == type) same.push_back(&parts[j]);
+      if (same.size() == 1) {
+        flat.push_back({flatten(parts[i].dice), type});
+        continue;
+      }
+      PlanDamagePart merged{{}, type};
+      const std::size_t first_term = plan_.terms.size();
+      for (const DamageDice* part : same) {
+        merged.dice.constant += part->dice.flat();
+        plan_.terms.insert(plan_.terms.end(), part->dice.terms().begin(), part->dice.terms().end());
+      }
+      merged.dice.terms = slice_from(plan_.terms, first_term);
+      flat.push_back(merged);
+    }
     const std::size_t first = plan_.damage_parts.size();
     plan_.damage_parts.insert(plan_.damage_parts.end(), flat.begin(), flat.end());
     return slice_from(plan_.damage_parts, first);
@@ -478,6 +502,7 @@ void BattleState::reset(const BattlePlan& plan) {
   standing.reset(plan.standing);
   std::fill(focus.begin(), focus.end(), -1);
   round = 0;
+  ended_on = -1;
   if (plan.field.enabled) field.reset(plan.field);
   bursts_pending = false;
   if (!plan.full_rules) return;

@@ -210,9 +210,11 @@ class TextEvents : public NoEvents {
       case DeathSaveResult::RegainedHp:
         what = "natural 20, regains 1 HP and acts";
         break;
-      case DeathSaveResult::Stable:
-        what = "third success, stable";
-        break;
+      case DeathSaveResult::Stable:  // the counts went back to 0 (become_stable)
+        out_ +=
+            fmt::format("  {} death save: d20 {}: third success, stable (both counts back to 0)\n",
+                        who(creature), d20);
+        return;
       case DeathSaveResult::Died:
         what = "third failure, dies";
         break;

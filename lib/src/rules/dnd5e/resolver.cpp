@@ -67,11 +67,16 @@ class Resolver {
       creature = from_stat_block(member);
     }
     if (!creature) return std::nullopt;
+    const auto before = creature->abilities;
     apply_overrides(member, *creature);
-    if (!member.monster || member.save_proficiencies) {
-      for (std::size_t a = 0; a < creature->saves.size(); ++a) {
-        creature->saves[a] = creature->abilities.modifier(static_cast<Ability>(a));
-      }
+    for (std::size_t a = 0; a < creature->saves.size(); ++a) {
+      const auto ability = static_cast<Ability>(a);
+      // From the abilities, or a stat block's listed save moved as its
+      // ability was overridden (its proficiency kept).
+      creature->saves[a] = !member.monster || member.save_proficiencies
+                               ? creature->abilities.modifier(ability)
+                               : creature->saves[a] + creature->abilities.modifier(ability) -
+                                     before.modifier(ability);
     }
     if (member.save_proficiencies) {
       for (Ability ability : *member.save_proficiencies)

@@ -107,6 +107,7 @@ struct BattleState {
   FieldState field;             // on a battlefield only
   bool bursts_pending = false;  // some creature's RulesState::burst_pending
   int full_turns = 0;           // turns begun, with the full rules (RulesState::extra_damage_turn)
+  int ended_on = -1;  // whose turn ended the battle (-1: a round did): the aftermath's next
   int round = 0;
 
   // Sizes the vectors for the plan's encounter (allocating only the first
