@@ -304,7 +304,20 @@ class Resolver {
         creature.traits.rampage_attack = -1;
       }
       const std::size_t first_new = creature.attacks.size();
-      for (const AttackSpec& spec : *member.attacks) creature.attacks.push_back(to_attack(spec));
+      for (const AttackSpec& spec : *member.attacks) {
+        // "multiattack" and tactics name attacks: a second of one name
+        // could never be named, and would be played as the first.
+        if (std::any_of(creature.attacks.begin(), creature.attacks.end(),
+                        [&](const Attack& a) { return a.name == spec.name; })) {
+          context_.error(
+              json_pointer_child(spec.pointer, "name"),
+              fmt::format("\"{}\" is already the name of an attack of this member{}; give each "
+                          "attack its own name (\"multiattack\" and tactics name them)",
+                          spec.name, first_new > 0 ? " (its weapons' attacks included)" : ""));
+          continue;
+        }
+        creature.attacks.push_back(to_attack(spec));
+      }
       add_single_actions(creature, first_new);
     }
     if (member.multiattack) {
