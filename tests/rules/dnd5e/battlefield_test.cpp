@@ -865,6 +865,19 @@ TEST(BattlefieldTest, AChargeWithItsSave) {
                                       "1 is pushed", "1 moves 10 to 8,0", "1 is prone"}));
 }
 
+// A charge's extra damage joins the hit's part of its type, which need not
+// be the first: a gore of 1 slashing + 2d8 + 4 piercing, charging with 2d8
+// piercing, against a foe resistant to piercing: 13 + 9 halved at once (11),
+// + 1 (halved apart: 6 + 4).
+TEST(BattlefieldTest, AChargesExtraJoinsThePartOfItsType) {
+  const std::string minotaur = R"({"monster": "minotaur", "at": [0, 0],
+      "attacks": [{"name": "Gore", "to_hit": 6, "damage": "1 slashing + 2d8+4 piercing"}]})";
+  Table t(load(minotaur, brute("Foe", 40, 6, 0, R"(, "resistances": ["piercing"])")));
+  ScriptedDice dice{15, 3, 4, 5, 5, 4, 14};  // reckless: 15; 4 + 5 + 4; the charge 9; saves
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(1), 40 - 12);
+}
+
 TEST(BattlefieldTest, NoChargeWithoutTheRun) {
   // 5 ft short of its 10-ft run: it walks 5 ft and swings its greataxe (2d12 + 4).
   Table t(load(R"({"monster": "minotaur", "at": [0, 0]})", brute("Foe", 40, 3, 0)));

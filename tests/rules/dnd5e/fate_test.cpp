@@ -164,6 +164,27 @@ TEST(FateTest, FinishAttacksADownedPcWithAdvantageAndAutoCriticals) {
   EXPECT_EQ(p.results[1].kills, 1);
 }
 
+// Sneak Attack comes once per turn, after the battle too: the spy used it
+// on the turn that dropped the hero, and its finishing blow in the
+// aftermath (advantage, a critical) adds it again, dice twice.
+TEST(FateTest, SneakAttackComesAgainOnAFinishingTurnAfterTheBattle) {
+  const std::string spy = R"({"monster": "spy", "initiative": 2, "tactics": {"downed": "finish"},
+      "attacks": [{"name": "Stab", "to_hit": 5, "damage": "1d6+2 piercing"}]})";
+  const std::string helper = creature("Helper", 10, -5, -10, "1");
+  const std::string hero = creature("Hero", 10, 0, 0, "1d4", R"(, "pc": true)");
+  const Encounter e = load(duel_json(spy + ", " + helper, hero));
+  const Played p = play(e, {10, 10, 10,    // initiative: Spy 12, Hero 10, Helper 5
+                            15, 3, 3, 3,   // the Stab hits: 3 + 2 and Sneak Attack (ally up) 6
+                            5,             // after the battle, the Hero's turn: a failure
+                            12, 3,         // the Spy's: advantage, a hit, a critical
+                            1, 1,          // 1d6 twice + 2
+                            1, 1, 1, 1});  // and Sneak Attack again, 2d6 twice: two failures
+  EXPECT_EQ(p.outcome.winner, 0);
+  ASSERT_EQ(p.events.attacks.size(), 2u);
+  EXPECT_TRUE(p.events.attacks[1].critical);
+  EXPECT_TRUE(p.state.combatants[2].dead);
+}
+
 // `arena validate` shows ties and downed where they are not the defaults.
 TEST(FateTest, ValidateShowsTiesAndDowned) {
   const std::string ogre = creature("Ogre", 30, 5, 5, "1d4+16",

@@ -87,6 +87,7 @@ void aftermath_turn(const BattlePlan& plan, BattleState& state, int winner, int 
                     Events& events) {
   CombatantState& me = state.combatants[self];
   if (me.dead) return;
+  if constexpr (Full) ++state.full_turns;  // a turn: Sneak Attack comes again (damage.hpp)
   if (is_down(me)) {
     if (!me.stable) death_save_turn(state, self, dice, events);
     return;

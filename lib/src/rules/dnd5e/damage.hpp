@@ -60,7 +60,7 @@ int charge_rolled(const BattlePlan& plan, int attacker, bool critical, Dice& dic
 // with what joins it before the target's defence (as the SRD applies
 // resistance after every other modifier): on a battlefield a riposte's
 // superiority die, then the once-a-turn extra of the full rules, then a
-// charge's extra (`charged`) of the first part's type, less `reduced` (a
+// charge's extra (`charged`; it joins the part of its type), less `reduced` (a
 // Battle Master's parry); what the first part cannot absorb is left in
 // `reduction_left` for the rest of the hit.
 template <bool Full, bool Field = false, class Dice>
@@ -90,9 +90,22 @@ template <bool Full, bool Field = false, class Dice>
     dealt.reduction_left = reduced;
     return dealt;
   }
+  // A charge's extra joins the part of its type, whichever it is: that
+  // part, when not the first, waits for it (one part per type).
+  DamageType charge_type = DamageType::Untyped;
+  int charge_part_rolled = 0;
+  if constexpr (Field) {
+    if (charged) charge_type = plan.field.creatures[attacker].charge.extra_type;
+  }
   int first_rolled = roll_flat_critical(plan.terms, parts[0].dice, critical, dice);
-  for (std::size_t i = 1; i < parts.size(); ++i)
-    deal(parts[i].type, roll_flat_critical(plan.terms, parts[i].dice, critical, dice));
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    const int rolled = roll_flat_critical(plan.terms, parts[i].dice, critical, dice);
+    if (Field && charged && parts[i].type == charge_type) {
+      charge_part_rolled = rolled;
+    } else {
+      deal(parts[i].type, rolled);
+    }
+  }
   if constexpr (Field) {
     // A riposte's superiority die (reactions.hpp): more of the first
     // part's damage, its dice twice on a critical.
@@ -106,11 +119,10 @@ template <bool Full, bool Field = false, class Dice>
   if constexpr (Field) {
     if (charged) {
       const int extra = charge_rolled(plan, attacker, critical, dice);
-      const DamageType type = plan.field.creatures[attacker].charge.extra_type;
-      if (type == parts.front().type) {
+      if (charge_type == parts.front().type) {
         first_rolled += extra;
       } else {
-        deal(type, extra);
+        deal(charge_type, charge_part_rolled + extra);
       }
     }
     const int taken = std::min(first_rolled, reduced);
