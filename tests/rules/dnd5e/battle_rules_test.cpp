@@ -68,47 +68,68 @@ TEST(AttackRollTest, DisadvantageKeepsTheLowerD20) {
   EXPECT_FALSE(roll_attack(4, 15, true, crit).critical);
 }
 
-TEST(DamageTest, CriticalDoublesDiceNotModifiers) {
-  const Creature target;
-  ScriptedDice dice{3, 5, 4, 6};  // 2d6 rolled twice
-  EXPECT_EQ(roll_damage(make_attack(5, "2d6+3 slashing"), true, target, dice), 3 + 5 + 4 + 6 + 3);
+// The damage of one hit of an inline attack doing `damage` (magical or
+// not) on `target` (a member's JSON), as a battle rolls it (roll_hit).
+int hit_damage(const std::string& damage, const std::string& target, bool critical,
+               ScriptedDice& dice, bool magical = false) {
+  const std::string attacker =
+      R"({"name": "A", "hp": 10, "ac": 10, "attacks": [{"name": "Test", "to_hit": 5, "damage": ")" +
+      damage + R"(", "magical": )" + (magical ? "true" : "false") + "}]}";
+  testing::Table t(testing::load(testing::duel_json(attacker, target)));
+  const PlanAttack& attack = t.plan.attack(0, 0);
+  const detail::DealtDamage dealt =
+      t.plan.full_rules ? detail::roll_hit<true>(t.plan, t.state, 0, attack, 1, critical,
+                                                 RollMode::Normal, 0, false, dice)
+                        : detail::roll_hit<false>(t.plan, t.state, 0, attack, 1, critical,
+                                                  RollMode::Normal, 0, false, dice);
   EXPECT_EQ(dice.remaining(), 0u);
+  return dealt.total;
+}
+
+// A target with `extra` keys: 100 HP, AC 10, an attack of its own.
+std::string target(const std::string& extra = "") {
+  return R"({"name": "T", "hp": 100, "ac": 10,
+             "attacks": [{"name": "Poke", "to_hit": 0, "damage": "1 bludgeoning"}])" +
+         extra + "}";
+}
+
+TEST(DamageTest, CriticalDoublesDiceNotModifiers) {
+  ScriptedDice dice{3, 5, 4, 6};  // 2d6 rolled twice
+  EXPECT_EQ(hit_damage("2d6+3 slashing", target(), true, dice), 3 + 5 + 4 + 6 + 3);
 }
 
 TEST(DamageTest, NeverBelowZero) {
-  const Creature target;
   ScriptedDice dice{1};
-  EXPECT_EQ(roll_damage(make_attack(5, "1d4-3 piercing"), false, target, dice), 0);
+  EXPECT_EQ(hit_damage("1d4-3 piercing", target(), false, dice), 0);
 }
 
 TEST(DamageTest, ResistanceHalvesRoundingDown) {
-  Creature target;
-  target.resistances.insert(DamageType::Fire);
   ScriptedDice dice{7};
-  EXPECT_EQ(roll_damage(make_attack(5, "1d8 fire"), false, target, dice), 3);
+  EXPECT_EQ(hit_damage("1d8 fire", target(R"(, "resistances": ["fire"])"), false, dice), 3);
 }
 
 TEST(DamageTest, VulnerabilityDoubles) {
-  Creature target;
-  target.vulnerabilities.insert(DamageType::Bludgeoning);
   ScriptedDice dice{5};
-  EXPECT_EQ(roll_damage(make_attack(5, "1d6+1 bludgeoning"), false, target, dice), 12);
+  EXPECT_EQ(hit_damage("1d6+1 bludgeoning", target(R"(, "vulnerabilities": ["bludgeoning"])"),
+                       false, dice),
+            12);
 }
 
 TEST(DamageTest, ImmunityZeroesOnlyItsType) {
-  Creature target;
-  target.immunities.insert(DamageType::Fire);
   ScriptedDice dice{9, 1, 4, 2};  // piercing 9 + 1 + 8, fire 4 + 2 (immune)
-  EXPECT_EQ(roll_damage(make_attack(5, "2d10+8 piercing + 2d6 fire"), false, target, dice), 18);
+  EXPECT_EQ(
+      hit_damage("2d10+8 piercing + 2d6 fire", target(R"(, "immunities": ["fire"])"), false, dice),
+      18);
 }
 
 TEST(DamageTest, MagicalAttacksOvercomeNonmagicalResistance) {
-  Creature target;
-  target.nonmagical_resistances.insert(DamageType::Slashing);
+  // The wight resists "bludgeoning, piercing, and slashing from nonmagical
+  // attacks that aren't silvered".
+  const std::string wight = R"({"monster": "wight"})";
   ScriptedDice plain{8};
-  EXPECT_EQ(roll_damage(make_attack(5, "1d8 slashing"), false, target, plain), 4);
+  EXPECT_EQ(hit_damage("1d8 slashing", wight, false, plain), 4);
   ScriptedDice magic{8};
-  EXPECT_EQ(roll_damage(make_attack(5, "1d8 slashing", true), false, target, magic), 8);
+  EXPECT_EQ(hit_damage("1d8 slashing", wight, false, magic, true), 8);
 }
 
 TEST(DropTest, MonsterDiesAtZeroHp) {

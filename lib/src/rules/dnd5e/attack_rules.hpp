@@ -106,12 +106,6 @@ inline Defence defence_against(DamageType type, bool magical, const Creature& ta
   return amount;
 }
 
-// One typed part of damage after the target's defences.
-inline int damage_after_defences(int amount, DamageType type, const Creature& target,
-                                 bool magical) {
-  return apply_defence(amount, defence_against(type, magical, target));
-}
-
 // One typed part of a hit: `constant` plus the dice of `terms`, the dice
 // rolled twice on a critical (the constant counted once), after `defence`.
 template <class Dice>
@@ -122,17 +116,7 @@ template <class Dice>
   return apply_defence(amount, defence);
 }
 
-// The damage of a hit (dice twice on a critical), after the target's defences.
-template <class Dice>
-int roll_damage(const Attack& attack, bool critical, const Creature& target, Dice& dice) {
-  int total = 0;
-  for (const DamageDice& part : attack.damage) {
-    total +=
-        roll_damage_part(part.dice.flat(), part.dice.terms(), critical,
-                         defence_against(part.type, attack.magical, target, attack.silvered), dice);
-  }
-  return total;
-}
+// The damage of a hit: roll_hit (damage.hpp), over the plan.
 
 // What damage did to its target.
 struct DamageEffect {
