@@ -35,18 +35,18 @@ class Compiler {
       if (std::any_of(parts.begin(), parts.begin() + static_cast<std::ptrdiff_t>(i),
                       [&](const DamageDice& earlier) { return earlier.type == type; }))
         continue;  // merged into the first part of its type
-      std::vector<const DamageDice*> same;
-      for (std::size_t j = i; j < parts.size(); ++j)
-        if (parts[j].type == type) same.push_back(&parts[j]);
-      if (same.size() == 1) {
+      const auto same_type = [&](const DamageDice& part) { return part.type == type; };
+      if (std::count_if(parts.begin(), parts.end(), same_type) == 1) {
         flat.push_back({flatten(parts[i].dice), type});
         continue;
       }
       PlanDamagePart merged{{}, type};
       const std::size_t first_term = plan_.terms.size();
-      for (const DamageDice* part : same) {
-        merged.dice.constant += part->dice.flat();
-        plan_.terms.insert(plan_.terms.end(), part->dice.terms().begin(), part->dice.terms().end());
+      for (std::size_t j = i; j < parts.size(); ++j) {
+        if (!same_type(parts[j])) continue;
+        merged.dice.constant += parts[j].dice.flat();
+        plan_.terms.insert(plan_.terms.end(), parts[j].dice.terms().begin(),
+                           parts[j].dice.terms().end());
       }
       merged.dice.terms = slice_from(plan_.terms, first_term);
       flat.push_back(merged);

@@ -303,9 +303,8 @@ struct Riposte {
 // Offers `t` to every creature it could trigger a reaction of (the actor's
 // enemies, in creature order; damage only to the creature subjected to it,
 // the actor's ally too: a pudding splits in its ally's breath), each rule
-// in turn; a reaction taken is
-// resolved whole, its own outcomes answered first, before the next
-// creature is asked. Stops when one cancels the outcome. `before()` runs
+// in turn; a reaction taken is resolved whole, its own outcomes answered
+// first, before the next creature is asked. Stops when one cancels the outcome. `before()` runs
 // once, before the first reaction (the replay reports a move so far).
 template <bool Full, class Dice, class Events, class Before>
 void answer(const BattlePlan& plan, BattleState& state, Tentative& t, Dice& dice, Events& events,
