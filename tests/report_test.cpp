@@ -98,11 +98,29 @@ TEST(HistogramTest, QuantileIsTheInverseEmpiricalCdf) {
   EXPECT_EQ(h.quantile(0.6), 2);  // F(2) = 0.6
   EXPECT_EQ(h.quantile(0.61), 3);
   EXPECT_EQ(h.quantile(1.0), 10);
+  // A level just past F(1) = 0.2 is past it: 0.2000000001 * 5 is above 1.
+  EXPECT_EQ(h.quantile(0.2000000001), 2);
   EXPECT_EQ(h.min(), 1);
   EXPECT_EQ(h.max(), 10);
   EXPECT_DOUBLE_EQ(h.mean(), 3.6);
   EXPECT_NEAR(h.stddev(), std::sqrt((6.76 + 2.56 + 2.56 + 0.36 + 40.96) / 4), 1e-12);
   EXPECT_NEAR(h.standard_error(), h.stddev() / std::sqrt(5.0), 1e-12);
+}
+
+// Levels as written: 0.1, 0.3, 0.7 and 0.95 are stored a hair off the
+// decimal (0.1 above it, 0.95 below), and q * n must still land on the
+// rank the decimal gives, for counts large and small.
+TEST(HistogramTest, QuantileRanksOfDecimalLevelsAreExact) {
+  for (const std::int64_t n : {20, 100, 1'000'000, 1'000'000'000}) {
+    Histogram h;  // n values: value v + 1 at ranks (v n / 20, (v + 1) n / 20]
+    for (int v = 0; v < 20; ++v) h.add(v + 1, n / 20);
+    for (const double q : {0.1, 0.3, 0.5, 0.7, 0.95}) {
+      SCOPED_TRACE(::testing::Message() << "n " << n << " q " << q);
+      const int twentieths = static_cast<int>(std::lround(q * 20));
+      EXPECT_EQ(h.quantile(q), twentieths);  // rank q n ends the value's block exactly
+      EXPECT_EQ(h.quantile(q + 1.0 / static_cast<double>(n)), twentieths + 1);
+    }
+  }
 }
 
 TEST(HistogramTest, MergeEqualsAddingEverything) {

@@ -92,10 +92,15 @@ double Histogram::standard_error() const {
 int Histogram::quantile(double q) const {
   const std::int64_t n = count();
   ARENA_CHECK(n > 0);
-  // Smallest v with count(<= v) >= q * n, computed in integers where possible:
-  // the rank is ceil(q * n), at least 1.
-  const auto rank = std::max<std::int64_t>(
-      1, static_cast<std::int64_t>(std::ceil(q * static_cast<double>(n) - 1e-9)));
+  // Smallest v with count(<= v) >= q * n: the rank is ceil(q * n), at least
+  // 1. A level is a decimal the user wrote (0.95 is stored a hair off it),
+  // so q * n within a relative 1e-15 of a whole number is read as that
+  // number: the two roundings (of 0.95, of the product) stay well inside
+  // it, and only a level of 16 or more significant digits is read otherwise
+  // than written.
+  const double product = q * static_cast<double>(n);
+  const auto rank =
+      std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(product - product * 1e-15)));
   std::int64_t seen = 0;
   int found = -1;
   for_each([&](int value, std::int64_t count) {
