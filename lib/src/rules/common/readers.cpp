@@ -50,7 +50,7 @@ void report_dice_error(const JsonContext& context, const std::string& pointer,
 
 std::optional<DiceExpr> read_hit_points(const JsonContext& context, const nlohmann::json& value,
                                         const std::string& pointer) {
-  if (value.is_number_integer()) {
+  if (value.is_number()) {  // read_integer says what is wrong with 2.5 or 10^29
     auto hp = read_integer(context, value, pointer, 1, kMaxHp);
     if (!hp) return std::nullopt;
     return DiceExpr::constant(static_cast<int>(*hp));
