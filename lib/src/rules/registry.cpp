@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 
+#include "arena/suggest.hpp"
 #include "rules/dnd5e/ruleset.hpp"
 #include "rules/knave/ruleset.hpp"
 #include "rules/oldschool/ruleset.hpp"
@@ -87,7 +88,7 @@ std::string_view name(Ruleset rules) {
 
 std::optional<Ruleset> parse_ruleset(std::string_view text) {
   for (const RulesetHooks& hooks : all_rulesets()) {
-    if (hooks.name == text) return hooks.id;
+    if (same_word(text, hooks.name)) return hooks.id;  // "Knave" too, as every name is read
   }
   return std::nullopt;
 }
