@@ -25,6 +25,7 @@
 #include "output.hpp"
 #include "simulation.hpp"
 #include "terminal.hpp"
+#include "usage_error.hpp"
 
 namespace arena::app {
 
@@ -90,22 +91,19 @@ PairedDifference paired_difference(const std::vector<std::int8_t>& reference,
   return d;
 }
 
-std::optional<std::vector<Variant>> variants_of(const CompareOptions& options) {
+std::vector<Variant> variants_of(const CompareOptions& options) {
   std::vector<Variant> variants;
   if (options.files.size() > 1) {
-    if (!options.variants.empty()) {
-      print_error("give either several files or --variant, not both");
-      return std::nullopt;
-    }
+    if (!options.variants.empty())
+      throw UsageError("give either several files or --variant, not both");
     for (const std::string& file : options.files) {
       const std::string name = std::filesystem::path(file).stem().string();
       for (const Variant& earlier : variants) {
         if (earlier.name == name) {
-          print_error(
+          throw UsageError(
               fmt::format("{} and {} are both named {} in the report: rename one, or "
                           "compare one file with --variant",
                           earlier.input.file, file, name));
-          return std::nullopt;
         }
       }
       variants.push_back({name, {file, settings_from("--set ", options.sets)}});
@@ -113,24 +111,21 @@ std::optional<std::vector<Variant>> variants_of(const CompareOptions& options) {
     return variants;
   }
   if (options.variants.size() < 2) {
-    print_error(
+    throw UsageError(
         "compare needs at least two variants: --variant NAME:PATH=VALUE[;PATH=VALUE...] twice "
         "or more (NAME: alone for the file as it is), or several files");
-    return std::nullopt;
   }
   for (const std::string& text : options.variants) {
     const std::size_t colon = text.find(':');
     if (colon == std::string::npos || colon == 0) {
-      print_error(fmt::format("--variant {}: expected NAME:PATH=VALUE[;PATH=VALUE...]", text));
-      return std::nullopt;
+      throw UsageError(fmt::format("--variant {}: expected NAME:PATH=VALUE[;PATH=VALUE...]", text));
     }
     Variant variant{text.substr(0, colon),
                     {options.files.front(), settings_from("--set ", options.sets)}};
     for (const Variant& earlier : variants) {
       if (earlier.name == variant.name) {
-        print_error(
+        throw UsageError(
             fmt::format("--variant {}: the name \"{}\" is given twice", text, variant.name));
-        return std::nullopt;
       }
     }
     std::string rest = text.substr(colon + 1);
@@ -141,11 +136,10 @@ std::optional<std::vector<Variant>> variants_of(const CompareOptions& options) {
       // Every variant plays the same battles (common random numbers): its
       // own seed or battle count would be ignored.
       if (const std::string key = top_level_key(set); key == "seed" || key == "battles") {
-        print_error(fmt::format(
+        throw UsageError(fmt::format(
             "--variant {}: every variant plays the same battles, so a variant cannot set the {} "
             "({})",
             text, key, key == "seed" ? "give --seed to compare on other battles" : "give -n"));
-        return std::nullopt;
       }
       if (end > start) variant.input.sets.push_back({"--variant " + variant.name + ":", set});
       start = end + 1;
@@ -289,13 +283,12 @@ std::string html_text(const std::vector<Played>& runs) {
 }
 
 int run_compare(const CompareOptions& options) {
-  if (!check_quantiles(options.simulation.quantiles)) return kExitBadInput;
-  auto variants = variants_of(options);
-  if (!variants) return kExitBadInput;
+  check_quantiles(options.simulation.quantiles);
+  const std::vector<Variant> variants = variants_of(options);
   std::vector<Played> runs;
   std::int64_t battles = 0;
   std::uint64_t seed = 0;
-  for (const Variant& variant : *variants) {
+  for (const Variant& variant : variants) {
     auto encounter = load_encounter_or_report(variant.input);
     if (!encounter) return kExitBadInput;
     // Common random numbers: every variant plays the first one's battles.

@@ -26,7 +26,7 @@ struct MergeOptions {
 };
 
 int run_merge(const MergeOptions& options) {
-  if (!check_quantiles(options.quantiles)) return kExitBadInput;
+  check_quantiles(options.quantiles);
   std::vector<TallyFile> parts;
   for (const std::string& file : options.files) {
     auto text = read_text_file(file, "a tally file");

@@ -3,6 +3,7 @@
 // its quantile bands (arena/svg_plot.hpp).
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -56,13 +57,12 @@ Expected<std::vector<double>, std::string> parse_distances(const std::string& te
   while (true) {
     const std::size_t colon = text.find(':', start);
     const std::string part = text.substr(start, colon - start);
-    std::size_t used = 0;
-    try {
-      parts.push_back(std::stod(part, &used));
-    } catch (const std::exception&) {
-      return bad(range_why);
-    }
-    if (used != part.size() || !std::isfinite(parts.back())) return bad(range_why);
+    // from_chars, as every number flag: no hex, no blanks, no locale.
+    double number = 0;
+    const char* end = part.data() + part.size();
+    const auto [stop, error] = std::from_chars(part.data(), end, number);
+    if (error != std::errc{} || stop != end || !std::isfinite(number)) return bad(range_why);
+    parts.push_back(number);
     if (colon == std::string::npos) break;
     start = colon + 1;
   }

@@ -67,27 +67,21 @@ CLI::Validator shard_spec() {
 }
 
 int run_simulate(const SimulateOptions& options) {
-  if (!check_quantiles(options.simulation.quantiles)) return kExitBadInput;
+  check_quantiles(options.simulation.quantiles);
   if (options.precision && (options.shard || options.format == "tally")) {
-    print_error(
+    throw UsageError(
         "--precision cannot be combined with --shard or --format tally: a mergeable part must "
         "have a fixed size");
-    return kExitBadInput;
   }
-  if (options.precision && options.battles) {
-    print_error("--precision plays until precise: give --max-battles instead of -n");
-    return kExitBadInput;
-  }
+  if (options.precision && options.battles)
+    throw UsageError("--precision plays until precise: give --max-battles instead of -n");
   if (options.html && options.format == "tally") {
-    print_error(
+    throw UsageError(
         "--html cannot be combined with --format tally: a tally holds counts to merge, not a "
         "report");
-    return kExitBadInput;
   }
-  if (!options.precision && options.max_battles_given) {
-    print_error("--max-battles applies to --precision runs only: use -n for a fixed count");
-    return kExitBadInput;
-  }
+  if (!options.precision && options.max_battles_given)
+    throw UsageError("--max-battles applies to --precision runs only: use -n for a fixed count");
   const Shard shard = options.shard ? *parse_shard(*options.shard) : Shard{};
   auto encounter = load_encounter_or_report(options.input);
   if (!encounter) return kExitBadInput;
@@ -163,8 +157,8 @@ Command add_simulate_command(CLI::App& app) {
                   "use with --format tally and merge the parts with `arena merge`")
       ->check(shard_spec());
   cli->add_option("--precision", options->precision,
-                  "Play blocks of 10000 battles until every faction's 95% win interval is within "
-                  "+-P (e.g. 0.005), instead of a fixed count")
+                  "Play blocks of 10000 battles until every faction's 95% win interval is at "
+                  "most 2P wide (half-width P, e.g. 0.005), instead of a fixed count")
       ->check(number_from(1e-6, 0.5));
   cli->add_option_function<std::int64_t>(
          "--max-battles",
@@ -183,7 +177,7 @@ Command add_simulate_command(CLI::App& app) {
       "  arena simulate scenarios/goblin-ambush.json\n"
       "  arena simulate scenarios/knight-vs-ogre.json -n 1000000 --format json\n"
       "  arena simulate fight.json --set "
-      "factions.Heroes.members.Fighter.weapons='[\"greatsword\"]'\n"
+      "factions.Heroes.members.Fighter.weapons='[\"battleaxe\"]'\n"
       "  arena simulate fight.json --precision 0.005 --format csv > fight.csv\n"
       "  arena simulate fight.json -n 10000000 --shard 2/8 --format tally -o part-2.json\n"
       "Ctrl-C stops early and reports the battles finished so far, marked partial.");

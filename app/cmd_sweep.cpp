@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -16,6 +17,7 @@
 #include "output.hpp"
 #include "simulation.hpp"
 #include "terminal.hpp"
+#include "usage_error.hpp"
 
 namespace arena::app {
 
@@ -206,27 +208,26 @@ std::string html_text(const std::vector<Axis>& axes, const std::vector<Row>& row
 }
 
 int run_sweep(const SweepOptions& options) {
-  if (!check_quantiles(options.simulation.quantiles)) return kExitBadInput;
+  check_quantiles(options.simulation.quantiles);
   std::vector<Axis> axes;
   for (const std::string& text : options.vary) {
     auto axis = parse_axis(text);
-    if (!axis) {
-      print_error(axis.error());
-      return kExitBadInput;
-    }
+    if (!axis) throw UsageError(axis.error());
     // The command line's --seed and -n apply to every row: varying the same
     // value as well would label rows with values they were not played with.
     const std::string key = top_level_key(axis->path);
     if ((key == "seed" && options.seed) || (key == "battles" && options.battles)) {
-      print_error(fmt::format("--vary {}: {} sets it for every row; give one or the other", text,
-                              key == "seed" ? "--seed" : "-n/--battles"));
-      return kExitBadInput;
+      throw UsageError(fmt::format("--vary {}: {} sets it for every row; give one or the other",
+                                   text, key == "seed" ? "--seed" : "-n/--battles"));
     }
     for (const Axis& earlier : axes) {
-      if (earlier.path == axis->path) {
-        print_error(fmt::format("--vary {}: {} is varied twice", text, axis->path));
-        return kExitBadInput;
-      }
+      if (earlier.path == axis->path)
+        throw UsageError(fmt::format("--vary {}: {} is varied twice", text, axis->path));
+    }
+    // A value twice would play the same row twice under two labels of one value.
+    for (auto value = axis->values.begin(); value != axis->values.end(); ++value) {
+      if (std::find(axis->values.begin(), value, *value) != value)
+        throw UsageError(fmt::format("--vary {}: {} is given twice", text, *value));
     }
     axes.push_back(std::move(*axis));
   }
@@ -297,7 +298,7 @@ Command add_sweep_command(CLI::App& app) {
   cli->footer(
       "Examples:\n"
       "  arena sweep fight.json --vary "
-      "'factions.Heroes.members.Fighter.weapons=[\"greatsword\"],[\"longsword\"],[\"maul\"]'\n"
+      "'factions.Heroes.members.Fighter.weapons=[\"longsword\"],[\"battleaxe\"],[\"warhammer\"]'\n"
       "  arena sweep fight.json --vary factions.Heroes.members.Fighter.ac=16,18,20 --vary "
       "/factions/1/members/0/count=2,3 --format csv\n"
       "Every combination uses the same seed, so rows differ only by what was varied.");

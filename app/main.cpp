@@ -72,11 +72,16 @@ int main(int argc, char** argv) {
   try {
     for (const Command& command : commands) {
       if (!command.cli->parsed()) continue;
-      if (const std::string why = output_over_input(*command.cli); !why.empty()) {
+      if (const std::string why = output_clash(*command.cli); !why.empty()) {
         print_error(why);
         return kExitBadInput;
       }
-      return flushed_stdout(command.run());
+      try {
+        return flushed_stdout(command.run());
+      } catch (const UsageError& error) {
+        print_usage_error(*command.cli, error.what());
+        return kExitBadInput;
+      }
     }
   } catch (const std::exception& error) {
     print_error(error.what());

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <utility>
 #include <vector>
 
 #include "arena/text_file.hpp"
@@ -38,13 +39,26 @@ std::vector<std::string> given(const CLI::App& command, const std::string& name)
   return option ? option->results() : std::vector<std::string>{};
 }
 
+// Whether paths `a` and `b` name one file: by the file itself when both
+// exist (links, other spellings), else by their canonical spelling (a file
+// that two outputs would create).
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code error;
+  if (std::filesystem::equivalent(a, b, error)) return true;
+  const auto canonical_a = std::filesystem::weakly_canonical(a, error);
+  if (error) return false;
+  const auto canonical_b = std::filesystem::weakly_canonical(b, error);
+  return !error && canonical_a == canonical_b;
+}
+
 }  // namespace
 
-std::string output_over_input(const CLI::App& command) {
+std::string output_clash(const CLI::App& command) {
   std::vector<std::string> inputs = given(command, "file");
   for (const char* name : {"files", "--baseline"}) {
     for (std::string& path : given(command, name)) inputs.push_back(std::move(path));
   }
+  std::vector<std::pair<const char*, std::string>> outputs;
   for (const char* flag : {"--output", "--html", "--plot"}) {
     for (const std::string& output : given(command, flag)) {
       for (const std::string& input : inputs) {
@@ -54,6 +68,13 @@ std::string output_over_input(const CLI::App& command) {
                              output, input);
         }
       }
+      for (const auto& [other_flag, other] : outputs) {
+        if (same_file(output, other)) {
+          return fmt::format("{} {}: that is also the file of {} {}; one would replace the other",
+                             flag, output, other_flag, other);
+        }
+      }
+      outputs.emplace_back(flag, output);
     }
   }
   return "";

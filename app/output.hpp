@@ -15,9 +15,10 @@ namespace arena::app {
 CLI::Validator writable_file();
 
 // Why the parsed `command` must not run because a file it would write
-// (-o/--output, --html, --plot) is one it reads (FILE, --baseline): the
-// result would replace its own input. "" when none is.
-std::string output_over_input(const CLI::App& command);
+// (-o/--output, --html, --plot) is one it reads (FILE, --baseline), where
+// the result would replace its own input, or one its other output writes,
+// where one result would replace the other. "" when none is.
+std::string output_clash(const CLI::App& command);
 
 // Adds -o/--output FILE to `command`.
 void add_output_option(CLI::App& command, std::optional<std::string>& output);

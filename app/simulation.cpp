@@ -100,26 +100,20 @@ void add_run_options(CLI::App& command, std::optional<std::int64_t>& battles,
 void add_quantiles_option(CLI::App& command, std::vector<double>& quantiles) {
   command.add_option("--quantiles", quantiles, "Quantile levels of every statistic")
       ->delimiter(',')
-      ->check(number_from(0, 1))  // a word is refused here; 0 and repeats by check_quantiles
+      ->check(number_above(0, 1))  // a word and 0 are refused here; repeats by check_quantiles
       ->capture_default_str();
 }
 
-bool check_quantiles(const std::vector<double>& quantiles) {
+void check_quantiles(const std::vector<double>& quantiles) {
   for (std::size_t i = 0; i < quantiles.size(); ++i) {
     const double q = quantiles[i];
-    if (!(q > 0 && q <= 1)) {
-      print_error(fmt::format("--quantiles: {} is not a level in (0, 1]", q));
-      return false;
-    }
     // The formats name a column or key by its level: a level twice was two
     // table columns, two CSV columns of one name and one JSON key.
     if (std::find(quantiles.begin(), quantiles.begin() + static_cast<std::ptrdiff_t>(i), q) !=
         quantiles.begin() + static_cast<std::ptrdiff_t>(i)) {
-      print_error(fmt::format("--quantiles: {} is given twice", q));
-      return false;
+      throw UsageError(fmt::format("--quantiles: {} is given twice", q));
     }
   }
-  return true;
 }
 
 bool interrupted() {
@@ -187,7 +181,7 @@ RunResult play_until_precise(const Encounter& encounter, double precision, std::
     }
     total.tally.merge(played.tally);
     if (options.progress.value_or(is_terminal(stderr))) {
-      print_to_stderr(fmt::format("\r{} battles, widest interval ±{:.4f} (target ±{}) \x1b[K",
+      print_to_stderr(fmt::format("\r{} battles, widest half-width {:.4f} (target {}) \x1b[K",
                                   total.tally.battles, widest_half_interval(total.tally),
                                   precision));
     }

@@ -34,8 +34,9 @@ void add_run_options(CLI::App& command, std::optional<std::int64_t>& battles,
 // Adds --quantiles LEVEL,LEVEL,... (each a number; check_quantiles the rest).
 void add_quantiles_option(CLI::App& command, std::vector<double>& quantiles);
 
-// Reports (and returns false) when a quantile level is outside (0, 1].
-bool check_quantiles(const std::vector<double>& quantiles);
+// Throws UsageError when a quantile level is given twice (the option
+// refuses a level outside (0, 1] as it parses).
+void check_quantiles(const std::vector<double>& quantiles);
 
 // Plays battles [first, first + count) of `encounter`, with a progress bar
 // when asked and Ctrl-C stopping the workers (the result is then partial).

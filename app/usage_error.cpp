@@ -136,6 +136,11 @@ std::string reworded(const Walk& walk, const CLI::ParseError& error) {
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) != nullptr && what.ends_with(" missing")) {
     return fmt::format("{} needs a value", what.substr(0, what.find(':')));
   }
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) != nullptr &&
+      what.find(": At Most 1 required but received ") != std::string::npos) {
+    return fmt::format("{} is given more than once (it takes one value)",
+                       what.substr(0, what.find(':')));
+  }
   if (dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr) {
     const std::vector<const CLI::Option*> positionals =
         at->get_options([](const CLI::Option* option) { return option->get_positional(); });
@@ -207,18 +212,33 @@ CLI::Validator one_of(std::vector<std::string> choices) {
       description);
 }
 
-CLI::Validator number_from(double min, double max) {
+namespace {
+
+// A number in [min, max], or in (min, max] when `min_excluded`.
+CLI::Validator number_in(double min, double max, bool min_excluded) {
   return CLI::Validator(
-      [min, max](std::string& value) -> std::string {
+      [min, max, min_excluded](std::string& value) -> std::string {
         double number = 0;
         const char* end = value.data() + value.size();
         const auto [stop, error] = std::from_chars(value.data(), end, number);
-        if (error == std::errc{} && stop == end && std::isfinite(number) && number >= min &&
-            number <= max)
+        if (error == std::errc{} && stop == end && std::isfinite(number) &&
+            (min_excluded ? number > min : number >= min) && number <= max)
           return {};
-        return fmt::format("'{}' is not a number from {} to {}", value, min, max);
+        return min_excluded
+                   ? fmt::format("'{}' is not a number above {} and at most {}", value, min, max)
+                   : fmt::format("'{}' is not a number from {} to {}", value, min, max);
       },
-      fmt::format("NUMBER in [{} - {}]", min, max));
+      fmt::format("NUMBER in {}{} - {}]", min_excluded ? '(' : '[', min, max));
+}
+
+}  // namespace
+
+CLI::Validator number_from(double min, double max) {
+  return number_in(min, max, false);
+}
+
+CLI::Validator number_above(double min, double max) {
+  return number_in(min, max, true);
 }
 
 CLI::Validator whole_number_from(std::int64_t min, std::int64_t max) {

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,14 @@ std::string usage_hint(const CLI::App& app);
 // "error: MESSAGE" and the usage hint of `app`, on stderr.
 void print_usage_error(const CLI::App& app, std::string_view message);
 
+// A misuse a command finds once its flags are parsed (two flags that do not
+// go together, a level given twice): thrown by the command's run, printed by
+// main as print_usage_error of that command, exit code 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // "unknown command 'shw' for 'arena library' (did you mean 'show'?)".
 std::string unknown_command(const CLI::App& app, const std::string& word);
 
@@ -41,6 +50,8 @@ CLI::Validator one_of(std::vector<std::string> choices);
 // A validator accepting a finite number from `min` to `max` (CLI::Range
 // lets "nan" through: no comparison with it is true).
 CLI::Validator number_from(double min, double max);
+// The same above `min` (excluded) up to `max`: "NUMBER in (0 - 1]".
+CLI::Validator number_above(double min, double max);
 
 // A validator accepting a whole number from `min` to `max`, in decimal
 // digits ("1e5" and "12abc" are refused by name, not as "not in range").

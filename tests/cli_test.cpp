@@ -86,6 +86,17 @@ TEST(CliTest, ReplayPlaysTheRequestedBattle) {
   EXPECT_NE(o.out.find("Knight attacks Ogre with Greatsword: d20"), std::string::npos);
 }
 
+// A natural 1 at two failures is the third failure: the count stops at 3.
+TEST(CliTest, ReplayCountsANatural1AtTwoFailuresAsTheThird) {
+  const Output o = arena("replay scenarios/goblin-ambush.json --battle 17");
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("Fighter death save: d20 1: natural 1, two failures, the third: dies (1 "
+                       "successes, 3 failures)\n"),
+            std::string::npos)
+      << o.out;
+  EXPECT_EQ(o.out.find("4 failures"), std::string::npos);
+}
+
 TEST(CliTest, ValidateShowsTheDerivedGoblinBoss) {
   const Output o = arena("validate scenarios/goblin-ambush.json");
   ASSERT_EQ(o.exit_code, 0) << o.err;
@@ -103,15 +114,20 @@ TEST(CliTest, BadInputExitsTwoWithNothingOnStdout) {
   EXPECT_EQ(usage.out, "");
   const Output quantile = arena("simulate scenarios/wolf-pack.json --quantiles 0.5,1.5");
   EXPECT_EQ(quantile.exit_code, 2);
-  EXPECT_NE(quantile.err.find("--quantiles: '1.5' is not a number from 0 to 1"), std::string::npos);
-  // 0 is a number from 0 to 1, but no level.
+  EXPECT_NE(quantile.err.find("--quantiles: '1.5' is not a number above 0 and at most 1"),
+            std::string::npos);
+  // 0 is no level, and the help says so: (0 - 1].
   const Output zero = arena("simulate scenarios/wolf-pack.json --quantiles 0,0.5");
   EXPECT_EQ(zero.exit_code, 2);
-  EXPECT_NE(zero.err.find("--quantiles: 0 is not a level in (0, 1]"), std::string::npos);
+  EXPECT_NE(zero.err.find("--quantiles: '0' is not a number above 0 and at most 1"),
+            std::string::npos);
+  EXPECT_NE(arena("simulate --help").out.find("--quantiles FLOAT:NUMBER in (0 - 1]"),
+            std::string::npos);
   // A level twice made two table columns, two CSV columns of one name and one JSON key.
   const Output twice = arena("simulate scenarios/wolf-pack.json --quantiles 0.5,0.9,0.5");
   EXPECT_EQ(twice.exit_code, 2);
-  EXPECT_EQ(twice.err, "error: --quantiles: 0.5 is given twice\n");
+  EXPECT_EQ(twice.err,
+            "error: --quantiles: 0.5 is given twice\nRun 'arena simulate --help' for its usage.\n");
   const Output dice = arena("roll 2d6+");
   EXPECT_EQ(dice.exit_code, 2);
   EXPECT_EQ(dice.err,

@@ -82,8 +82,8 @@ const Misuse kMisuses[] = {
      "--tolerance: 'NaN' is not a number from 0 to 1000000000"},
     // CLI11 said "Could not convert: --quantiles = abc".
     {"simulate scenarios/wolf-pack.json --quantiles 0.5,abc",
-     "--quantiles: 'abc' is not a number from 0 to 1"},
-    {"merge part.json --quantiles 2", "--quantiles: '2' is not a number from 0 to 1"},
+     "--quantiles: 'abc' is not a number above 0 and at most 1"},
+    {"merge part.json --quantiles 2", "--quantiles: '2' is not a number above 0 and at most 1"},
     {"shoot scenarios/destroyer-vs-ironclad.json --focus abc",
      "--focus: 'abc' is not a whole number from 0 to 10"},
     // check reports at the baseline's levels: it took --quantiles and ignored it.
@@ -105,6 +105,25 @@ const Misuse kMisuses[] = {
      "--html: 'scenarios': cannot write: is a directory"},
     {"shoot scenarios/destroyer-vs-ironclad.json --plot /nonexistent/plot.svg",
      "--plot: '/nonexistent/plot.svg': cannot write: No such file or directory"},
+    // CLI11 said "--battles: At Most 1 required but received 2".
+    {"simulate scenarios/wolf-pack.json -n 10 -n 20",
+     "--battles is given more than once (it takes one value)"},
+    // std::stod read hex and skipped blanks, where every other number flag refuses them.
+    {"shoot scenarios/destroyer-vs-ironclad.json --distances 0x10",
+     "--distances \"0x10\": expected FROM:TO:STEP in inches (0:21:0.5) or one distance, from 0 "
+     "to 1000"},
+    // Misuses found once the flags are parsed get the usage line as well.
+    {"simulate scenarios/wolf-pack.json --quantiles 0.5,0.9,0.5",
+     "--quantiles: 0.5 is given twice"},
+    {"simulate scenarios/wolf-pack.json --precision 0.01 -n 100",
+     "--precision plays until precise: give --max-battles instead of -n"},
+    {"simulate scenarios/wolf-pack.json --max-battles 100",
+     "--max-battles applies to --precision runs only: use -n for a fixed count"},
+    {"compare scenarios/wolf-pack.json --variant a:",
+     "compare needs at least two variants: --variant NAME:PATH=VALUE[;PATH=VALUE...] twice or "
+     "more (NAME: alone for the file as it is), or several files"},
+    {"sweep scenarios/wolf-pack.json --vary seed=1,1", "--vary seed=1,1: 1 is given twice"},
+    {"sweep scenarios/wolf-pack.json --vary seed", "--vary seed: expected PATH=V1,V2,..."},
 };
 
 TEST(CliUsageTest, EveryMisuseGetsTheOneErrorFormat) {
@@ -176,6 +195,18 @@ TEST(CliUsageTest, ProblemsUnderRulesAnOverrideChoseNameTheOverride) {
   EXPECT_EQ(own.err,
             "error: --set rules=knav: /rules: unknown rules \"knav\" (did you mean 'knave'?); "
             "expected one of: 5e, oldschool, warmachine, knave\n");
+}
+
+// The rules are a name like any other in a file: any capitalisation.
+TEST(CliUsageTest, TheRulesAreReadInAnyCase) {
+  const Output plain = arena("validate scenarios/knave-ogre.json");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  for (const char* rules : {"Knave", "KNAVE"}) {
+    const Output capital =
+        arena(std::string("validate scenarios/knave-ogre.json --set rules=") + rules);
+    EXPECT_EQ(capital.exit_code, 0) << capital.err;
+    EXPECT_EQ(capital.out, plain.out);
+  }
 }
 
 // `arena help [COMMAND...]` prints what `arena COMMAND --help` prints.

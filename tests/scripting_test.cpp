@@ -643,6 +643,29 @@ TEST_F(ScriptingTest, OutputOverAnInputIsRefusedAndTheInputStays) {
   EXPECT_EQ(read_file(part), tally);
 }
 
+// Two outputs of one command naming one file would leave only the one
+// written last: refused before the run, whether the file exists or not and
+// however it is spelt.
+TEST_F(ScriptingTest, TwoOutputsToOneFileAreRefused) {
+  const std::string file = scenario("knight-vs-ogre");
+  const std::string page = temp_path("same.html");
+  std::filesystem::remove(page);
+  const std::string respelt =
+      (std::filesystem::path(page).parent_path() / "." / std::filesystem::path(page).filename())
+          .string();
+  expect_bad_input({"simulate", file, "-n", "10", "-o", page, "--html", page},
+                   "error: --html " + page + ": that is also the file of --output " + page +
+                       "; one would replace the other\n");
+  expect_bad_input({"sweep", file, "--vary", "seed=1,2", "-o", page, "--html", respelt},
+                   "error: --html " + respelt + ": that is also the file of --output " + page);
+  EXPECT_FALSE(std::filesystem::exists(page));
+  write_file(page, "kept");
+  expect_bad_input(
+      {"shoot", scenario("destroyer-vs-ironclad"), "--distances", "5", "-o", page, "--plot", page},
+      "error: --plot " + page + ": that is also the file of --output " + page);
+  EXPECT_EQ(read_file(page), "kept");
+}
+
 // A device or a pipe has no size to check before reading: reading stops
 // past the limit of a file's size instead of filling the memory.
 TEST_F(ScriptingTest, AnEndlessInputIsTooLarge) {

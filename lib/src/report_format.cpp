@@ -221,7 +221,8 @@ std::string format_table(const Report& report, const TableStyle& style) {
           : std::string());
   if (report.precision) {
     out += fmt::format(
-        "\nprecision: {} battles for every win interval within ±{:.2f} points ({}: ±{:.2f})\n",
+        "\nprecision: {} battles for every win interval's half-width at most {:.2f} points ({}: "
+        "{:.2f})\n",
         report.battles, 100 * report.precision->target,
         report.precision->reached ? "reached" : "NOT reached, --max-battles hit",
         100 * report.precision->widest_half_interval);

@@ -216,11 +216,12 @@ class TextEvents : public NoEvents {
                         who(creature), d20);
         return;
       case DeathSaveResult::Died:
-        what = "third failure, dies";
+        what = d20 == 1 ? "natural 1, two failures, the third: dies" : "third failure, dies";
         break;
     }
+    // A natural 1 at two failures counts to 4 inside; the rules stop at 3.
     out_ += fmt::format("  {} death save: d20 {}: {} ({} successes, {} failures)\n", who(creature),
-                        d20, what, s.death_successes, s.death_failures);
+                        d20, what, s.death_successes, std::min<int>(s.death_failures, 3));
   }
 
   void action(int creature, int target, const char* name, bool legendary) {
