@@ -138,13 +138,17 @@ Command add_roll_command(CLI::App& app) {
   cli->add_option("expression", options->expression,
                   "Dice expression: 2d6+3, d20, 4d6kh3, 2d20kl1, \"1d8+3 slashing + 2d6 fire\"")
       ->required();
-  cli->add_option("-n,--count", options->count, "Number of rolls to print")
-      ->check(whole_number_from(1, 10'000'000))
-      ->capture_default_str();
-  cli->add_option("--seed", options->seed, "Seed for reproducible rolls (default: random)")
-      ->check(seed_number());
+  CLI::Option* count = cli->add_option("-n,--count", options->count, "Number of rolls to print")
+                           ->check(whole_number_from(1, 10'000'000))
+                           ->capture_default_str();
+  CLI::Option* seed =
+      cli->add_option("--seed", options->seed, "Seed for reproducible rolls (default: random)")
+          ->check(seed_number());
+  // An exact distribution rolls nothing: a count or a seed beside it would be ignored.
   cli->add_flag("--stats", options->stats,
-                "Print the exact distribution: mean, deviation, P(total), at least, at most");
+                "Print the exact distribution: mean, deviation, P(total), at least, at most")
+      ->excludes(count)
+      ->excludes(seed);
   cli->add_option("--format", options->format, "Output format")
       ->check(one_of({"table", "json"}))
       ->capture_default_str();

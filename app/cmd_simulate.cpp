@@ -128,15 +128,21 @@ int run_simulate(const SimulateOptions& options) {
   if (options.precision) {
     const double widest = widest_half_interval(result.tally);
     report.precision = PrecisionInfo{*options.precision, widest, widest <= *options.precision};
+    // The table, the JSON and the page say so; a CSV row has no place for it.
+    if (!report.precision->reached && options.format == "csv") {
+      spdlog::warn(
+          "--precision {}: NOT reached in {} battles (--max-battles): the widest half-width "
+          "is {:.4f}",
+          *options.precision, report.battles, widest);
+    }
   }
   report.run = {result.threads, result.seconds};
   if (options.html &&
-      !write_html(
-          options.html,
-          html_page(report.scenario,
-                    fmt::format("{} rules, {} battles, seed {}{}", report.rules, report.battles,
-                                report.seed, report.partial ? " (partial: interrupted)" : ""),
-                    run_figures(report, result.tally))))
+      !write_html(options.html,
+                  html_page(report.scenario,
+                            fmt::format("{} rules, {} battles, seed {}{}", report.rules,
+                                        report.battles, report.seed, run_notes(report)),
+                            run_figures(report, result.tally))))
     return kExitBadInput;
   return emit(options.output, report_text(report, options.format, /*with_run=*/true,
                                           !options.output && is_terminal(stdout)));

@@ -136,6 +136,13 @@ std::string reworded(const Walk& walk, const CLI::ParseError& error) {
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) != nullptr && what.ends_with(" missing")) {
     return fmt::format("{} needs a value", what.substr(0, what.find(':')));
   }
+  if (dynamic_cast<const CLI::ExcludesError*>(&error) != nullptr) {
+    const std::size_t excludes = what.find(" excludes ");
+    if (excludes != std::string::npos) {
+      return fmt::format("{} and {} cannot be given together", what.substr(0, excludes),
+                         what.substr(excludes + std::string_view(" excludes ").size()));
+    }
+  }
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) != nullptr &&
       what.find(": At Most 1 required but received ") != std::string::npos) {
     return fmt::format("{} is given more than once (it takes one value)",

@@ -306,7 +306,8 @@ TEST(CliTest, OnATerminalTheProgressBarShowsUnlessTurnedOff) {
   EXPECT_EQ(arena(run).err.find("/2000 battles"), std::string::npos);
   const Output both = arena(run + " --progress --no-progress");
   EXPECT_EQ(both.exit_code, 2);
-  EXPECT_NE(both.err.find("error: --progress excludes --no-progress"), std::string::npos);
+  EXPECT_NE(both.err.find("error: --progress and --no-progress cannot be given together"),
+            std::string::npos);
 }
 
 }  // namespace

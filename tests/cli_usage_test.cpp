@@ -123,6 +123,9 @@ const Misuse kMisuses[] = {
      "compare needs at least two variants: --variant NAME:PATH=VALUE[;PATH=VALUE...] twice or "
      "more (NAME: alone for the file as it is), or several files"},
     {"sweep scenarios/wolf-pack.json --vary seed=1,1", "--vary seed=1,1: 1 is given twice"},
+    // An exact distribution rolls nothing: the count and the seed were ignored.
+    {"roll d6 --stats -n 3", "--count and --stats cannot be given together"},
+    {"roll d6 --seed 5 --stats", "--seed and --stats cannot be given together"},
     {"sweep scenarios/wolf-pack.json --vary seed", "--vary seed: expected PATH=V1,V2,..."},
 };
 

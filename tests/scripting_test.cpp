@@ -518,14 +518,16 @@ TEST_F(ScriptingTest, MergeRefusesTalliesOfAnotherEncounter) {
   const std::string part0 = shard(knight, 0, 3, {"-n", "9001"});
   const std::string part2 = shard(knight, 2, 3, {"-n", "9001"});
   // Another scenario, the same scenario with a changed creature, another seed:
-  // each gives another fingerprint.
+  // each gives another fingerprint. A seed that differs is named first (the
+  // goblins' is 1): the fingerprint covers it and says less.
   const std::string goblins = shard(scenario("goblin-ambush"), 1, 3, {"-n", "9001"});
   const std::string armored =
       shard(knight, 1, 3, {"-n", "9001", "--set", "factions.Ogre.members.ogre.ac=13"});
   const std::string reseeded = shard(knight, 1, 3, {"-n", "9001", "--seed", "8"});
-  for (const std::string& stranger : {goblins, armored, reseeded}) {
-    expect_bad_input({"merge", part0, stranger, part2}, "are from different encounters or seeds");
-  }
+  expect_bad_input({"merge", part0, armored, part2}, "are from different encounters");
+  expect_bad_input({"merge", part0, reseeded, part2},
+                   "error: " + part0 + " and " + reseeded + " are from different seeds (7 and 8)");
+  expect_bad_input({"merge", part0, goblins, part2}, "are from different seeds (7 and 1)");
   // The same encounter played to another number of battles.
   const std::string longer = shard(knight, 1, 3, {"-n", "9002"});
   expect_bad_input({"merge", part0, longer, part2}, "runs of different sizes");
@@ -881,6 +883,31 @@ TEST_F(ScriptingTest, PrecisionThatIsNotReachedSaysSo) {
   EXPECT_EQ(report.at("battles"), 25000);
   EXPECT_EQ(report.at("precision").at("reached"), false);
   EXPECT_GT(report.at("precision").at("widest_half_interval").get<double>(), 0.001);
+  // Every other form says so too: the table's title, the page's, a warning beside a CSV.
+  const std::string page = temp_path("precision.html");
+  const Output table = arena({"simulate", scenario("knight-vs-ogre"), "--precision", "0.001",
+                              "--max-battles", "25000", "--html", page});
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_NE(
+      table.out.substr(0, table.out.find('\n')).find("(precision NOT reached: --max-battles hit)"),
+      std::string::npos)
+      << table.out;
+  EXPECT_NE(read_file(page).find("(precision NOT reached: --max-battles hit)"), std::string::npos);
+  const Output csv = arena({"simulate", scenario("knight-vs-ogre"), "--precision", "0.001",
+                            "--max-battles", "25000", "--format", "csv"});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_NE(csv.err.find("--precision 0.001: NOT reached in 25000 battles"), std::string::npos)
+      << csv.err;
+}
+
+// A page of one shard says so, as the table does.
+TEST_F(ScriptingTest, TheHtmlPageOfOneShardSaysSo) {
+  const std::string page = temp_path("shard.html");
+  const Output run =
+      arena({"simulate", scenario("knight-vs-ogre"), "-n", "10", "--shard", "0/2", "--html", page});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("(ONE SHARD: battles 0 to 4 of 10)"), std::string::npos) << run.out;
+  EXPECT_NE(read_file(page).find("(ONE SHARD: battles 0 to 4 of 10)"), std::string::npos);
 }
 
 // ---------------------------------------------------------------- check ----
@@ -1053,8 +1080,19 @@ TEST_F(ScriptingTest, CheckRefusesABaselineThatIsNotAReport) {
               0u)
         << out.err;
   };
-  expect_at([](json& r) { r["factions"][1]["win_probability"] = 1.5; }, "/factions/1",
+  expect_at([](json& r) { r["factions"][1]["win_probability"] = 1.5; },
+            "/factions/1/win_probability",
             "not a report this arena can check against (a faction without");
+  expect_at([](json& r) { r["factions"][0].erase("damage_taken"); }, "/factions/0",
+            "not a report this arena can check against (a faction without");
+  expect_at([](json& r) { r["combatants"][0]["kills"]["stderr"] = -1; }, "/combatants/0/kills",
+            "not a report this arena can check against (a combatant without");
+  expect_at([](json& r) { r["battles"] = 1.5; }, "/battles",
+            "not a report this arena can check against (1.5 battles: expected a whole number "
+            "from 1;");
+  expect_at([](json& r) { r["battles"] = -1; }, "/battles",
+            "not a report this arena can check against (-1 battles: expected a whole number from "
+            "1;");
   expect_at([](json& r) { r["battles"] = 2'000'000'000; }, "/battles",
             "not a report this arena can check against (2000000000 battles, over the");
   expect_at([](json& r) { r["combatants"][1]["faction"] = "Nobody"; }, "/combatants/1/faction",

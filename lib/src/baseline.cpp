@@ -48,6 +48,12 @@ bool is_stat(const json& object, const char* key) {
   return mean >= 0 && mean <= kMaxMean && object[key]["stderr"].get<double>() >= 0;
 }
 
+// The pointer of `object`'s `key` (at `pointer`) when it has one, else of
+// the object: where a missing or wrong figure is shown.
+std::string within(const std::string& pointer, const json& object, const char* key) {
+  return object.is_object() && object.contains(key) ? pointer + "/" + key : pointer;
+}
+
 // Why `report` is not a report this version can compare with, and where,
 // or nullopt.
 std::optional<JsonProblem> shape_problem(const json& report) {
@@ -72,9 +78,10 @@ std::optional<JsonProblem> shape_problem(const json& report) {
   };
   if (!report.contains("seed") || !report["seed"].is_number_unsigned())
     return at(where("seed"), "no seed (a whole number from 0)");
-  if (!report.contains("battles") || !report["battles"].is_number_integer() ||
-      report["battles"] < 1) {
-    return at(where("battles"), "no battles");
+  if (!report.contains("battles")) return at("", "no battles");
+  if (!report["battles"].is_number_integer() || report["battles"] < 1) {
+    return at("/battles",
+              fmt::format("{} battles: expected a whole number from 1", report["battles"].dump()));
   }
   // check plays as many: a count beyond what a run may ask never ends.
   if (report["battles"] > kMaxBattles)
@@ -103,12 +110,16 @@ std::optional<JsonProblem> shape_problem(const json& report) {
     return at(where("factions"), "no factions");
   for (std::size_t i = 0; i < report["factions"].size(); ++i) {
     const json& f = report["factions"][i];
-    if (!f.is_object() || !f.contains("name") || !f["name"].is_string() ||
-        !is_probability(f, "win_probability") || !is_probability(f, "loss_probability") ||
-        !is_stat(f, "survivors") || !is_stat(f, "damage_dealt") || !is_stat(f, "damage_taken")) {
-      return at(
-          fmt::format("/factions/{}", i),
-          "a faction without its name, win and loss probabilities from 0 to 1 and its figures");
+    const char* wrong = nullptr;  // the first key missing or out of its range
+    if (!f.is_object() || !f.contains("name") || !f["name"].is_string()) wrong = "name";
+    for (const char* key : {"win_probability", "loss_probability"})
+      if (!wrong && !is_probability(f, key)) wrong = key;
+    for (const char* key : {"survivors", "damage_dealt", "damage_taken"})
+      if (!wrong && !is_stat(f, key)) wrong = key;
+    if (wrong) {
+      return at(within(fmt::format("/factions/{}", i), f, wrong),
+                "a faction without its name, win and loss probabilities from 0 to 1 and its "
+                "figures");
     }
   }
   if (!report.contains("combatants") || !report["combatants"].is_array())
@@ -117,11 +128,14 @@ std::optional<JsonProblem> shape_problem(const json& report) {
   for (const json& f : report["factions"]) faction_names.push_back(f["name"]);
   for (std::size_t i = 0; i < report["combatants"].size(); ++i) {
     const json& c = report["combatants"][i];
-    if (!c.is_object() || !c.contains("name") || !c["name"].is_string() || !c.contains("faction") ||
-        !c["faction"].is_string() || !is_probability(c, "survival_probability") ||
-        !is_stat(c, "damage_dealt") || !is_stat(c, "damage_taken") || !is_stat(c, "kills") ||
-        !is_stat(c, "knockouts")) {
-      return at(fmt::format("/combatants/{}", i),
+    const char* wrong = nullptr;  // the first key missing or out of its range
+    for (const char* key : {"name", "faction"})
+      if (!wrong && (!c.is_object() || !c.contains(key) || !c[key].is_string())) wrong = key;
+    if (!wrong && !is_probability(c, "survival_probability")) wrong = "survival_probability";
+    for (const char* key : {"damage_dealt", "damage_taken", "kills", "knockouts"})
+      if (!wrong && !is_stat(c, key)) wrong = key;
+    if (wrong) {
+      return at(within(fmt::format("/combatants/{}", i), c, wrong),
                 "a combatant without its name, faction, a survival probability from 0 to 1 and its "
                 "figures");
     }
@@ -228,8 +242,8 @@ std::string encounter_difference(const Baseline& baseline, const Report& report)
     }
     for (std::size_t i = 0; i < now.size(); ++i) {
       if (then[i] != now[i]) {
-        differences.push_back(
-            fmt::format("{} {} is \"{}\" instead of \"{}\"", what, i + 1, then[i], now[i]));
+        differences.push_back(fmt::format("{} {} of {} is \"{}\" instead of \"{}\"", i + 1,
+                                          now.size(), what, then[i], now[i]));
         return;
       }
     }

@@ -176,21 +176,27 @@ std::string format_csv(const Report& report) {
   return out;
 }
 
+std::string run_notes(const Report& report) {
+  std::string notes;
+  if (report.partial)
+    notes += fmt::format(" (PARTIAL: interrupted, {} requested)", report.requested_battles);
+  if (report.shard) {
+    notes +=
+        fmt::format(" (ONE SHARD: battles {} to {} of {})", report.shard->first_battle,
+                    report.shard->first_battle + report.battles - 1, report.shard->run_battles);
+  }
+  if (report.precision && !report.precision->reached)
+    notes += " (precision NOT reached: --max-battles hit)";
+  return notes;
+}
+
 std::string format_table(const Report& report, const TableStyle& style) {
   const auto win_bar = [&style](double p) {
     return style.win_bar ? "  " + style.win_bar(p) : std::string();
   };
   const std::string bar_header(style.win_bar ? 2 + style.bar_width : 0, ' ');
-  std::string out = fmt::format(
-      "{} ({} rules): {} battles, seed {}{}{}\n\n", report.scenario, report.rules, report.battles,
-      report.seed,
-      report.partial
-          ? fmt::format(" (PARTIAL: interrupted, {} requested)", report.requested_battles)
-          : std::string(),
-      report.shard
-          ? fmt::format(" (ONE SHARD: battles {} to {} of {})", report.shard->first_battle,
-                        report.shard->first_battle + report.battles - 1, report.shard->run_battles)
-          : std::string());
+  std::string out = fmt::format("{} ({} rules): {} battles, seed {}{}\n\n", report.scenario,
+                                report.rules, report.battles, report.seed, run_notes(report));
   std::size_t width = 9;  // "combatant"
   for (const FactionReport& f : report.factions) width = std::max(width, f.name.size());
   for (const CombatantReport& c : report.combatants) width = std::max(width, c.name.size());

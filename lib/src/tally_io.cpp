@@ -283,10 +283,15 @@ Expected<TallyFile, std::string> merge_tallies(const std::vector<TallyFile>& par
   if (parts.empty()) return unexpected(std::string("no tally files to merge"));
   const TallyFile& first = parts.front();
   for (std::size_t i = 1; i < parts.size(); ++i) {
-    if (parts[i].fingerprint != first.fingerprint || parts[i].labels.seed != first.labels.seed) {
+    // The seed first: the fingerprint covers it too, and says less.
+    if (parts[i].labels.seed != first.labels.seed) {
+      return unexpected(fmt::format("{} and {} are from different seeds ({} and {})", names[0],
+                                    names[i], first.labels.seed, parts[i].labels.seed));
+    }
+    if (parts[i].fingerprint != first.fingerprint) {
       return unexpected(
-          fmt::format("{} and {} are from different encounters or seeds (fingerprints {} and {})",
-                      names[0], names[i], first.fingerprint, parts[i].fingerprint));
+          fmt::format("{} and {} are from different encounters (fingerprints {} and {})", names[0],
+                      names[i], first.fingerprint, parts[i].fingerprint));
     }
     const ReportLabels& a = first.labels;
     const ReportLabels& b = parts[i].labels;

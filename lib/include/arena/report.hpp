@@ -169,6 +169,11 @@ struct TableStyle {
 // The human-readable table.
 std::string format_table(const Report& report, const TableStyle& style = {});
 
+// What makes the report other than one whole run, for a title: " (PARTIAL:
+// interrupted, N requested)", " (ONE SHARD: battles A to B of N)", and
+// " (precision NOT reached: --max-battles hit)"; "" for a whole run.
+std::string run_notes(const Report& report);
+
 // A CSV cell: quoted (with doubled quotes) when it holds a comma, quote or newline.
 std::string csv_field(const std::string& text);
 
