@@ -21,6 +21,25 @@ TEST(SuggestTest, SuggestsCloseNamesOnly) {
   EXPECT_EQ(did_you_mean("banana", names), "");
 }
 
+// The start of one name alone is that name; the start of several is none.
+TEST(SuggestTest, SuggestsTheOneNameAWordBegins) {
+  const std::string_view commands[] = {"simulate", "validate", "replay", "roll"};
+  EXPECT_EQ(closest_match("sim", commands), "simulate");
+  EXPECT_EQ(closest_match("valid", commands), "validate");
+  const std::string_view options[] = {"--battles", "--battle-map", "--threads"};
+  EXPECT_EQ(closest_match("--thr", options), "--threads");
+  EXPECT_EQ(closest_match("--batt", options), std::nullopt);  // two begin so
+  EXPECT_EQ(closest_match("--b", options), std::nullopt);     // too short to tell
+}
+
+// Every letter differing is no typo.
+TEST(SuggestTest, AShortWordUnlikeEveryNameGetsNoSuggestion) {
+  const std::string_view keys[] = {"hp", "ac", "name"};
+  EXPECT_EQ(closest_match("zz", keys), std::nullopt);
+  EXPECT_EQ(closest_match("hq", keys), "hp");
+  EXPECT_EQ(closest_match("x", keys), std::nullopt);
+}
+
 TEST(SameWordTest, IgnoresCaseButNothingElse) {
   EXPECT_TRUE(same_word("Fire", "fire"));
   EXPECT_TRUE(same_word("", ""));

@@ -26,9 +26,24 @@ bool is_word_of(std::string_view word, std::string_view candidate) {
   return false;
 }
 
+// Whether `word` begins `candidate` and no other of `candidates`, ignoring
+// case: "sim" for "simulate", "--batt" for "--battles".
+template <class String>
+bool begins_only(std::string_view word, std::string_view candidate,
+                 std::span<const String> candidates) {
+  const auto begins = [&](std::string_view text) {
+    return text.size() > word.size() && same_word(word, text.substr(0, word.size()));
+  };
+  return begins(candidate) && std::count_if(candidates.begin(), candidates.end(),
+                                            [&](const auto& other) { return begins(other); }) == 1;
+}
+
 template <class String>
 std::optional<std::string> closest(std::string_view word, std::span<const String> candidates) {
-  const int limit = std::max(2, static_cast<int>(word.size()) / 3);
+  // A third of the word's letters may differ, two in a short word, but never
+  // all of them: "zz" is no typo of "hp".
+  const int size = static_cast<int>(word.size());
+  const int limit = std::min(std::max(2, size / 3), size - 1);
   int best_distance = limit + 1;
   std::optional<std::string> best;
   for (const auto& candidate : candidates) {
@@ -38,12 +53,14 @@ std::optional<std::string> closest(std::string_view word, std::span<const String
       best = std::string(candidate);
     }
   }
-  if (!best && word.size() >= 3) {
+  if (!best && word.find_first_not_of('-') != std::string_view::npos &&
+      word.size() - word.find_first_not_of('-') >= 3) {
     for (const auto& candidate : candidates) {
       const std::string_view text(candidate);
       const bool prefix = text.size() > word.size() && text[word.size()] == ' ' &&
                           same_word(word, text.substr(0, word.size()));
-      if (prefix || is_word_of(word, candidate)) return std::string(candidate);
+      if (prefix || is_word_of(word, candidate) || begins_only(word, text, candidates))
+        return std::string(candidate);
     }
   }
   return best;
