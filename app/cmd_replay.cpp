@@ -26,6 +26,13 @@ int run_replay(const ReplayOptions& options) {
   auto encounter = load_encounter_or_report(options.input);
   if (!encounter) return kExitBadInput;
   if (options.seed) encounter->seed = *options.seed;
+  // Any battle can be replayed, but one past the file's run is in no report of it.
+  if (options.battle >= encounter->battles) {
+    print_to_stderr(fmt::format(
+        "note: --battle {}: the file's run plays battles 0 to {}; this one is played by a run of "
+        "-n {} or more\n",
+        options.battle, encounter->battles - 1, options.battle + 1));
+  }
   if (options.replay.why && !replay_explains(*encounter))
     print_to_stderr("note: --why: these rules have no action choices to explain\n");
   const Replay replay = replay_battle(*encounter, options.battle, options.replay);

@@ -84,6 +84,14 @@ TEST(CliTest, ReplayPlaysTheRequestedBattle) {
   ASSERT_EQ(o.exit_code, 0) << o.err;
   EXPECT_TRUE(o.out.starts_with("Battle 12 of \"Knight against an ogre\" (seed 7)"));
   EXPECT_NE(o.out.find("Knight attacks Ogre with Greatsword: d20"), std::string::npos);
+  EXPECT_EQ(o.err, "");
+  // A battle past the file's run is played, with a note that no report of it holds it.
+  const Output past = arena("replay scenarios/knight-vs-ogre.json --battle 100000");
+  ASSERT_EQ(past.exit_code, 0) << past.err;
+  EXPECT_TRUE(past.out.starts_with("Battle 100000 of"));
+  EXPECT_EQ(past.err,
+            "note: --battle 100000: the file's run plays battles 0 to 99999; this one is played by "
+            "a run of -n 100001 or more\n");
 }
 
 // A natural 1 at two failures is the third failure: the count stops at 3.
