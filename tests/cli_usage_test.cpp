@@ -162,6 +162,16 @@ TEST(CliUsageTest, AnOverrideErrorNamesTheFlagThatGaveTheValue) {
       {"compare scenarios/wolf-pack.json --variant long:max_round=200 --variant plain:",
        "--variant long:max_round=200: /max_round: unknown key \"max_round\" (did you mean "
        "'max_rounds'?)"},
+      // A problem the override made elsewhere: a name it duplicated, a key it removed. The
+      // file was blamed ("scenarios/knight-vs-ogre.json:9:15: /factions/1/name: ...").
+      {"validate scenarios/knight-vs-ogre.json --set factions.Knight.name=Ogre",
+       "--set factions.Knight.name=Ogre: /factions/1/name: duplicate faction name \"Ogre\" "
+       "(also /factions/0)"},
+      {"validate scenarios/knight-vs-ogre.json --set factions=null",
+       "--set factions=null: /: missing required key \"factions\""},
+      {"validate scenarios/goblin-ambush.json --set factions.Heroes.members.Fighter.hp=null",
+       "--set factions.Heroes.members.Fighter.hp=null: /factions/0/members/0: missing required "
+       "key \"hp\" (a number, or dice such as \"2d8+2\")"},
   };
   for (const Misuse& misuse : cases) {
     const Output o = arena(misuse.args);

@@ -6,14 +6,14 @@ namespace arena {
 namespace {
 
 TEST(DiagnosticsTest, FormatsFileLineColumnPointerAndMessage) {
-  EXPECT_EQ(format_diagnostic("f.json", {{3, 7}, "/factions/0", "bad"}),
+  EXPECT_EQ(format_diagnostic("f.json", {{3, 7}, "/factions/0", "bad", ""}),
             "f.json:3:7: /factions/0: bad");
-  EXPECT_EQ(format_diagnostic("f.json", {{1, 1}, "", "empty"}), "f.json:1:1: /: empty");
+  EXPECT_EQ(format_diagnostic("f.json", {{1, 1}, "", "empty", ""}), "f.json:1:1: /: empty");
 }
 
 TEST(DiagnosticsTest, KeepsEachProblemOnOneLine) {
   // Found by fuzzing: a key with a newline split the error over lines.
-  EXPECT_EQ(format_diagnostic("f.json", {{1, 2}, "/a\nb", "unknown key \"a\nb\x1b[31m\""}),
+  EXPECT_EQ(format_diagnostic("f.json", {{1, 2}, "/a\nb", "unknown key \"a\nb\x1b[31m\"", ""}),
             "f.json:1:2: /a\\nb: unknown key \"a\\nb\\u001b[31m\"");
 }
 

@@ -6,9 +6,10 @@
 
 namespace arena {
 
-void Diagnostics::add(SourcePos pos, std::string pointer, std::string message) {
+void Diagnostics::add(SourcePos pos, std::string pointer, std::string message, std::string also) {
   ++total_;
-  if (kept_.size() < kMaxKept) kept_.push_back({pos, std::move(pointer), std::move(message)});
+  if (kept_.size() < kMaxKept)
+    kept_.push_back({pos, std::move(pointer), std::move(message), std::move(also)});
 }
 
 namespace {
@@ -37,9 +38,11 @@ std::vector<std::string> Diagnostics::format(
   const std::size_t shown = std::min(sorted.size(), kMaxShown);
   for (std::size_t i = 0; i < shown; ++i) {
     const auto* edit = edit_of(sorted[i].pointer, edits);
-    lines.push_back(edit ? one_line(fmt::format("{}: {}: {}", edit->second, sorted[i].pointer,
-                                                sorted[i].message))
-                         : format_diagnostic(file, sorted[i]));
+    if (!edit && !sorted[i].also.empty()) edit = edit_of(sorted[i].also, edits);
+    const std::string& pointer = sorted[i].pointer.empty() ? std::string("/") : sorted[i].pointer;
+    lines.push_back(
+        edit ? one_line(fmt::format("{}: {}: {}", edit->second, pointer, sorted[i].message))
+             : format_diagnostic(file, sorted[i]));
   }
   if (total_ > shown) {
     lines.push_back(fmt::format("{}: {} more problems not shown", file, total_ - shown));

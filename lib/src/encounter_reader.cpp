@@ -61,7 +61,8 @@ void check_faction_names(const JsonContext& context, const std::vector<FactionJs
       if (!factions[i].name.empty() && factions[i].name == factions[j].name) {
         context.error(factions[i].pointer + "/name",
                       fmt::format("duplicate faction name \"{}\" (also {})", factions[i].name,
-                                  factions[j].pointer));
+                                  factions[j].pointer),
+                      factions[j].pointer + "/name");
         break;
       }
     }

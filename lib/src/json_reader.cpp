@@ -60,7 +60,8 @@ const nlohmann::json* ObjectReader::get(std::string_view key) {
 const nlohmann::json* ObjectReader::require(std::string_view key) {
   const nlohmann::json* value = get(key);
   if (value == nullptr && object_ != nullptr && !misspelt(key)) {
-    context_.error(pointer_, fmt::format("missing required key \"{}\"", key));
+    context_.error(pointer_, fmt::format("missing required key \"{}\"", key),
+                   json_pointer_child(pointer_, key));
   }
   return value;
 }

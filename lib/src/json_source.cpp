@@ -399,7 +399,7 @@ Expected<JsonSource, Diagnostic> JsonSource::parse(std::string_view text) {
   try {
     JsonParser(text, source).parse_document();
   } catch (const SyntaxError& error) {
-    return unexpected(Diagnostic{error.pos, error.pointer.value_or(""), error.message});
+    return unexpected(Diagnostic{error.pos, error.pointer.value_or(""), error.message, ""});
   }
   return source;
 }

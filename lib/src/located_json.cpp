@@ -62,8 +62,8 @@ void LocatedJson::fail(std::string message) const {
 
 std::string format_problem(const std::string& file, const JsonSource& source,
                            const JsonProblem& problem) {
-  return format_diagnostic(file,
-                           {source.value_pos(problem.pointer), problem.pointer, problem.message});
+  return format_diagnostic(
+      file, {source.value_pos(problem.pointer), problem.pointer, problem.message, ""});
 }
 
 }  // namespace arena

@@ -25,6 +25,9 @@ struct Diagnostic {
   SourcePos pos;
   std::string pointer;  // JSON pointer of the value at fault, "" for the whole document
   std::string message;
+  // Where else the problem lies, when not in the value at fault: the place
+  // of a missing key, the first of two duplicates. "" when nowhere else.
+  std::string also;
   bool operator==(const Diagnostic&) const = default;
 };
 
@@ -35,7 +38,7 @@ class Diagnostics {
   static constexpr std::size_t kMaxShown = 20;
   static constexpr std::size_t kMaxKept = 10000;
 
-  void add(SourcePos pos, std::string pointer, std::string message);
+  void add(SourcePos pos, std::string pointer, std::string message, std::string also = "");
 
   // What the reader looked up in a library and found ("/factions/1/members/0/monster:
   // monster \"goblin\" is Goblin"), for the log; not a problem.
@@ -50,8 +53,9 @@ class Diagnostics {
   // The first kMaxShown problems in file order as "FILE:LINE:COL: POINTER:
   // MESSAGE" lines (no "error: " prefix), plus a line saying how many more
   // were left out. A problem in a value that an edit wrote (`edits`: where
-  // each wrote and what it was, later edits last) names the edit instead
-  // ("--set battles=abc: /battles: ..."): the file does not hold that value.
+  // each wrote and what it was, later edits last), or whose `also` place an
+  // edit wrote (a key it removed, a name it duplicated), names the edit
+  // instead ("--set battles=abc: /battles: ..."): the file is not at fault.
   std::vector<std::string> format(
       const std::string& file,
       const std::vector<std::pair<std::string, std::string>>& edits = {}) const;

@@ -27,8 +27,9 @@ class JsonContext {
   JsonContext(const JsonSource& source, Diagnostics& diagnostics)
       : source_(source), diagnostics_(diagnostics) {}
 
-  void error(const std::string& pointer, std::string message) const {
-    diagnostics_.add(source_.value_pos(pointer), pointer, std::move(message));
+  // `also`: where else the problem lies (Diagnostic::also), "" when nowhere else.
+  void error(const std::string& pointer, std::string message, std::string also = "") const {
+    diagnostics_.add(source_.value_pos(pointer), pointer, std::move(message), std::move(also));
   }
   void key_error(const std::string& pointer, std::string message) const {
     diagnostics_.add(source_.key_pos(pointer), pointer, std::move(message));

@@ -261,14 +261,15 @@ class Resolver {
     bool ok = require_name(member);
     ok = require_hp(member) && ok;
     if (!member.ac) {
-      context_.error(
-          member.pointer,
-          "missing required key \"ac\" (or give \"monster\", or \"armor\" to derive it)");
+      context_.error(member.pointer,
+                     "missing required key \"ac\" (or give \"monster\", or \"armor\" to derive it)",
+                     member.pointer + "/ac");
       ok = false;
     }
     if (!member.attacks) {
       context_.error(member.pointer,
-                     "missing required key \"attacks\" (or give \"monster\", or \"weapons\")");
+                     "missing required key \"attacks\" (or give \"monster\", or \"weapons\")",
+                     member.pointer + "/attacks");
       ok = false;
     }
     if (!ok) return std::nullopt;
@@ -537,13 +538,15 @@ class Resolver {
 
   bool require_name(const MemberSpec& member) {
     if (member.name) return true;
-    context_.error(member.pointer, "missing required key \"name\" (or give \"monster\")");
+    context_.error(member.pointer, "missing required key \"name\" (or give \"monster\")",
+                   member.pointer + "/name");
     return false;
   }
   bool require_hp(const MemberSpec& member) {
     if (member.hp) return true;
     context_.error(member.pointer,
-                   "missing required key \"hp\" (a number, or dice such as \"2d8+2\")");
+                   "missing required key \"hp\" (a number, or dice such as \"2d8+2\")",
+                   member.pointer + "/hp");
     return false;
   }
 
