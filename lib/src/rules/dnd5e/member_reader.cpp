@@ -103,7 +103,7 @@ std::optional<std::vector<DamageDice>> read_damage(const JsonContext& context,
 std::optional<std::pair<int, int>> read_range(const JsonContext& context,
                                               const nlohmann::json& value,
                                               const std::string& pointer) {
-  if (value.is_number_integer()) {
+  if (value.is_number()) {  // read_integer says what is wrong with 80.5 or 10^29
     auto normal = read_integer(context, value, pointer, 1, 10000);
     if (!normal) return std::nullopt;
     return std::pair{static_cast<int>(*normal), static_cast<int>(*normal)};

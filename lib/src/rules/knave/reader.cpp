@@ -127,7 +127,7 @@ struct Reader {
       context.error(pointer, fmt::format("a monster's armor is its bonus (a number from 1 to {}); "
                                          "armor by name is a character's",
                                          kMaxArmor));
-    } else if (value->is_number_integer() || creature.monster) {
+    } else if (value->is_number() || creature.monster) {
       creature.armor =
           static_cast<int>(read_integer(context, *value, pointer, 1, kMaxArmor).value_or(1));
     } else if (value->is_string()) {
