@@ -49,9 +49,11 @@ std::string value_text(const Comparison& c, double value) {
 
 // The page: every figure against its baseline, failures in red; the
 // probabilities as they are (with their 95% intervals), the means as their
-// change relative to the baseline.
+// change relative to the baseline, and means whose baseline is 0 (no
+// relative change) as their values. The subtitle gives the verdict and
+// what decided it.
 std::string html_text(const Report& report, const std::vector<Comparison>& comparisons,
-                      const std::string& baseline) {
+                      const CheckOptions& options) {
   IntervalChart probabilities{"Probabilities (tick: the baseline)",
                               "probability with 95% interval",
                               {},
@@ -59,7 +61,11 @@ std::string html_text(const Report& report, const std::vector<Comparison>& compa
                               {{0.0, 1.0}}};
   IntervalChart means{
       "Means against the baseline", "change from the baseline (%)", {}, false, std::nullopt};
+  IntervalChart from_zero{
+      "Means whose baseline is 0", "mean (the baseline's: 0)", {}, false, std::nullopt};
+  std::size_t failed = 0;
   for (const Comparison& c : comparisons) {
+    failed += c.failed;
     if (c.probability) {
       const auto wins =
           static_cast<std::int64_t>(std::llround(c.after * static_cast<double>(report.battles)));
@@ -68,13 +74,22 @@ std::string html_text(const Report& report, const std::vector<Comparison>& compa
     } else if (c.before != 0) {
       const double change = 100 * (c.after / c.before - 1);
       means.rows.push_back({c.what, change, change, change, 0.0, c.failed});
+    } else {
+      from_zero.rows.push_back({c.what, c.after, c.after, c.after, 0.0, c.failed});
     }
   }
+  std::vector<HtmlFigure> figures{{"Probabilities", interval_chart_svg(probabilities), ""},
+                                  {"Means", interval_chart_svg(means), ""}};
+  if (!from_zero.rows.empty())
+    figures.push_back({"Means from 0", interval_chart_svg(from_zero), ""});
   return html_page(
-      report.scenario + ": check against " + baseline,
-      fmt::format("{} battles, seed {}; in red: figures that failed", report.battles, report.seed),
-      {{"Probabilities", interval_chart_svg(probabilities), ""},
-       {"Means", interval_chart_svg(means), ""}});
+      report.scenario + ": check against " + options.baseline,
+      fmt::format("{} battles, seed {}; {} (alpha {}, tolerance {}); in red: figures that failed",
+                  report.battles, report.seed,
+                  failed == 0 ? std::string("ok: no figure moved beyond the tolerance")
+                              : fmt::format("{} of {} figures failed", failed, comparisons.size()),
+                  options.alpha, options.tolerance),
+      figures);
 }
 
 int run_check(const CheckOptions& options) {
@@ -112,7 +127,7 @@ int run_check(const CheckOptions& options) {
   }
   const std::vector<Comparison> comparisons =
       compare_with_baseline(*baseline, report, options.alpha, options.tolerance);
-  if (!write_html(options.html, html_text(report, comparisons, options.baseline)))
+  if (!write_html(options.html, [&] { return html_text(report, comparisons, options); }))
     return kExitBadInput;
   if (baseline->report == nlohmann::json::parse(format_json(report, false))) {
     fmt::print("ok: identical to the baseline ({} battles, seed {})\n", report.battles,

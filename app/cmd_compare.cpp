@@ -322,7 +322,7 @@ int run_compare(const CompareOptions& options) {
       return kExitBadInput;
     runs.push_back(std::move(played));
   }
-  if (!write_html(options.html, html_text(runs))) return kExitBadInput;
+  if (!write_html(options.html, [&] { return html_text(runs); })) return kExitBadInput;
   if (options.format == "json") return emit(options.output, json_text(runs));
   if (options.format == "csv") return emit(options.output, csv_text(runs));
   return emit(options.output, table_text(runs));

@@ -2,6 +2,7 @@
 // (arena/shot_table.hpp), as a table, JSON or CSV, and optionally an SVG of
 // its quantile bands (arena/svg_plot.hpp).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <charconv>
 #include <cmath>
@@ -151,6 +152,14 @@ std::string plot_svg(const ShotTable& t) {
   plot.x_label = "Distance (inches)";
   plot.y_label = "Damage";
   plot.levels.assign(std::size(kShotQuantiles) + 1, {});
+  // Level 0 (the least damage) pairs with the last quantile (1: the most),
+  // level i with the quantile mirroring kShotQuantiles[i - 1].
+  std::vector<std::string> bands;
+  const std::size_t levels = plot.levels.size();
+  for (std::size_t i = 1; i < levels / 2; ++i)
+    bands.push_back(fmt::format("{} to {}", kShotQuantiles[i - 1], kShotQuantiles[levels - 2 - i]));
+  plot.note = fmt::format("bands, outside in: the least to the most damage, then its quantiles {}",
+                          fmt::join(bands, ", "));
   for (const ShotRow& r : t.rows) {
     plot.x.push_back(r.distance);
     std::size_t least = 0;

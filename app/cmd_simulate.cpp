@@ -137,13 +137,13 @@ int run_simulate(const SimulateOptions& options) {
     }
   }
   report.run = {result.threads, result.seconds};
-  if (options.html &&
-      !write_html(options.html,
-                  html_page(report.scenario,
-                            fmt::format("{} rules, {} battles, seed {}{}", report.rules,
-                                        report.battles, report.seed, run_notes(report)),
-                            run_figures(report, result.tally))))
-    return kExitBadInput;
+  const auto page = [&] {
+    return html_page(report.scenario,
+                     fmt::format("{} rules, {} battles, seed {}{}", report.rules, report.battles,
+                                 report.seed, run_notes(report)),
+                     run_figures(report, result.tally));
+  };
+  if (!write_html(options.html, page)) return kExitBadInput;
   return emit(options.output, report_text(report, options.format, /*with_run=*/true,
                                           !options.output && is_terminal(stdout)));
 }

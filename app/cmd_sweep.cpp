@@ -273,7 +273,7 @@ int run_sweep(const SweepOptions& options) {
     }
     rows.push_back(std::move(row));
   }
-  if (!write_html(options.html, html_text(axes, rows))) return kExitBadInput;
+  if (!write_html(options.html, [&] { return html_text(axes, rows); })) return kExitBadInput;
   if (options.format == "json") return emit(options.output, json_text(axes, rows));
   if (options.format == "csv") return emit(options.output, csv_text(axes, rows));
   return emit(options.output, table_text(axes, rows));

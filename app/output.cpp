@@ -105,9 +105,9 @@ void add_html_option(CLI::App& command, std::optional<std::string>& html) {
       ->check(writable_file());
 }
 
-bool write_html(const std::optional<std::string>& path, const std::string& text) {
+bool write_html(const std::optional<std::string>& path, const std::function<std::string()>& page) {
   if (!path) return true;
-  if (auto written = write_text_file_atomically(*path, text); !written) {
+  if (auto written = write_text_file_atomically(*path, page()); !written) {
     print_error(written.error());
     return false;
   }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -26,9 +27,10 @@ void add_output_option(CLI::App& command, std::optional<std::string>& output);
 // Adds --html FILE to `command`: a self-contained page with plots.
 void add_html_option(CLI::App& command, std::optional<std::string>& html);
 
-// Writes the HTML page `text` to `path` when given (whole or not at all);
-// false after an "error: ..." when it cannot be written.
-bool write_html(const std::optional<std::string>& path, const std::string& text);
+// Writes the HTML page that `page` makes to `path` when given (whole or not
+// at all); false after an "error: ..." when it cannot be written. The page
+// is made only when it is asked for.
+bool write_html(const std::optional<std::string>& path, const std::function<std::string()>& page);
 
 // Prints `text` on stdout, or writes it to `output`; returns the exit code
 // (kExitBadInput after an "error: ..." when the file cannot be written).

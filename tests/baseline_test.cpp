@@ -96,7 +96,7 @@ TEST(BaselineTest, AlphaIsDividedByEveryFigureTested) {
   const double p = find(probe, what).p_value;
   ASSERT_GT(p, 0.0);
   std::size_t absent = 0;
-  for (const Comparison& c : probe) absent += c.what.ends_with(" absent_probability");
+  for (const Comparison& c : probe) absent += c.what.ends_with(" absent probability");
   EXPECT_EQ(absent, report.combatants.size());
   const double tested = static_cast<double>(probe.size());
   EXPECT_TRUE(

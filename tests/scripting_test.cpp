@@ -42,6 +42,13 @@ std::string read_file(const std::string& path) {
   return text.str();
 }
 
+// How many times `what` occurs in `text`.
+int count_of(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
 void write_file(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
 }
@@ -312,6 +319,25 @@ TEST_F(ScriptingTest, SweepRowsEqualSeparateSimulateRuns) {
   };
   EXPECT_NE(dealt(0), dealt(1));
   EXPECT_NE(dealt(1), dealt(2));
+}
+
+// One value is a sweep of one row, in every format and on its page: its
+// plot checked the one label against the two x of its widened point, and
+// aborted even without --html (the page was made whether asked or not).
+TEST_F(ScriptingTest, SweepOfOneValueIsOneRow) {
+  const std::string file = scenario("knight-vs-ogre");
+  for (const char* format : {"table", "json", "csv"}) {
+    const Output one =
+        arena({"sweep", file, "--vary", "max_rounds=5", "-n", "100", "--format", format});
+    EXPECT_EQ(one.exit_code, 0) << format << one.err;
+    EXPECT_NE(one.out, "") << format;
+  }
+  const std::string page = temp_path("one-row.html");
+  const Output html = arena(
+      {"sweep", file, "--vary", "max_rounds=5", "-n", "100", "--format", "json", "--html", page});
+  ASSERT_EQ(html.exit_code, 0) << html.err;
+  EXPECT_EQ(json::parse(html.out).at("rows").size(), 1u);
+  EXPECT_EQ(count_of(read_file(page), "<circle"), 2);  // one point per faction's plot
 }
 
 TEST_F(ScriptingTest, SweepOverTwoPathsPlaysEveryCombinationFirstPathSlowest) {
@@ -912,6 +938,40 @@ TEST_F(ScriptingTest, TheHtmlPageOfOneShardSaysSo) {
 
 // ---------------------------------------------------------------- check ----
 
+// A mean whose baseline is 0 has no relative change: the page left such
+// means out, failed or not. They are drawn as their values, and the page
+// says the verdict and what decided it.
+TEST_F(ScriptingTest, TheCheckPageShowsMeansFromZeroAndItsVerdict) {
+  const std::string file = temp_path("harmless.json");
+  write_file(file, R"({"name": "Harmless", "battles": 2000, "seed": 3, "factions": [
+    {"name": "Knight", "members": [{"monster": "knight"}]},
+    {"name": "Dummy", "members": [{"name": "Dummy", "hp": 30, "ac": 10,
+      "attacks": [{"name": "Poke", "to_hit": 2, "damage": "1d4-10 piercing"}]}]}]})");
+  const std::string baseline = temp_path("harmless.baseline.json");
+  ASSERT_EQ(arena({"simulate", file, "--format", "json"}, baseline).exit_code, 0);
+  const std::string page = temp_path("harmless.html");
+  const Output same = arena({"check", file, "--baseline", baseline, "--html", page});
+  EXPECT_EQ(same.exit_code, 0) << same.err;
+  EXPECT_NE(read_file(page).find("ok: no figure moved beyond the tolerance (alpha 0.001, "
+                                 "tolerance 0.01)"),
+            std::string::npos);
+  const Output moved =
+      arena({"check", file, "--baseline", baseline, "--set",
+             "factions.Dummy.members.Dummy.attacks.0.damage=1d4+10 piercing", "--html", page});
+  EXPECT_EQ(moved.exit_code, 1) << moved.out << moved.err;
+  const std::string html = read_file(page);
+  const std::size_t from_zero = html.find("Means whose baseline is 0");
+  ASSERT_NE(from_zero, std::string::npos) << html;
+  // The Dummy dealt 0 and now deals 6 a battle: a failed figure, its point red.
+  const std::size_t dealt = html.find(">Dummy (Dummy) damage dealt</text>", from_zero);
+  ASSERT_NE(dealt, std::string::npos) << html;
+  const std::size_t point = html.find("<circle", dealt);
+  ASSERT_NE(point, std::string::npos);
+  EXPECT_NE(html.substr(point, html.find("/>", point) - point).find("fill=\"#CC2233\""),
+            std::string::npos);
+  EXPECT_NE(html.find(" figures failed (alpha 0.001, tolerance 0.01)"), std::string::npos);
+}
+
 TEST_F(ScriptingTest, CheckPassesItsOwnBaselineAndFailsWhenArmorChanges) {
   const std::string file = scenario("knight-vs-ogre");
   const std::string baseline = temp_path("knight.baseline.json");
@@ -963,21 +1023,21 @@ TEST_F(ScriptingTest, CheckComparesTheRulesetsFiguresAndMeasures) {
     goblin["fled_probability"] = goblin["fled_probability"].get<double>() + 0.2;
   });
   EXPECT_EQ(fled.exit_code, 1) << fled.out << fled.err;
-  EXPECT_NE(fled.out.find("Goblin 1 (Goblins) fled_probability"), std::string::npos) << fled.out;
+  EXPECT_NE(fled.out.find("Goblin 1 (Goblins) fled probability"), std::string::npos) << fled.out;
 
   const Output routs = check_with([](json& r) {
     json& knaves = r["factions"][0];
     knaves["routs_probability"] = knaves["routs_probability"].get<double>() + 0.2;
   });
   EXPECT_EQ(routs.exit_code, 1) << routs.out << routs.err;
-  EXPECT_NE(routs.out.find("routs_probability"), std::string::npos) << routs.out;
+  EXPECT_NE(routs.out.find("routs probability"), std::string::npos) << routs.out;
 
   const Output lost = check_with([](json& r) {
     json& mean = r["combatants"][0]["ability_lost"]["mean"];
     mean = mean.get<double>() + 1.0;
   });
   EXPECT_EQ(lost.exit_code, 1) << lost.out << lost.err;
-  EXPECT_NE(lost.out.find("Bran (Knaves) ability_lost"), std::string::npos) << lost.out;
+  EXPECT_NE(lost.out.find("Bran (Knaves) ability lost"), std::string::npos) << lost.out;
 
   const Output missing = check_with([](json& r) { r["combatants"][1].erase("fled_probability"); });
   EXPECT_EQ(missing.exit_code, 2) << missing.out << missing.err;
@@ -998,7 +1058,7 @@ TEST_F(ScriptingTest, CheckComparesHowOftenACombatantIsAbsent) {
   write_file(changed, report.dump());
   const Output moved = arena({"check", file, "--baseline", changed});
   EXPECT_EQ(moved.exit_code, 1) << moved.out << moved.err;
-  EXPECT_NE(moved.out.find("Black Pudding split 3 (Pudding) absent_probability"), std::string::npos)
+  EXPECT_NE(moved.out.find("Black Pudding split 3 (Pudding) absent probability"), std::string::npos)
       << moved.out;
 }
 
@@ -1416,6 +1476,10 @@ TEST_F(ScriptingTest, ShootGivesTheExactDamageByDistance) {
   const std::string plot = read_file(svg);
   EXPECT_TRUE(plot.starts_with("<svg ")) << plot.substr(0, 100);
   EXPECT_NE(plot.find("<polygon"), std::string::npos);
+  // Its key: the four nested bands had none.
+  EXPECT_NE(plot.find(">bands, outside in: the least to the most damage, then its quantiles 0.1 "
+                      "to 0.9, 0.25 to 0.75, 0.4 to 0.6</text>"),
+            std::string::npos);
 }
 
 // A knocked-down Ironclad is shot at DEF 5: the boosted 3d6 + RAT 4 hits

@@ -155,5 +155,79 @@ TEST(SvgPlotTest, OnePointIsDrawnWithAWidth) {
   EXPECT_NE(svg.substr(at, 60).find("280.0,"), std::string::npos) << svg;
 }
 
+// One swept value (one row of a sweep) has its label and its point: the
+// widened plot checked two labels against its one (an abort).
+TEST(SvgPlotTest, OneSweptValueIsLabelledAndMarked) {
+  BandPlot plot{"t", "AC", "p", {0}, {{0.1}, {0.3}, {0.5}}, 300, 200};
+  plot.x_tick_labels = {"AC 18"};
+  const std::string svg = band_plot_svg(plot);
+  EXPECT_EQ(count(svg, ">AC 18</text>"), 1) << svg;
+  EXPECT_EQ(count(svg, "<circle"), 1) << svg;
+}
+
+// Every text element on the line at `y` (the swept values' labels): its x and text.
+std::vector<std::pair<double, std::string>> texts_on_line(const std::string& svg, int y) {
+  std::vector<std::pair<double, std::string>> texts;
+  const std::string line = "\" y=\"" + std::to_string(y) + "\">";
+  for (std::size_t at = svg.find("<text x=\""); at != std::string::npos;
+       at = svg.find("<text x=\"", at + 1)) {
+    const std::size_t open = svg.find('"', at + 9);
+    if (svg.compare(open, line.size(), line) != 0) continue;
+    const std::size_t text = open + line.size();
+    texts.emplace_back(std::stod(svg.substr(at + 9)), svg.substr(text, svg.find('<', text) - text));
+  }
+  return texts;
+}
+
+// 96 swept values do not fit 720 pixels: as many as fit are labelled, each
+// apart from the next, all inside; long values at the ends stay inside.
+TEST(SvgPlotTest, SweptValueLabelsThatDoNotFitAreThinnedAndKeptInside) {
+  BandPlot plot{"t", "hp", "p", {}, {{}, {}, {}}, 720, 440};
+  for (int k = 0; k < 96; ++k) {
+    plot.x.push_back(k);
+    plot.x_tick_labels.push_back(std::to_string(10 + 2 * k));
+    for (auto& level : plot.levels) level.push_back(0.5);
+  }
+  const std::string svg = band_plot_svg(plot);
+  const auto labels = texts_on_line(svg, 440 - 50 + 16);
+  ASSERT_GE(labels.size(), 10u) << svg;
+  EXPECT_LT(labels.size(), 96u);
+  for (std::size_t i = 1; i < labels.size(); ++i) {  // 7 pixels a letter, 6 between
+    const auto& [x, text] = labels[i - 1];
+    EXPECT_GE(labels[i].first, x + 7.0 * static_cast<double>(text.size()) + 6) << text;
+  }
+  EXPECT_EQ(count(svg, "<circle"), 96);  // every value is still marked
+
+  BandPlot ends{"t", "weapons", "p", {0, 1}, {{0.1, 0.2}, {0.3, 0.4}, {0.5, 0.6}}, 720, 440};
+  ends.x_tick_labels = {R"(["greatsword","javelin"])", R"(["rapier","dagger","shortbow"])"};
+  const auto both = texts_on_line(band_plot_svg(ends), 440 - 50 + 16);
+  ASSERT_EQ(both.size(), 2u);
+  EXPECT_GE(both[0].first, 0);                   // centred on x = 60 it began at -20
+  EXPECT_LE(both[1].first + 7.0 * 28, 720 - 2);  // centred on x = 700 it ended at 798
+}
+
+// A title, an axis label or a label longer than its room is cut with the
+// whole of it as a tooltip; letters are counted, not bytes.
+TEST(SvgPlotTest, LongTitlesAndAxisLabelsAreCutToFitAndLettersAreCounted) {
+  const std::string name(120, 'L');
+  BandPlot plot{
+      name + " win probability", "probability (" + name + ")", "p", {0, 1}, {{0.1, 0.2}}, 720, 440};
+  const std::string svg = band_plot_svg(plot);
+  EXPECT_NE(svg.find("...<title>" + name + " win probability</title>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("...<title>probability (" + name + ")</title>"), std::string::npos) << svg;
+  // 36 Cyrillic letters are 64 bytes, and under the 50 letters of a label.
+  const std::string cyrillic = "Дружина князя Владимира Святого ещё";
+  StackedBars bars{"Fates", {"standing"}, {{cyrillic, {1.0}}}, 720};
+  EXPECT_NE(stacked_bars_svg(bars).find(">" + cyrillic + "</text>"), std::string::npos);
+}
+
+// What the bands are, when the plot says: a line under the title.
+TEST(SvgPlotTest, ANoteSaysWhatTheBandsAre) {
+  BandPlot plot{"Damage", "Distance", "Damage", {0, 1}, {{0, 0}, {1, 1}}, 300, 200};
+  plot.note = "bands, outside in: min to max, 0.1 to 0.9";
+  EXPECT_NE(band_plot_svg(plot).find(">bands, outside in: min to max, 0.1 to 0.9</text>"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace arena

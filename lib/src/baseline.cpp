@@ -321,13 +321,18 @@ std::vector<Comparison> compare_with_baseline(const Baseline& baseline, const Re
   const auto add_ruleset_figures =
       [&](const std::string& who, const json& b, const std::vector<std::string>& names,
           const std::vector<double>& probabilities, const std::vector<Stat>& measures) {
+        // Named in words, as the fixed figures are ("fled probability", "ability lost").
+        const auto words = [](std::string key) {
+          std::replace(key.begin(), key.end(), '_', ' ');
+          return key;
+        };
         for (std::size_t i = 0; i < names.size(); ++i) {
           const std::string key = names[i] + "_probability";
-          proportion(who + " " + key, b, key.c_str(), probabilities[i]);
+          proportion(who + " " + words(key), b, key.c_str(), probabilities[i]);
         }
         for (std::size_t i = 0; i < report.measures.size(); ++i) {
           const std::string& key = report.measures[i];
-          mean(who + " " + key, b, key.c_str(), measures[i]);
+          mean(who + " " + words(key), b, key.c_str(), measures[i]);
         }
       };
   for (std::size_t f = 0; f < report.factions.size(); ++f) {

@@ -20,9 +20,40 @@ constexpr double kRowHeight = 26, kLegendHeight = 22;
 constexpr const char* kPalette[] = {
     "#3366CC", "#CC2233", "#33AA55", "#DD8800", "#8844AA", "#119999", "#666666", "#E377C2",
     "#8C564B", "#BCBD22", "#17BECF", "#1F3A93", "#7F0000", "#2E7D32", "#FF5722", "#000000"};
-// The longest label drawn in full (about 7 pixels a letter); longer ones
-// end in "..." and carry the whole name as a tooltip.
+// The longest label drawn in full (about 7 pixels a letter at font size
+// 12, 8 at the title's 14); longer ones end in "..." and carry the whole
+// name as a tooltip.
 constexpr std::size_t kMaxLabelLetters = 50;
+constexpr double kLetterPixels = 7, kTitleLetterPixels = 8;
+
+// Letters (UTF-8 code points) in `text`: every byte but continuation bytes.
+std::size_t letter_count(const std::string& text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
+}
+
+// The bytes of `text`'s first `letters` letters.
+std::size_t bytes_of_letters(const std::string& text, std::size_t letters) {
+  std::size_t at = 0;
+  for (std::size_t seen = 0; at < text.size(); ++at) {
+    if ((static_cast<unsigned char>(text[at]) & 0xC0) != 0x80 && seen++ == letters) break;
+  }
+  return at;
+}
+
+// A text element's content: `text` escaped when it has at most `letters`
+// letters, else cut to fit with "..." and the whole of it as a tooltip.
+std::string fitted(const std::string& text, std::size_t letters) {
+  if (letter_count(text) <= letters) return escape_xml(text);
+  const std::string cut = text.substr(0, bytes_of_letters(text, letters < 4 ? 1 : letters - 3));
+  return fmt::format("{}...<title>{}</title>", escape_xml(cut), escape_xml(text));
+}
+
+// The letters that fit in `pixels` at `letter` pixels each (at least 4).
+std::size_t letters_in(double pixels, double letter) {
+  return static_cast<std::size_t>(std::max(4.0, pixels / letter));
+}
 
 const char* colour(std::size_t i) {
   return kPalette[i % std::size(kPalette)];
@@ -60,7 +91,7 @@ std::string open_svg(int width, double height, const std::string& title) {
       "viewBox=\"0 0 {0} {1:.0f}\" font-family=\"sans-serif\" font-size=\"12\">\n"
       "<rect width=\"{0}\" height=\"{1:.0f}\" fill=\"white\"/>\n"
       "<text x=\"{2}\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">{3}</text>\n",
-      width, height, width / 2, escape_xml(title));
+      width, height, width / 2, fitted(title, letters_in(width - 20, kTitleLetterPixels)));
 }
 
 // Vertical grid lines with their labels below, at round values over [sx.lo, sx.hi].
@@ -99,29 +130,42 @@ std::string close_svg(double left, double top, double right, double bottom, int 
   std::string svg = fmt::format(
       "<rect x=\"{0}\" y=\"{1}\" width=\"{2}\" height=\"{3}\" fill=\"none\" stroke=\"black\"/>\n"
       "<text x=\"{4}\" y=\"{5}\" text-anchor=\"middle\">{6}</text>\n",
-      left, top, right - left, bottom - top, (left + right) / 2, height - 12, escape_xml(x_label));
+      left, top, right - left, bottom - top, (left + right) / 2, height - 12,
+      fitted(x_label, letters_in(right - left, kLetterPixels)));
   if (!y_label.empty()) {
     svg += fmt::format(
         "<text x=\"16\" y=\"{0}\" text-anchor=\"middle\" transform=\"rotate(-90 16 "
         "{0})\">{1}</text>\n",
-        (top + bottom) / 2, escape_xml(y_label));
+        (top + bottom) / 2, fitted(y_label, letters_in(bottom - top, kLetterPixels)));
   }
   return svg + "</svg>\n";
 }
 
-// `label` cut to kMaxLabelLetters (at a letter's first byte, for UTF-8)
-// with "...", and the text element's content: the label, escaped, and the
-// whole of it as a tooltip when it was cut.
+// A label's text element content: cut to kMaxLabelLetters (fitted).
 std::string label_text(const std::string& label) {
-  if (label.size() <= kMaxLabelLetters) return escape_xml(label);
-  std::size_t cut = kMaxLabelLetters - 3;
-  while (cut > 0 && (static_cast<unsigned char>(label[cut]) & 0xC0) == 0x80) --cut;
-  return fmt::format("{}...<title>{}</title>", escape_xml(label.substr(0, cut)), escape_xml(label));
+  return fitted(label, kMaxLabelLetters);
 }
 
 // Pixels a label takes as label_text() draws it.
 double label_pixels(const std::string& label) {
-  return 7.0 * static_cast<double>(std::min(label.size(), kMaxLabelLetters));
+  return kLetterPixels * static_cast<double>(std::min(letter_count(label), kMaxLabelLetters));
+}
+
+// The swept values' labels under the x axis, centred on `xs` (increasing
+// pixels) but kept inside the element's `width`: as many as fit without
+// touching, from the first on.
+std::string x_value_labels(const std::vector<double>& xs, const std::vector<std::string>& labels,
+                           double y, int width) {
+  std::string svg;
+  double free_from = -1e9;  // where the last label drawn ends
+  for (std::size_t k = 0; k < xs.size(); ++k) {
+    const double size = label_pixels(labels[k]);
+    const double start = std::clamp(xs[k] - size / 2, 2.0, std::max(2.0, width - 2 - size));
+    if (start < free_from + 6) continue;
+    svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\">{}</text>\n", start, y, label_text(labels[k]));
+    free_from = start + size;
+  }
+  return svg;
 }
 
 // Where each legend entry goes, lines wrapped before `right`: x and line.
@@ -215,7 +259,7 @@ std::string band_plot_svg(const BandPlot& given) {
     for (auto& level : widened.levels) level.push_back(level.front());
   }
   const BandPlot& plot = given.x.size() == 1 ? widened : given;
-  ARENA_CHECK(plot.x_tick_labels.empty() || plot.x_tick_labels.size() == plot.x.size());
+  ARENA_CHECK(given.x_tick_labels.empty() || given.x_tick_labels.size() == given.x.size());
   for (const auto& level : plot.levels) ARENA_CHECK(level.size() == plot.x.size());
   double y_max = 0;
   for (const auto& level : plot.levels) {
@@ -223,18 +267,24 @@ std::string band_plot_svg(const BandPlot& given) {
   }
   const double y_step = tick_step(y_max, 6);
   y_max = std::max(y_step, std::ceil(y_max / y_step) * y_step);
+  // A note takes a line under the title, the plot starting below it.
+  const double top = plot.note.empty() ? kTop : kTop + 14;
   const double bottom = plot.height - kBottom, right = plot.width - kRight;
   const Scale sx{plot.x.front(), plot.x.back(), kLeft, right};
-  const Scale sy{0, y_max, bottom, kTop};
+  const Scale sy{0, y_max, bottom, top};
 
   std::string svg = open_svg(plot.width, plot.height, plot.title);
+  if (!plot.note.empty()) {
+    svg +=
+        fmt::format("<text x=\"{}\" y=\"40\" text-anchor=\"middle\" font-size=\"11\">{}</text>\n",
+                    plot.width / 2, fitted(plot.note, letters_in(plot.width - 20, 6)));
+  }
   if (given.x_tick_labels.empty()) {
-    svg += x_ticks(sx, kTop, bottom, 10);
+    svg += x_ticks(sx, top, bottom, 10);
   } else {
-    for (std::size_t k = 0; k < given.x.size(); ++k) {
-      svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
-                         sx(given.x[k]), bottom + 16, escape_xml(given.x_tick_labels[k]));
-    }
+    std::vector<double> xs;
+    for (double x : given.x) xs.push_back(sx(x));
+    svg += x_value_labels(xs, given.x_tick_labels, bottom + 16, plot.width);
   }
   svg += y_ticks(sy, y_step, kLeft, right);
   // Bands: level i with its mirror, outermost first, so inner ones draw on top.
@@ -255,8 +305,15 @@ std::string band_plot_svg(const BandPlot& given) {
     points.pop_back();
     svg += fmt::format(
         "<polyline points=\"{}\" fill=\"none\" stroke=\"#CC2233\" stroke-width=\"2\"/>\n", points);
+    // Swept values were played at their points alone: each is marked.
+    if (!given.x_tick_labels.empty()) {
+      for (std::size_t k = 0; k < given.x.size(); ++k) {
+        svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"#CC2233\"/>\n",
+                           sx(given.x[k]), sy(plot.levels[n / 2][k]));
+      }
+    }
   }
-  return svg + close_svg(kLeft, kTop, right, bottom, plot.height, plot.x_label, plot.y_label);
+  return svg + close_svg(kLeft, top, right, bottom, plot.height, plot.x_label, plot.y_label);
 }
 
 std::string interval_chart_svg(const IntervalChart& chart) {

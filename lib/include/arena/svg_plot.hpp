@@ -22,8 +22,11 @@ struct BandPlot {
   std::vector<double> x;                    // increasing
   std::vector<std::vector<double>> levels;  // each over x, from the lowest quantile up
   int width = 720, height = 440;            // pixels
-  // When set, one per x: the x axis is labelled with them (swept values).
+  // When set, one per x: the x axis is labelled with them (swept values,
+  // as many as fit), and the middle line marks each value.
   std::vector<std::string> x_tick_labels{};
+  // A line under the title, when set: what the bands are.
+  std::string note{};
 };
 
 // Precondition: every level has x.size() values; x is not empty.
