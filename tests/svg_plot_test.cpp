@@ -221,6 +221,18 @@ TEST(SvgPlotTest, LongTitlesAndAxisLabelsAreCutToFitAndLettersAreCounted) {
   EXPECT_NE(stacked_bars_svg(bars).find(">" + cyrillic + "</text>"), std::string::npos);
 }
 
+// Points of an automatic range: all at 0 (an unchanged check) in the
+// middle, not on the left edge; extreme ones inside the frame, not on it.
+TEST(SvgPlotTest, IntervalPointsStayOffTheFrame) {
+  const IntervalChart zeros{"t", "x", {{"a", 0, 0, 0}, {"b", 0, 0, 0}}, false, std::nullopt, 600};
+  EXPECT_EQ(count(interval_chart_svg(zeros), "<circle cx=\"330.0\""), 2);  // plot: 80 to 580
+  const IntervalChart spread{"t",   "x",          {{"a", -4, -4, -4}, {"b", 6, 6, 6}},
+                             false, std::nullopt, 600};
+  const std::string svg = interval_chart_svg(spread);
+  for (const char* edge : {"<circle cx=\"80.0\"", "<circle cx=\"580.0\""})
+    EXPECT_EQ(svg.find(edge), std::string::npos) << svg;
+}
+
 // What the bands are, when the plot says: a line under the title.
 TEST(SvgPlotTest, ANoteSaysWhatTheBandsAre) {
   BandPlot plot{"Damage", "Distance", "Damage", {0, 1}, {{0, 0}, {1, 1}}, 300, 200};

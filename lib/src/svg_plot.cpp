@@ -322,7 +322,16 @@ std::string interval_chart_svg(const IntervalChart& chart) {
     lo = std::min({lo, row.low, row.value, row.reference.value_or(0)});
     hi = std::max({hi, row.high, row.value, row.reference.value_or(0)});
   }
-  if (chart.range) std::tie(lo, hi) = *chart.range;
+  if (chart.range) {
+    std::tie(lo, hi) = *chart.range;
+  } else if (hi <= lo) {  // every row at 0 (a check of an unchanged run): 0 in the middle
+    lo = -1;
+    hi = 1;
+  } else {  // room around the extreme rows, which sat on the frame
+    const double pad = 0.05 * (hi - lo);
+    if (lo < 0) lo -= pad;
+    if (hi > 0) hi += pad;
+  }
   if (hi <= lo) hi = lo + 1;
   const double bottom = kTop + kRowHeight * static_cast<double>(chart.rows.size()) + 8;
   const int height = static_cast<int>(bottom + kBottom);
