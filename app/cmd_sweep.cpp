@@ -3,6 +3,8 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -170,6 +172,26 @@ std::string html_subtitle(const std::vector<Row>& rows) {
       same_seed ? fmt::format("seed {}", first.seed) : std::string("the seeds given"));
 }
 
+// Where the swept values go on the x axis: at the numbers they are when
+// every one is a number and they increase (AC 14, 16, 20 spaced as
+// numbers), else one step apart in the order given (weapon lists).
+std::vector<double> x_of_values(const std::vector<Row>& rows) {
+  std::vector<double> numbers;
+  for (const Row& row : rows) {
+    const std::string& text = row.values.front();
+    double number = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+    if (error != std::errc{} || end != text.data() + text.size() || !std::isfinite(number) ||
+        (!numbers.empty() && number <= numbers.back()))
+      break;
+    numbers.push_back(number);
+  }
+  if (numbers.size() == rows.size()) return numbers;
+  std::vector<double> steps;
+  for (std::size_t k = 0; k < rows.size(); ++k) steps.push_back(static_cast<double>(k));
+  return steps;
+}
+
 // One figure per faction: with one axis, its win probability as a line
 // over the values with its 95% band; with several, a row per combination
 // (a line through a grid would join settings that are not neighbours).
@@ -192,10 +214,9 @@ std::string html_text(const std::vector<Axis>& axes, const std::vector<Row>& row
                          "bar: win probability; whisker: its 95% interval"});
       continue;
     }
-    BandPlot plot{title, swept, "probability", {}, {{}, {}, {}}};
+    BandPlot plot{title, swept, "probability", x_of_values(rows), {{}, {}, {}}};
     for (std::size_t k = 0; k < rows.size(); ++k) {
       const FactionReport& r = rows[k].report.factions[f];
-      plot.x.push_back(static_cast<double>(k));
       plot.x_tick_labels.push_back(rows[k].values.front());
       plot.levels[0].push_back(r.win_ci95.low);
       plot.levels[1].push_back(r.win_probability);

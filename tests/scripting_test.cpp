@@ -340,6 +340,30 @@ TEST_F(ScriptingTest, SweepOfOneValueIsOneRow) {
   EXPECT_EQ(count_of(read_file(page), "<circle"), 2);  // one point per faction's plot
 }
 
+// Numbers swept are placed as numbers (10, 20, 40: the second a third of
+// the way, not half), other values one step apart in the order given.
+TEST_F(ScriptingTest, SweptNumbersArePlacedAtTheirValues) {
+  const std::string page = temp_path("spaced.html");
+  ASSERT_EQ(arena({"sweep", scenario("knight-vs-ogre"), "--vary",
+                   "factions.Ogre.members.0.hp=10,20,40", "-n", "100", "--html", page})
+                .exit_code,
+            0);
+  const std::string html = read_file(page);  // the plot spans x = 60 to 700
+  const std::size_t first = html.find("<circle cx=\"");
+  ASSERT_NE(first, std::string::npos) << html;
+  EXPECT_EQ(html.substr(first, 80).find("<circle cx=\"60.0\""), 0u);
+  EXPECT_NE(html.find("<circle cx=\"273.3\"", first), std::string::npos) << html;
+  EXPECT_NE(html.find("<circle cx=\"700.0\"", first), std::string::npos) << html;
+  const std::string named = temp_path("named.html");
+  ASSERT_EQ(
+      arena({"sweep", scenario("goblin-ambush"), "--vary",
+             R"(factions.Heroes.members.Fighter.weapons=["longsword"],["mace"],["battleaxe"])",
+             "-n", "100", "--html", named})
+          .exit_code,
+      0);
+  EXPECT_NE(read_file(named).find("<circle cx=\"380.0\""), std::string::npos);  // the middle
+}
+
 TEST_F(ScriptingTest, SweepOverTwoPathsPlaysEveryCombinationFirstPathSlowest) {
   const std::string weapons = "factions.Heroes.members.Fighter.weapons";
   const std::string goblins = "factions.Goblins.members.goblin.count";
