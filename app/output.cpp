@@ -39,11 +39,14 @@ std::vector<std::string> given(const CLI::App& command, const std::string& name)
   return option ? option->results() : std::vector<std::string>{};
 }
 
-// Whether paths `a` and `b` name one file: by the file itself when both
-// exist (links, other spellings), else by their canonical spelling (a file
-// that two outputs would create).
+// Whether paths `a` and `b` name one file that two outputs would replace
+// each other in: by the file itself when both exist (links, other
+// spellings), else by their canonical spelling (a file both would create).
+// A device or pipe is no such file: /dev/null takes both.
 bool same_file(const std::string& a, const std::string& b) {
   std::error_code error;
+  const auto status = std::filesystem::status(a, error);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) return false;
   if (std::filesystem::equivalent(a, b, error)) return true;
   const auto canonical_a = std::filesystem::weakly_canonical(a, error);
   if (error) return false;

@@ -716,6 +716,10 @@ TEST_F(ScriptingTest, TwoOutputsToOneFileAreRefused) {
       {"shoot", scenario("destroyer-vs-ironclad"), "--distances", "5", "-o", page, "--plot", page},
       "error: --plot " + page + ": that is also the file of --output " + page);
   EXPECT_EQ(read_file(page), "kept");
+  // A device takes both: nothing is replaced.
+  const Output discarded =
+      arena({"simulate", file, "-n", "10", "-o", "/dev/null", "--html", "/dev/null"});
+  EXPECT_EQ(discarded.exit_code, 0) << discarded.err;
 }
 
 // A device or a pipe has no size to check before reading: reading stops
