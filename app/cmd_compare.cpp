@@ -164,10 +164,17 @@ std::string table_text(const std::vector<Played>& runs) {
                                 first.battles, first.seed);
   std::size_t width = 24;  // the variant column: as wide as the longest name
   for (const Played& run : runs) width = std::max(width, run.variant.name.size());
+  // The damage a faction deals at the --quantiles levels, after the pairing's columns.
+  const std::string levels = "dealt " + quantile_levels_text(first.rounds);
+  std::size_t dealt_width = levels.size();
+  for (const Played& run : runs) {
+    for (const FactionReport& r : run.report.factions)
+      dealt_width = std::max(dealt_width, quantile_values_text(r.damage_dealt).size());
+  }
   for (std::size_t f = 0; f < first.factions.size(); ++f) {
-    out +=
-        fmt::format("{} wins:\n  {:<{}} {:>22}   {:>30}   {}\n", first.factions[f].name, "variant",
-                    width, "win % [95%]", "vs first, paired [95%]", "battles saved by pairing");
+    out += fmt::format("{} wins:\n  {:<{}} {:>22}   {:>30}   {:<24}   {}\n", first.factions[f].name,
+                       "variant", width, "win % [95%]", "vs first, paired [95%]",
+                       "battles saved by pairing", levels);
     for (std::size_t v = 0; v < runs.size(); ++v) {
       const FactionReport& r = runs[v].report.factions[f];
       std::string diff = "(reference)", saved;
@@ -181,10 +188,11 @@ std::string table_text(const std::vector<Played>& runs) {
                     ? "n/a: no battle differs"
                     : fmt::format("{:.1f}x", std::pow(d.independent_se / d.paired_se, 2));
       }
-      out += fmt::format("  {:<{}} {:>22}   {:>30}   {}\n", runs[v].variant.name, width,
-                         fmt::format("{:.2f} [{:.2f}, {:.2f}]", 100 * r.win_probability,
-                                     100 * r.win_ci95.low, 100 * r.win_ci95.high),
-                         diff, saved);
+      out +=
+          fmt::format("  {:<{}} {:>22}   {:>30}   {:<24}   {:>{}}\n", runs[v].variant.name, width,
+                      fmt::format("{:.2f} [{:.2f}, {:.2f}]", 100 * r.win_probability,
+                                  100 * r.win_ci95.low, 100 * r.win_ci95.high),
+                      diff, saved, quantile_values_text(r.damage_dealt), dealt_width);
     }
     out += '\n';
   }
@@ -232,7 +240,11 @@ std::string csv_text(const std::vector<Played>& runs) {
   std::string out =
       "variant,faction,battles,win_probability,win_ci95_low,win_ci95_high,difference,difference_"
       "ci95_low,"
-      "difference_ci95_high,stderr_paired,stderr_independent,significant\n";
+      "difference_ci95_high,stderr_paired,stderr_independent,significant,damage_dealt_mean";
+  // The damage dealt at the --quantiles levels, as sweep's CSV has it.
+  for (const auto& [level, value] : runs.front().report.rounds.quantiles)
+    out += fmt::format(",damage_dealt_q{}", level);
+  out += '\n';
   for (std::size_t v = 0; v < runs.size(); ++v) {
     for (std::size_t f = 0; f < runs[v].report.factions.size(); ++f) {
       const FactionReport& r = runs[v].report.factions[f];
@@ -240,12 +252,15 @@ std::string csv_text(const std::vector<Played>& runs) {
           fmt::format("{},{},{},{},{},{}", csv_field(runs[v].variant.name), csv_field(r.name),
                       runs[v].report.battles, r.win_probability, r.win_ci95.low, r.win_ci95.high);
       if (v == 0) {
-        out += ",,,,,,\n";
-        continue;
+        out += ",,,,,,";
+      } else {
+        const auto d = paired_difference(runs[0].winners, runs[v].winners, static_cast<int>(f));
+        out += fmt::format(",{},{},{},{},{},{}", d.difference, d.ci95.low, d.ci95.high, d.paired_se,
+                           d.independent_se, d.significant);
       }
-      const auto d = paired_difference(runs[0].winners, runs[v].winners, static_cast<int>(f));
-      out += fmt::format(",{},{},{},{},{},{}\n", d.difference, d.ci95.low, d.ci95.high, d.paired_se,
-                         d.independent_se, d.significant);
+      out += fmt::format(",{}", r.damage_dealt.mean);
+      for (const auto& [level, value] : r.damage_dealt.quantiles) out += fmt::format(",{}", value);
+      out += '\n';
     }
   }
   return out;

@@ -68,10 +68,7 @@ struct Row {
 };
 
 std::string table_text(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
-  std::string levels;
-  for (const auto& [level, value] : rows.front().report.rounds.quantiles) {
-    levels += fmt::format("{}p{:g}", levels.empty() ? "" : "/", 100 * level);
-  }
+  const std::string levels = quantile_levels_text(rows.front().report.rounds);
   // The cells, a header line then one line per row: the axes' values, then
   // two columns per faction; each column as wide as its widest cell.
   std::vector<std::vector<std::string>> lines(1);
@@ -85,10 +82,7 @@ std::string table_text(const std::vector<Axis>& axes, const std::vector<Row>& ro
     for (const FactionReport& f : row.report.factions) {
       cells.push_back(fmt::format("{:.2f} [{:.2f}, {:.2f}]", 100 * f.win_probability,
                                   100 * f.win_ci95.low, 100 * f.win_ci95.high));
-      std::string quantiles;
-      for (const auto& [level, value] : f.damage_dealt.quantiles)
-        quantiles += fmt::format("{}{}", quantiles.empty() ? "" : "/", value);
-      cells.push_back(quantiles);
+      cells.push_back(quantile_values_text(f.damage_dealt));
     }
   }
   std::vector<std::size_t> widths(lines[0].size(), 0);

@@ -1228,7 +1228,7 @@ TEST_F(ScriptingTest, CompareOfIdenticalVariantsHasAZeroDifference) {
   const Output table = arena({"compare", scenario("knight-vs-ogre"), "-n", "5000", "--variant",
                               "first:", "--variant", "second:"});
   ASSERT_EQ(table.exit_code, 0) << table.err;
-  EXPECT_NE(table.out.find("+0.00 [-0.06, +0.06]     n/a: no battle differs\n"), std::string::npos)
+  EXPECT_NE(table.out.find("+0.00 [-0.06, +0.06]     n/a: no battle differs "), std::string::npos)
       << table.out;
 }
 
@@ -1278,6 +1278,50 @@ TEST_F(ScriptingTest, CompareOfTwoFilesMatchesTheirSimulateRuns) {
     EXPECT_EQ(out["variants"][1]["report"]["factions"][f].at("win_ci95"),
               second["factions"][f].at("win_ci95"));
   }
+}
+
+// --quantiles reached only compare's JSON: its table and CSV give each
+// variant's damage dealt at those levels too, as simulate reports them.
+TEST_F(ScriptingTest, CompareTableAndCsvGiveTheDamageDealtAtTheQuantiles) {
+  const std::string greatsword = scenario("fighter-greatsword");
+  const std::string sword_and_shield = scenario("fighter-sword-and-shield");
+  const std::vector<std::string> common{"-n", "3000", "--quantiles", "0.1,0.5,0.9"};
+  std::vector<std::string> args{"compare", greatsword, sword_and_shield};
+  args.insert(args.end(), common.begin(), common.end());
+  const Output table = arena(args);
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  args.insert(args.end(), {"--format", "csv"});
+  const Output csv = arena(args);
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_NE(
+      csv.out.find(",damage_dealt_mean,damage_dealt_q0.1,damage_dealt_q0.5,damage_dealt_q0.9\n"),
+      std::string::npos)
+      << csv.out;
+  std::vector<std::string> single{sword_and_shield, "--seed", "11"};
+  single.insert(single.end(), common.begin(), common.end());
+  const json report = simulate_json(single);
+  for (std::size_t f = 0; f < 2; ++f) {
+    const json& q = report["factions"][f]["damage_dealt"]["quantiles"];
+    const std::string values = fmt::format("{}/{}/{}", q.at("0.1").get<int>(),
+                                           q.at("0.5").get<int>(), q.at("0.9").get<int>());
+    const std::string name = report["factions"][f]["name"];
+    // The table's row of the second variant under this faction's heading ends in its values.
+    const std::size_t heading = table.out.find(name + " wins:");
+    ASSERT_NE(heading, std::string::npos) << table.out;
+    const std::size_t row = table.out.find("\n  fighter-sword-and-shield ", heading);
+    ASSERT_NE(row, std::string::npos) << table.out;
+    EXPECT_TRUE(table.out.substr(row + 1, table.out.find('\n', row + 1) - row - 1)
+                    .ends_with(fmt::format(" {}", values)))
+        << table.out;
+    // The CSV row of the second variant and this faction ends in the same values.
+    const std::size_t line = csv.out.find(fmt::format("\nfighter-sword-and-shield,{},", name));
+    ASSERT_NE(line, std::string::npos) << csv.out;
+    const std::string csv_row = csv.out.substr(line + 1, csv.out.find('\n', line + 1) - line - 1);
+    EXPECT_TRUE(csv_row.ends_with(fmt::format(",{},{},{}", q.at("0.1").get<int>(),
+                                              q.at("0.5").get<int>(), q.at("0.9").get<int>())))
+        << csv_row;
+  }
+  EXPECT_NE(table.out.find("dealt p10/p50/p90"), std::string::npos) << table.out;
 }
 
 TEST_F(ScriptingTest, CompareUsesTheFirstFilesSeedAndBattlesForEveryFile) {

@@ -50,6 +50,20 @@ std::string quantile_cell(const Stat& stat) {
 
 }  // namespace
 
+std::string quantile_levels_text(const Stat& stat) {
+  std::string text;
+  for (const auto& [level, value] : stat.quantiles)
+    text += fmt::format("{}p{:g}", text.empty() ? "" : "/", 100 * level);
+  return text;
+}
+
+std::string quantile_values_text(const Stat& stat) {
+  std::string text;
+  for (const auto& [level, value] : stat.quantiles)
+    text += fmt::format("{}{}", text.empty() ? "" : "/", value);
+  return text;
+}
+
 std::string csv_field(const std::string& text) {
   if (text.find_first_of(",\"\n") == std::string::npos) return text;
   std::string quoted = "\"";

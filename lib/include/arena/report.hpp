@@ -174,6 +174,11 @@ std::string format_table(const Report& report, const TableStyle& style = {});
 // " (precision NOT reached: --max-battles hit)"; "" for a whole run.
 std::string run_notes(const Report& report);
 
+// A statistic's quantile levels and values as compact table cells:
+// "p5/p50/p95" (the header) and "12/20/31" (the values).
+std::string quantile_levels_text(const Stat& stat);
+std::string quantile_values_text(const Stat& stat);
+
 // A CSV cell: quoted (with doubled quotes) when it holds a comma, quote or newline.
 std::string csv_field(const std::string& text);
 
