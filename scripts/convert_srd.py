@@ -350,6 +350,18 @@ def has_dice(entry):
     return "damage_dice" in entry and "damage_type" in entry
 
 
+HIT_DAMAGE_RE = re.compile(r"\((\d+d\d+(?:\s*[+-]\s*\d+)?)\) ([a-z]+) damage")
+PLUS_DAMAGE_RE = re.compile(r"damage plus \d+ \((\d+d\d+(?:\s*[+-]\s*\d+)?)\) ([a-z]+) damage")
+
+
+def hit_sentence(action):
+    """The "Hit: ..." sentence of the action's text, or None."""
+    for sentence in sentences(action.get("desc", "")):
+        if "Hit:" in sentence:
+            return sentence
+    return None
+
+
 def attack_damage(monster_name, action):
     """(damage, alternatives, save_damage) for an attack action, or None to skip it.
 
@@ -380,6 +392,25 @@ def attack_damage(monster_name, action):
             warn("%s: skipped action %r: a damage entry without dice: %s"
                  % (monster_name, action["name"], json.dumps(entry, sort_keys=True)))
             return None
+    # The data's list against the printed hit, where the two disagree: a
+    # dice term the hit sentence does not deal is dropped (the aboleth's
+    # disease: 1d12 acid every 10 minutes, in a later sentence), and a "damage
+    # plus N (XdY) type damage" the list lacks is added (the pit fiend's mace
+    # fire). Other printed terms (save damage, "or ... at range", a swarm's
+    # half) are the list's business.
+    printed = hit_sentence(action)
+    if printed:
+        dealt = {"%s %s" % (dice(d), kind) for d, kind in HIT_DAMAGE_RE.findall(printed)}
+        listed = {option for options in parts for option in options}
+        kept = [options for options in parts
+                if len(options) > 1 or "d" not in options[0].split()[0] or options[0] in dealt]
+        plus = ["%s %s" % (dice(d), kind) for d, kind in PLUS_DAMAGE_RE.findall(printed)]
+        added = [[term] for term in plus if term not in listed]
+        if kept != parts or added:
+            warn("%s: action %r: the hit as printed deals %s, where the data lists %s"
+                 % (monster_name, action["name"], " + ".join(o[0] for o in kept + added),
+                    " + ".join(o[0] for o in parts)))
+        parts = kept + added
     if not parts:
         warn("%s: skipped action %r: no damage on a hit" % (monster_name, action["name"]))
         return None
@@ -414,6 +445,9 @@ SAVE_RE = re.compile(r"DC (\d+) (Strength|Dexterity|Constitution|Intelligence|Wi
                      r" saving throw")
 SAVE_DAMAGE_RE = re.compile(r"taking \d+ \(([^)]*)\) ([a-z]+) damage on a failed save"
                             r"(, or half as much damage on a successful one)?")
+# The other wording, with no half on a success: "... saving throw or take 10
+# (3d6) poison damage" (giant centipede, spider, quasit).
+SAVE_OR_TAKE_RE = re.compile(r"saving throw or take \d+ \(([^)]*)\) ([a-z]+) damage")
 
 
 def sentences(text):
@@ -458,9 +492,13 @@ def attack_save(action, save_damage):
         # Damage that the data leaves in the text only ("taking 9 (2d8) poison
         # damage on a failed save, or half as much ..."), giant spider style.
         hurt = SAVE_DAMAGE_RE.search(effect)
+        or_take = SAVE_OR_TAKE_RE.search(effect)
         if hurt:
             save["damage"] = "%s %s" % (dice(hurt.group(1)), hurt.group(2))
             save["half_on_success"] = hurt.group(3) is not None
+        elif or_take:
+            save["damage"] = "%s %s" % (dice(or_take.group(1)), or_take.group(2))
+            save["half_on_success"] = False
     conditions = save_conditions(desc, match) if match else []
     if conditions:
         save["conditions"] = conditions
@@ -1795,8 +1833,14 @@ def convert_spellcasting(monster, spells_by_name):
 
 def armor_class(monster):
     """(ac, ac_source) from the first armor_class entry (the stat block's main AC;
-    later entries are alternatives such as mage armor or a shield)."""
-    entry = monster["armor_class"][0]
+    later entries are alternatives such as mage armor), but for "natural armor,
+    shield" (azer, lizardfolk): the data lists the natural armor, then the AC
+    with the shield, which is the stat block's."""
+    entries = monster["armor_class"]
+    entry = entries[0]
+    if (entry["type"] == "natural" and len(entries) > 1 and entries[1]["type"] == "armor"
+            and [a["name"] for a in entries[1].get("armor", [])] == ["Shield"]):
+        return entries[1]["value"], "natural armor, shield"
     kind = entry["type"]
     if kind == "armor":
         if entry.get("armor"):

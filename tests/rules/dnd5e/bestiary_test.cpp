@@ -229,6 +229,37 @@ TEST(BestiaryTest, ChargePounceFlybyAndNimbleEscapeAreReadFromTheSrdText) {
   EXPECT_TRUE(library.monster("goblin")->trait_rules.nimble_escape);
 }
 
+// Where 5e-database's fields and the printed stat block disagree, the
+// printed one is taken (found by comparing all 334 monsters with the text).
+TEST(BestiaryTest, StatBlocksAreAsPrinted) {
+  const Library& library = Library::builtin();
+  const auto attack = [&](const char* monster, const char* name) -> const MonsterAttackInfo& {
+    const MonsterInfo* m = library.monster(monster);
+    const auto it = std::find_if(m->attacks.begin(), m->attacks.end(),
+                                 [&](const MonsterAttackInfo& a) { return a.name == name; });
+    EXPECT_NE(it, m->attacks.end()) << monster << " " << name;
+    return *it;
+  };
+  const auto damage = [](const char* text) { return parse_damage(text).value(); };
+  // "17 (natural armor, shield)", "15 (natural armor, shield)": the shield was lost.
+  EXPECT_EQ(library.monster("azer")->ac, 17);
+  EXPECT_EQ(library.monster("lizardfolk")->ac, 15);
+  EXPECT_EQ(library.monster("lizardfolk")->ac_source, "natural armor, shield");
+  // "Hit: 15 (2d6 + 8) bludgeoning damage plus 21 (6d6) fire damage": the data lacks the fire.
+  EXPECT_EQ(attack("pit fiend", "Mace").damage, damage("2d6+8 bludgeoning + 6d6 fire"));
+  // The aboleth's disease (1d12 acid every 10 minutes) is no part of its tentacle's hit.
+  EXPECT_EQ(attack("aboleth", "Tentacle").damage, damage("2d6+5 bludgeoning"));
+  // "... saving throw or take 10 (3d6) poison damage": the rider lost its damage.
+  const auto& centipede = attack("giant centipede", "Bite").save;
+  ASSERT_TRUE(centipede.has_value());
+  EXPECT_EQ(centipede->damage, damage("3d6 poison"));
+  EXPECT_FALSE(centipede->half_on_success);
+  ASSERT_TRUE(attack("spider", "Bite").save.has_value());
+  EXPECT_EQ(attack("spider", "Bite").save->damage, damage("1d4 poison"));
+  ASSERT_TRUE(attack("quasit", "Claw (Bite in Beast Form)").save.has_value());
+  EXPECT_EQ(attack("quasit", "Claw (Bite in Beast Form)").save->damage, damage("2d4 poison"));
+}
+
 TEST(BestiaryTest, EveryMonsterResolvesThroughTheEncounterLoader) {
   const Library& library = Library::builtin();
   std::vector<std::string> unresolved;

@@ -421,18 +421,19 @@ TEST(CharmTest, TheThrallRepeatsTheSaveWhenItTakesDamage) {
   ScriptedDice fails{5};
   detail::force_save(t.plan, t.state, 0, 1, t.plan.save_effect(0, enslave), fails, events);
   ASSERT_TRUE(t.has(1, Condition::Charmed));
-  // Tentacle: d20 4 (+9) hits, 2d6+5 = 1 + 1 + 5 and 1d12 = 1: 8; the
-  // thrall's Wis save then (d20 13) fails against DC 14 ...
-  ScriptedDice first{4, 1, 1, 1, 13};
+  // Tentacle: d20 4 (+9) hits, 2d6+5 = 1 + 1 + 5: 7 (its disease's 1d12
+  // acid, every 10 minutes, is no part of the hit); the thrall's Wis save
+  // then (d20 13) fails against DC 14 ...
+  ScriptedDice first{4, 1, 1, 13};
   detail::make_attack<true>(t.plan, t.state, 0, 1, 0, true, first, events);
   EXPECT_EQ(first.remaining(), 0u);
   EXPECT_TRUE(t.has(1, Condition::Charmed));
   // ... and the next time (14) succeeds.
-  ScriptedDice second{4, 1, 1, 1, 14};
+  ScriptedDice second{4, 1, 1, 14};
   detail::make_attack<true>(t.plan, t.state, 0, 1, 0, true, second, events);
   EXPECT_EQ(second.remaining(), 0u);
   EXPECT_FALSE(t.has(1, Condition::Charmed));
-  EXPECT_EQ(t[1].hp, 200 - 16);
+  EXPECT_EQ(t[1].hp, 200 - 14);
 }
 
 TEST(CharmTest, AVampiresCharmWorksOnHumanoidsOnly) {
