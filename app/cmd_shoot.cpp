@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <charconv>
 #include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -58,12 +57,9 @@ Expected<std::vector<double>, std::string> parse_distances(const std::string& te
   while (true) {
     const std::size_t colon = text.find(':', start);
     const std::string part = text.substr(start, colon - start);
-    // from_chars, as every number flag: no hex, no blanks, no locale.
-    double number = 0;
-    const char* end = part.data() + part.size();
-    const auto [stop, error] = std::from_chars(part.data(), end, number);
-    if (error != std::errc{} || stop != end || !std::isfinite(number)) return bad(range_why);
-    parts.push_back(number);
+    const std::optional<double> number = finite_number(part);
+    if (!number) return bad(range_why);
+    parts.push_back(*number);
     if (colon == std::string::npos) break;
     start = colon + 1;
   }

@@ -3,8 +3,6 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -172,13 +170,9 @@ std::string html_subtitle(const std::vector<Row>& rows) {
 std::vector<double> x_of_values(const std::vector<Row>& rows) {
   std::vector<double> numbers;
   for (const Row& row : rows) {
-    const std::string& text = row.values.front();
-    double number = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-    if (error != std::errc{} || end != text.data() + text.size() || !std::isfinite(number) ||
-        (!numbers.empty() && number <= numbers.back()))
-      break;
-    numbers.push_back(number);
+    const std::optional<double> number = finite_number(row.values.front());
+    if (!number || (!numbers.empty() && *number <= numbers.back())) break;
+    numbers.push_back(*number);
   }
   if (numbers.size() == rows.size()) return numbers;
   std::vector<double> steps;

@@ -219,18 +219,22 @@ CLI::Validator one_of(std::vector<std::string> choices) {
       description);
 }
 
+std::optional<double> finite_number(std::string_view text) {
+  double number = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, number);
+  if (error != std::errc{} || stop != end || !std::isfinite(number)) return std::nullopt;
+  return number;
+}
+
 namespace {
 
 // A number in [min, max], or in (min, max] when `min_excluded`.
 CLI::Validator number_in(double min, double max, bool min_excluded) {
   return CLI::Validator(
       [min, max, min_excluded](std::string& value) -> std::string {
-        double number = 0;
-        const char* end = value.data() + value.size();
-        const auto [stop, error] = std::from_chars(value.data(), end, number);
-        if (error == std::errc{} && stop == end && std::isfinite(number) &&
-            (min_excluded ? number > min : number >= min) && number <= max)
-          return {};
+        const std::optional<double> number = finite_number(value);
+        if (number && (min_excluded ? *number > min : *number >= min) && *number <= max) return {};
         return min_excluded
                    ? fmt::format("'{}' is not a number above {} and at most {}", value, min, max)
                    : fmt::format("'{}' is not a number from {} to {}", value, min, max);

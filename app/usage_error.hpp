@@ -6,9 +6,11 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace arena::app {
@@ -50,6 +52,9 @@ CLI::Validator one_of(std::vector<std::string> choices);
 // A validator accepting a finite number from `min` to `max` (CLI::Range
 // lets "nan" through: no comparison with it is true).
 CLI::Validator number_from(double min, double max);
+// `text` as a finite number, read as every number flag reads it (from_chars:
+// no hex, no blanks, no locale), or nullopt.
+std::optional<double> finite_number(std::string_view text);
 // The same above `min` (excluded) up to `max`: "NUMBER in (0 - 1]".
 CLI::Validator number_above(double min, double max);
 

@@ -350,8 +350,9 @@ def has_dice(entry):
     return "damage_dice" in entry and "damage_type" in entry
 
 
-HIT_DAMAGE_RE = re.compile(r"\((\d+d\d+(?:\s*[+-]\s*\d+)?)\) ([a-z]+) damage")
-PLUS_DAMAGE_RE = re.compile(r"damage plus \d+ \((\d+d\d+(?:\s*[+-]\s*\d+)?)\) ([a-z]+) damage")
+PRINTED_DICE = r"\d+d\d+(?:\s*[+-]\s*\d+)?"  # "2d6 + 8", as the text prints dice
+HIT_DAMAGE_RE = re.compile(r"\((%s)\) ([a-z]+) damage" % PRINTED_DICE)
+PLUS_DAMAGE_RE = re.compile(r"damage plus \d+ \((%s)\) ([a-z]+) damage" % PRINTED_DICE)
 
 
 def hit_sentence(action):

@@ -53,8 +53,8 @@ std::optional<std::string> closest(std::string_view word, std::span<const String
       best = std::string(candidate);
     }
   }
-  if (!best && word.find_first_not_of('-') != std::string_view::npos &&
-      word.size() - word.find_first_not_of('-') >= 3) {
+  const std::size_t dashes = std::min(word.find_first_not_of('-'), word.size());
+  if (!best && word.size() - dashes >= 3) {  // "sim", "--thr": three letters past the dashes
     for (const auto& candidate : candidates) {
       const std::string_view text(candidate);
       const bool prefix = text.size() > word.size() && text[word.size()] == ' ' &&

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "arena/check.hpp"
+#include "text_util.hpp"
 
 namespace arena {
 
@@ -26,27 +27,28 @@ constexpr const char* kPalette[] = {
 constexpr std::size_t kMaxLabelLetters = 50;
 constexpr double kLetterPixels = 7, kTitleLetterPixels = 8;
 
-// Letters (UTF-8 code points) in `text`: every byte but continuation bytes.
-std::size_t letter_count(const std::string& text) {
-  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
-}
-
-// The bytes of `text`'s first `letters` letters.
+// The bytes of `text`'s first `letters` letters (UTF-8 characters), all
+// of it when it has no more.
 std::size_t bytes_of_letters(const std::string& text, std::size_t letters) {
   std::size_t at = 0;
-  for (std::size_t seen = 0; at < text.size(); ++at) {
-    if ((static_cast<unsigned char>(text[at]) & 0xC0) != 0x80 && seen++ == letters) break;
-  }
+  for (std::size_t seen = 0; seen < letters && at < text.size(); ++seen)
+    at += utf8_length_at(text, at);
   return at;
 }
 
+// Letters (UTF-8 characters) in `text`.
+std::size_t letter_count(const std::string& text) {
+  std::size_t letters = 0;
+  for (std::size_t at = 0; at < text.size(); at += utf8_length_at(text, at)) ++letters;
+  return letters;
+}
+
 // A text element's content: `text` escaped when it has at most `letters`
-// letters, else cut to fit with "..." and the whole of it as a tooltip.
+// letters (4 or more), else cut to fit with "..." and the whole of it as a
+// tooltip.
 std::string fitted(const std::string& text, std::size_t letters) {
   if (letter_count(text) <= letters) return escape_xml(text);
-  const std::string cut = text.substr(0, bytes_of_letters(text, letters < 4 ? 1 : letters - 3));
+  const std::string cut = text.substr(0, bytes_of_letters(text, letters - 3));
   return fmt::format("{}...<title>{}</title>", escape_xml(cut), escape_xml(text));
 }
 
