@@ -4,24 +4,30 @@
     scaling.py ARENA SECONDS REPEAT BATTLES JSON_OUT SCENARIO...
 
 For every scenario and every thread count T in 1, 2, 4, ... up to `nproc`:
-one process playing T x B battles on T threads, against T one-thread
-processes playing B battles each, all at once (what the hardware gives when
-nothing is shared). B is about SECONDS of one thread, or BATTLES when that is
-not 0. Each side is run REPEAT times, alternating, and keeps its best, so that
-a burst of load from another tenant of the machine does not decide the ratio.
+one process playing on T threads, against T one-thread processes, all at
+once (what the hardware gives when nothing is shared). Each side is run
+REPEAT times, alternating, and keeps its best, so that a burst of load from
+another tenant of the machine does not decide the ratio.
+
+Both sides play for the same SECONDS of wall time: the processes are
+released at one moment (each reads its scenario from a FIFO of its own, and
+the FIFOs are all filled when every process is waiting on its FIFO) and
+interrupted at one moment (SIGINT: arena stops after the battle in hand and
+reports the partial run). Runs of a fixed number of battles would end at
+different times, and the processes that finish late would play their last
+battles on a quieter machine (fewer busy cores, a higher clock) than any
+thread of the one process, which ends all its threads together. With
+BATTLES not 0, each thread or process plays BATTLES battles instead.
 
 Both sides are timed from inside, by the `run` block each process reports
-(battles per second of its battles alone, after reading the file): starting
-16 processes one after another takes a sizeable part of a short run, and
-timing from outside would charge that to the processes. The processes side
-is the sum of their rates, and they play at the same time: each reads its
-scenario from a FIFO of its own, and the FIFOs are all filled at once, when
-every process is waiting on its FIFO. The table goes to stderr; JSON_OUT (when
-not empty) gets the rows as JSON.
+(battles per second of its battles alone, after reading the file); the
+processes side is the sum of their rates. The table goes to stderr;
+JSON_OUT (when not empty) gets the rows as JSON.
 """
 import errno
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -56,9 +62,14 @@ def open_when_read(fifo):
         return fd
 
 
-def play_together(arena, text, runs):
+# More battles than any window plays (the most `--battles` takes).
+ENDLESS = 1_000_000_000
+
+
+def play_together(arena, text, runs, window=0.0):
     """Plays every (battles, threads, seed) of RUNS in its own process, all
-    released at the same moment; returns their battles per second."""
+    released at the same moment and, with a WINDOW of seconds, all
+    interrupted WINDOW seconds later; returns their battles per second."""
     with tempfile.TemporaryDirectory() as folder:
         processes, fifos = [], []
         for k, (battles, threads, seed) in enumerate(runs):
@@ -70,6 +81,10 @@ def play_together(arena, text, runs):
         for fd in descriptors:
             os.write(fd, text)
             os.close(fd)
+        if window > 0:
+            time.sleep(window)
+            for process in processes:
+                process.send_signal(signal.SIGINT)
         return [rate_of(process) for process in processes]
 
 
@@ -84,16 +99,17 @@ def main():
         name = os.path.splitext(os.path.basename(path))[0]
         with open(path, "rb") as file:
             text = file.read()
-        each = battles or max(1000, int(play_together(arena, text, [(50000, 1, 1)])[0] * seconds))
+        each, window = (battles, 0.0) if battles else (ENDLESS, seconds)
         threads = 1
         while True:
             together = apart = 0.0
             # One thread in one process and one one-thread process are the
             # same thing: measured once each, to show the noise.
             for _ in range(1 if threads == 1 else repeat):
-                together = max(together, play_together(arena, text, [(each * threads, threads, 1)])[0])
-                apart = max(apart, sum(play_together(
-                    arena, text, [(each, 1, k + 1) for k in range(threads)])))
+                one = [(min(each * threads, ENDLESS), threads, 1)]
+                together = max(together, play_together(arena, text, one, window)[0])
+                many = [(each, 1, k + 1) for k in range(threads)]
+                apart = max(apart, sum(play_together(arena, text, many, window)))
             ratio = together / apart
             print(f"{name:<31} {threads:>8} {int(together):>12}/s {int(apart):>12}/s {ratio:>8.3f}",
                   file=sys.stderr, flush=True)
