@@ -123,6 +123,22 @@ TEST(DiceParserTest, RejectsTooManyTerms) {
   EXPECT_EQ(error_of(text), (DiceError{65, "too many terms (at most 16)"}));
 }
 
+// A damage list's parts add up to at most kMaxDamage (1e8): 13 typed parts
+// of 16 x 1000d10000 each once came to 2e9, and a critical against a
+// vulnerable target overflowed an int (the hit healed its target).
+TEST(DiceParserTest, RejectsDamageListsThatAddUpPastTheLimit) {
+  const std::string big = "1000d10000+1000d10000+1000d10000+1000d10000+1000d10000";  // 5e7 at most
+  ASSERT_TRUE(parse_damage(big + " fire + " + big + " cold").has_value());  // 1e8: the limit
+  const std::string past = big + " fire + " + big + " cold + 1 acid";
+  EXPECT_EQ(error_of(past), (DiceError{static_cast<int>(2 * big.size() + 17),
+                                       "this damage can add up to 100000001 (at most 100000000)"}));
+  // A subtracted die counts by its size: it can take a total as far down.
+  std::string down;
+  for (int i = 0; i < 10; ++i) down += "-1000d10000";
+  EXPECT_EQ(error_of(down + "-1").message,
+            "this damage can add up to 100000001 (at most 100000000)");
+}
+
 TEST(DiceParserTest, RejectsDanglingOperator) {
   EXPECT_EQ(error_of("2d6+"), (DiceError{5, "expected dice or a number after '+'"}));
   EXPECT_EQ(error_of("2d6 - "), (DiceError{7, "expected dice or a number after '-'"}));

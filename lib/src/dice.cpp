@@ -79,6 +79,14 @@ std::string DiceExpr::to_string() const {
   return text;
 }
 
+std::int64_t damage_reach(std::span<const DamageDice> parts) {
+  std::int64_t reach = 0;
+  for (const DamageDice& part : parts) {
+    reach += std::max(-std::int64_t{part.dice.min()}, std::int64_t{part.dice.max()});
+  }
+  return reach;
+}
+
 std::string to_string(const std::vector<DamageDice>& damage) {
   std::string text;
   for (const DamageDice& part : damage) {

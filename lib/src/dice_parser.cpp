@@ -92,6 +92,10 @@ class DiceParser {
         return fail(part_start, "each part of a damage list needs a damage type");
       }
       parts.push_back(std::move(part));
+      if (const std::int64_t most = damage_reach(parts); most > kMaxDamage) {
+        return fail(part_start,
+                    fmt::format("this damage can add up to {} (at most {})", most, kMaxDamage));
+      }
       if (at_end()) return parts;
       if (!more) return unexpected_character();
       const char separator = text_[pos_++];

@@ -8,7 +8,10 @@
 //
 // Limits (errors past them): kMaxDice dice per term, kMaxSides sides, kMaxTerms
 // terms per expression, constants within +-kMaxConstant. Together they keep
-// every total inside an int.
+// an expression's total inside an int. A damage list's parts add up to at
+// most kMaxDamage, so that a hit's total stays inside an int too when a
+// ruleset doubles it (a 5e critical doubles the dice, a vulnerability the
+// damage) and adds its extra damage.
 //
 // A DiceExpr is an immutable value; rolling it does not allocate and takes the
 // dice source as a template parameter (Rng in production, ScriptedDice in
@@ -16,6 +19,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -31,6 +35,7 @@ inline constexpr int kMaxDice = 1000;
 inline constexpr int kMaxSides = 10000;
 inline constexpr int kMaxTerms = 16;
 inline constexpr int kMaxConstant = 1000000;
+inline constexpr int kMaxDamage = 100'000'000;
 
 // A problem in a dice expression, at a 1-based column of the text.
 struct DiceError {
@@ -168,7 +173,12 @@ struct DamageDice {
 
 // Parses a damage expression: one or more dice expressions, each with a
 // damage type ("1d8+3 slashing + 2d6 fire"); a single untyped one is allowed.
+// Its parts add up to at most kMaxDamage (damage_reach).
 Expected<std::vector<DamageDice>, DiceError> parse_damage(std::string_view text);
+
+// The most that `parts` can add up to: each part's largest total, or its
+// lowest by size when that is larger (a total below zero).
+std::int64_t damage_reach(std::span<const DamageDice> parts);
 
 // "1d8+3 slashing + 2d6 fire": the canonical text of a damage expression.
 std::string to_string(const std::vector<DamageDice>& damage);

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <cstdint>
 
 #include "arena/encounter.hpp"
 #include "arena/suggest.hpp"
@@ -96,6 +97,11 @@ std::optional<std::vector<DamageDice>> read_damage(const JsonContext& context,
       return std::nullopt;
     }
     damage.insert(damage.end(), parts->begin(), parts->end());
+    if (const std::int64_t most = damage_reach(damage); most > kMaxDamage) {
+      context.error(texts->pointers[i],
+                    fmt::format("the damage can add up to {} (at most {})", most, kMaxDamage));
+      return std::nullopt;
+    }
   }
   return damage;
 }
