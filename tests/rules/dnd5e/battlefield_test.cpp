@@ -153,6 +153,25 @@ TEST(BattlefieldTest, HoldStaysAndCannotReach) {
   EXPECT_TRUE(t.events.lines.empty());
 }
 
+// A stat block's "Melee or Ranged Weapon Attack" is thrown from where a
+// holding orc stands (its javelin, 30/120 ft), and swung in melee: it was
+// played as melee only, and the hold a stalemate.
+TEST(BattlefieldTest, AStatBlocksMeleeOrRangedAttackIsThrownFromAfar) {
+  Table far(load(R"({"monster": "orc", "at": [0, 0], "movement": "hold"})",
+                 brute("Foe", 30, 4, 0, R"(, "movement": "hold")")));
+  ScriptedDice throw_dice{15, 4};  // +5: a hit, 1d6+3 = 7
+  far.turn(0, throw_dice);
+  EXPECT_EQ(far.hp(1), 23);
+  EXPECT_EQ(far.events.lines, (std::vector<std::string>{"0 attacks 1: hit 7"}));
+  Table near(load(R"({"monster": "orc", "at": [0, 0], "movement": "hold",
+                      "attacks": [{"name": "Spear", "to_hit": 5, "damage": "1d6+3", "reach": 5,
+                                   "range": [20, 60]}]})",
+                  brute("Foe", 30, 1, 0)));
+  ScriptedDice melee_dice{15, 4};  // in melee: no disadvantage, so the spear is not thrown
+  near.turn(0, melee_dice);
+  EXPECT_EQ(near.events.lines, (std::vector<std::string>{"0 attacks 1: hit 7"}));
+}
+
 TEST(BattlefieldTest, NearestTargetsTheClosestEnemy) {
   // The weaker foe is 15 ft away, the stronger 5 ft: "nearest" takes the stronger.
   const std::string nearest = R"(, "movement": "hold", "tactics": {"target": "nearest"})";
@@ -1396,7 +1415,8 @@ TEST(BattlefieldTest, ADyingPcPutsOffTheStalemate) {
 }
 
 // "kite" on a creature whose actions are all melee could never apply: a
-// load error. A save effect (a dragon's breath) or a thrown weapon will do.
+// load error. A save effect (a dragon's breath) or a thrown weapon will do,
+// a stat block's melee-or-ranged javelin (an orc's) too.
 TEST(BattlefieldTest, KitingNeedsAnActionThatStrikesFromAfar) {
   const std::string text = fmt::format(
       R"({{"battlefield": {{"width": 40, "height": 5}}, "factions": [{{"name": "a", "members": [{}]}},
@@ -1413,7 +1433,8 @@ TEST(BattlefieldTest, KitingNeedsAnActionThatStrikesFromAfar) {
        {std::string(R"({"monster": "young black dragon", "at": [0, 0], "movement": "kite"})"),
         std::string(R"({"name": "Thrower", "hp": 10, "at": [0, 0], "movement": "kite",
                         "abilities": {"str": 14, "dex": 10, "con": 10, "int": 10, "wis": 10, "cha": 10},
-                        "weapons": ["javelin"]})")}) {
+                        "weapons": ["javelin"]})"),
+        std::string(R"({"monster": "orc", "at": [0, 0], "movement": "kite"})")}) {
     const auto fine = load_encounter(
         fmt::format(
             R"({{"battlefield": {{}}, "factions": [{{"name": "a", "members": [{}]}}, {{"name": "b", "members": [{}]}}]}})",

@@ -59,6 +59,28 @@ TEST(ResolveTest, GoblinBossMatchesTheMonsterManual) {
   EXPECT_EQ(to_string(attack(boss, "Javelin (thrown)").damage), "1d6 piercing");
 }
 
+// "Melee or Ranged Weapon Attack: reach 5 ft. or range 30/120 ft.": two
+// attacks, the melee one and a thrown one, each its own action; the stat
+// block's multiattack keeps naming the melee one.
+TEST(ResolveTest, AStatBlocksMeleeOrRangedAttackIsAlsoThrown) {
+  const Encounter e = load(duel_json(R"({ "monster": "ogre" })", kWolf));
+  const Creature& ogre = creature(e, "Ogre");
+  const Attack& melee = attack(ogre, "Javelin");
+  EXPECT_EQ(melee.kind, AttackKind::Melee);
+  EXPECT_EQ(melee.reach, 5);
+  EXPECT_EQ(melee.range_normal, 0);
+  const Attack& thrown = attack(ogre, "Javelin (thrown)");
+  EXPECT_EQ(thrown.kind, AttackKind::Ranged);
+  EXPECT_EQ(thrown.reach, 0);
+  EXPECT_EQ(thrown.range_normal, 30);
+  EXPECT_EQ(thrown.range_long, 120);
+  EXPECT_EQ(thrown.to_hit, melee.to_hit);
+  EXPECT_EQ(thrown.damage, melee.damage);
+  std::vector<std::string> actions;
+  for (const Action& action : ogre.actions) actions.push_back(action.name);
+  EXPECT_EQ(actions, (std::vector<std::string>{"Greatclub", "Javelin", "Javelin (thrown)"}));
+}
+
 TEST(ResolveTest, ProficiencyBonusFollowsLevel) {
   for (auto [level, bonus] : {std::pair{1, 2}, {4, 2}, {5, 3}, {9, 4}, {13, 5}, {17, 6}, {20, 6}}) {
     const Encounter e = load(duel_json(R"({ "name": "F", "hp": 10, "level": )" +

@@ -134,6 +134,7 @@ class Resolver {
       creature.attacks.push_back(std::move(attack));
     }
     add_stat_block_rules(*info, creature);
+    add_thrown_uses(creature, 0);
     add_single_actions(creature);
     for (const auto& option : info->multiattack) {
       add_multiattack(creature,
@@ -319,6 +320,7 @@ class Resolver {
         }
         creature.attacks.push_back(to_attack(spec));
       }
+      add_thrown_uses(creature, first_new);
       add_single_actions(creature, first_new);
     }
     if (member.multiattack) {
@@ -365,6 +367,32 @@ class Resolver {
       attack.range_long = spec.range->second;
     }
     return attack;
+  }
+
+  // An attack with both a reach and a range (a stat block's "Melee or
+  // Ranged Weapon Attack": a javelin, a spear) is two attacks from the
+  // attacks at `first` on, as a thrown weapon's are for a member with
+  // equipment (weapon_attacks.cpp): the melee one, and "NAME (thrown)" at
+  // its range, a ranged attack (on a battlefield, it strikes from afar).
+  // The thrown ones go after the others, which keep their places: a stat
+  // block's riders follow its attacks by place, and multiattacks name them.
+  // (A file that names an attack "NAME (thrown)" itself keeps its own.)
+  static void add_thrown_uses(Creature& creature, std::size_t first) {
+    const std::size_t end = creature.attacks.size();
+    for (std::size_t i = first; i < end; ++i) {
+      Attack& melee = creature.attacks[i];
+      if (melee.reach == 0 || melee.range_normal == 0) continue;
+      Attack thrown = melee;
+      thrown.name += " (thrown)";
+      if (std::any_of(creature.attacks.begin(), creature.attacks.end(),
+                      [&](const Attack& a) { return a.name == thrown.name; })) {
+        continue;
+      }
+      thrown.kind = AttackKind::Ranged;
+      thrown.reach = 0;
+      melee.range_normal = melee.range_long = 0;
+      creature.attacks.push_back(std::move(thrown));  // `melee` is not used after this
+    }
   }
 
   static void add_single_actions(Creature& creature, std::size_t first = 0) {
