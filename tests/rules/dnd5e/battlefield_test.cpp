@@ -16,6 +16,7 @@
 #include "rules/dnd5e/battle.hpp"
 #include "rules/dnd5e/describe.hpp"
 #include "rules/dnd5e/dnd5e_test_util.hpp"
+#include "rules/dnd5e/library.hpp"
 
 namespace arena::dnd5e {
 namespace {
@@ -565,6 +566,37 @@ TEST(BattlefieldTest, AReplayShowsTheAcAParryRaised) {
     EXPECT_NE(next.find("vs AC 20: miss"), std::string::npos) << next;
   }
   EXPECT_TRUE(parried);
+}
+
+// The battlefield chooses actions by the one rule of value (turn.hpp):
+// with every action in reach, the field's choice is the gridless one, for
+// every monster of the library against a target in each condition it may
+// have put it in (its state changes the value, and a Swallow needs a
+// target it grapples).
+TEST(BattlefieldTest, AFieldTurnValuesActionsAsTheGridlessTurnDoes) {
+  const auto name = [](const PlanAction* action) {
+    return action == nullptr ? std::string("none") : std::string(action->name);
+  };
+  int compared = 0;
+  for (const std::string& monster : Library::builtin().monster_names()) {
+    Table t(load(fmt::format(R"({{"monster": "{}", "at": [0, 0]}})", monster),
+                 brute("Foe", 300, 20, 0)));
+    // The foe next to it, whatever its size: every attack reaches.
+    const int side = t.state.field.at[0].side;
+    t.state.field.at[1].at = space::Square{side, 0};
+    for (const Condition condition : {Condition::Prone, Condition::Grappled, Condition::Paralyzed,
+                                      Condition::Restrained, Condition::Poisoned}) {
+      if (t.plan.full_rules) {
+        detail::impose_condition(t.plan, t.state, 1, 0, ConditionEffect{condition}, Ability::Con,
+                                 10, t.events);
+      }
+      ++compared;
+      EXPECT_EQ(name(detail::reaching_action(t.plan, t.state, 0, 1)),
+                name(detail::choose_action(t.plan, t.state, 0, 1)))
+          << monster << " against a foe " << arena::dnd5e::name(condition);
+    }
+  }
+  EXPECT_EQ(compared, 5 * 334);
 }
 
 // Grappled (or restrained), a creature's speed is 0: it moves nowhere,

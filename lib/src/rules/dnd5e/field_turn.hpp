@@ -30,30 +30,11 @@
 
 namespace arena::dnd5e::detail {
 
-// The best available action of `self` against `target` (turn.hpp's rule
-// of value) among those `keep(action)` accepts, or nullptr.
-template <class Keep>
-const PlanAction* best_action_where(const BattlePlan& plan, const BattleState& state, int self,
-                                    int target, Keep keep) {
-  const int enemies = enemies_standing(plan, state, self);
-  const PlanAction* best = nullptr;
-  double best_value = -1;
-  for (const PlanAction& action : plan.actions_of(self)) {
-    if (!available(plan, state, self, action) || !keep(action)) continue;
-    const double value = plan.action_value(self, action, target, enemies);
-    if (value > best_value) {
-      best_value = value;
-      best = &action;
-    }
-  }
-  return best;
-}
-
 // The best action of `self` all of whose attacks reach `target` from where they stand.
 inline const PlanAction* reaching_action(const BattlePlan& plan, const BattleState& state, int self,
                                          int target) {
   const int feet = feet_between(plan, state, self, target);
-  return best_action_where(plan, state, self, target, [&](const PlanAction& action) {
+  return best_valued_action(plan, state, self, target, [&](const PlanAction& action) {
     return action_limit(plan, self, action, false) >= feet;
   });
 }
@@ -64,11 +45,12 @@ inline const PlanAction* charge_action(const BattlePlan& plan, const BattleState
                                        int target) {
   const int feet = feet_between(plan, state, self, target);
   const int attack = plan.field.creatures[self].charge.attack;
-  const PlanAction* charge = best_action_where(plan, state, self, target, [&](const PlanAction& a) {
-    const auto parts = plan.parts_of(a.attacks);
-    return action_limit(plan, self, a, false) >= feet &&
-           std::find(parts.begin(), parts.end(), attack) != parts.end();
-  });
+  const PlanAction* charge =
+      best_valued_action(plan, state, self, target, [&](const PlanAction& a) {
+        const auto parts = plan.parts_of(a.attacks);
+        return action_limit(plan, self, a, false) >= feet &&
+               std::find(parts.begin(), parts.end(), attack) != parts.end();
+      });
   return charge != nullptr ? charge : reaching_action(plan, state, self, target);
 }
 
@@ -78,7 +60,7 @@ inline const PlanAction* wanted_action(const BattlePlan& plan, const BattleState
                                        int target) {
   const FieldCreature& me = plan.field.creatures[self];
   if (me.movement == Movement::Kite) {
-    const PlanAction* ranged = best_action_where(
+    const PlanAction* ranged = best_valued_action(
         plan, state, self, target,
         [&](const PlanAction& a) { return action_limit(plan, self, a, true) > me.reach; });
     if (ranged != nullptr) return ranged;
@@ -102,7 +84,8 @@ const PlanAction* reachable_instead(const BattlePlan& plan, const BattleState& s
     const PlanAction* action =
         enemy == target ? nullptr : reaching_action(plan, state, self, enemy);
     if (action == nullptr) continue;
-    const double value = plan.action_value(self, *action, enemy, enemies);
+    const double value =
+        plan.action_value(self, *action, enemy, enemies, target_state(plan, state, self, enemy));
     if (value > best_value) {
       best_value = value;
       best = action;

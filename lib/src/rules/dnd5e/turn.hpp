@@ -67,19 +67,26 @@ inline const PlanAction* first_available(const BattlePlan& plan, const BattleSta
   return nullptr;
 }
 
+// Every action: best_valued_action's filter when it is given none.
+struct AnyAction {
+  bool operator()(const PlanAction& /*action*/) const { return true; }
+};
+
 // The available action of `self` of highest expected value against
-// `target` in its state (plan.hpp's TargetState), the earliest on ties
-// (at-will actions come first, so a limited one is spent only when it does
-// better), or nullptr when it has none.
-[[gnu::noinline]] inline const PlanAction* best_valued_action(const BattlePlan& plan,
-                                                              const BattleState& state, int self,
-                                                              int target) {
+// `target` in its state (plan.hpp's TargetState), among those `keep`
+// accepts (on a battlefield, field_turn.hpp: those that reach it), the
+// earliest on ties (at-will actions come first, so a limited one is spent
+// only when it does better), or nullptr when it has none.
+template <class Keep = AnyAction>
+[[gnu::noinline]] const PlanAction* best_valued_action(const BattlePlan& plan,
+                                                       const BattleState& state, int self,
+                                                       int target, Keep keep = {}) {
   const int enemies = enemies_standing(plan, state, self);
   const TargetState now = target_state(plan, state, self, target);
   const PlanAction* best = nullptr;  // none for a stat block with nothing arena models
   double best_value = -1;
   for (const PlanAction& action : plan.actions_of(self)) {
-    if (!available_against(plan, state, self, action, target)) continue;
+    if (!available_against(plan, state, self, action, target) || !keep(action)) continue;
     const double value = plan.action_value(self, action, target, enemies, now);
     if (value > best_value) {
       best_value = value;
