@@ -19,8 +19,9 @@ void set_up_logging(const std::string& level, bool color) {
 
 void log_loaded(const std::string& file, const Encounter& encounter, const LoadLog& load_log) {
   if (!spdlog::should_log(spdlog::level::info)) return;
-  spdlog::info("loaded {}: \"{}\", {} rules, {} battles, seed {}, at most {} round{}", file,
-               encounter.name, name(encounter.rules), encounter.battles, encounter.seed,
+  // The file's battles and seed: -n and --seed apply to the run (its own log line).
+  spdlog::info("loaded {}: \"{}\", {} rules; the file's {} battles, seed {}, at most {} round{}",
+               file, encounter.name, name(encounter.rules), encounter.battles, encounter.seed,
                encounter.max_rounds, encounter.max_rounds == 1 ? "" : "s");
   for (const Faction& faction : encounter.factions) {
     std::vector<std::string> members;

@@ -134,9 +134,10 @@ RunResult play(const Encounter& encounter, std::int64_t first, std::int64_t coun
     run.progress = [&bar](std::int64_t done) { bar->update(done); };
   }
   const int threads = resolve_thread_count(options.threads);
-  spdlog::info("run: battles {} to {} on {} thread{}, claimed in chunks of {} ({} chunks)", first,
-               first + count - 1, threads, threads == 1 ? "" : "s", run.chunk,
-               (count + run.chunk - 1) / run.chunk);
+  spdlog::info(
+      "run: battles {} to {}, seed {}, on {} thread{}, claimed in chunks of {} ({} chunks)", first,
+      first + count - 1, encounter.seed, threads, threads == 1 ? "" : "s", run.chunk,
+      (count + run.chunk - 1) / run.chunk);
   std::signal(SIGINT, on_interrupt);
   RunResult result = run_battles(encounter, run);
   std::signal(SIGINT, SIG_DFL);

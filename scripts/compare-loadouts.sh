@@ -5,7 +5,7 @@
 #   scripts/compare-loadouts.sh FILE PATH VALUE... [-- ARENA_OPTIONS...]
 #
 #   scripts/compare-loadouts.sh scenarios/goblin-ambush.json factions.Heroes.members.Fighter.weapons \
-#       '["longsword"]' '["battleaxe"]' '["greatsword"]' -- -n 20000
+#       '["longsword"]' '["shortsword"]' '["club"]' -- -n 20000
 #
 # PATH and VALUE are as for `arena simulate --set PATH=VALUE` (see its --help).
 # Options after `--` go to every `arena simulate` run (-n, --seed, --threads,
@@ -29,7 +29,7 @@ damage dealt, best first. ARENA_OPTIONS go to every run (e.g. -n 20000).
 
 example:
   $(basename "$0") scenarios/goblin-ambush.json factions.Heroes.members.Fighter.weapons \\
-      '["longsword"]' '["battleaxe"]' '["greatsword"]' -- -n 20000
+      '["longsword"]' '["shortsword"]' '["club"]' -- -n 20000
 EOF
 }
 

@@ -236,14 +236,16 @@ nlohmann::json without_run(const std::string& json) {
 }
 
 TEST(CliTest, LogLevelInfoSaysWhatWasLoadedAndWhereTheTimeWentOnStderrOnly) {
-  const std::string run = "simulate scenarios/goblin-ambush.json -n 3000 -t 2 --format json";
+  const std::string run =
+      "simulate scenarios/goblin-ambush.json -n 3000 --seed 5 -t 2 --format json";
   const Output quiet = arena(run);
   const Output info = arena(run + " --log-level info");
   ASSERT_EQ(info.exit_code, 0) << info.err;
   EXPECT_EQ(quiet.err, "");
   EXPECT_EQ(without_run(info.out), without_run(quiet.out));
   for (const char* line :
-       {"info: loaded scenarios/goblin-ambush.json: \"Goblin ambush\", 5e rules",
+       {"info: loaded scenarios/goblin-ambush.json: \"Goblin ambush\", 5e rules; the file's "
+        "100000 battles, seed 1, at most 100 rounds\n",
         "info: faction Goblins: Goblin 1, Goblin 2, Goblin 3, Goblin 4, Goblin 5, Goblin 6, "
         "Goblin Boss\n",
         "info: resolved /factions/0/members/0/armor: armor \"chain mail\" is Chain Mail\n",
@@ -251,7 +253,8 @@ TEST(CliTest, LogLevelInfoSaysWhatWasLoadedAndWhereTheTimeWentOnStderrOnly) {
         "light\n",
         "info: resolved /factions/1/members/0/monster: monster \"goblin\" is Goblin\n",
         "info: parse ", " ms, resolve ",
-        "info: run: battles 0 to 2999 on 2 threads, claimed in chunks of 256 (12 chunks)\n",
+        "info: run: battles 0 to 2999, seed 5, on 2 threads, claimed in chunks of 256 (12 "
+        "chunks)\n",
         "info: run ", " battles/s\n", "info: report (json) "}) {
     EXPECT_NE(info.err.find(line), std::string::npos) << line << "\n" << info.err;
   }
