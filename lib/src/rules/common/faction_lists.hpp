@@ -1,7 +1,8 @@
 // Each faction's members as one flat list for a battle plan, in creature
 // order (Encounter::combatants): what a rule that concerns a whole side
-// (a morale check) walks. Built once per run from the encounter and read by
-// every worker; plain values, thread-safe to read.
+// walks (a morale check; a side's turns when sides roll initiative). Built
+// once per run from the encounter and read by every worker; plain values,
+// thread-safe to read.
 #pragma once
 
 #include <span>

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "arena/tally.hpp"
+#include "rules/common/faction_lists.hpp"
 #include "rules/common/flat_dice.hpp"
 #include "rules/common/rounds.hpp"
 #include "rules/common/side_initiative.hpp"
@@ -50,10 +51,9 @@ struct PlanFighter {
 // shared read-only by all workers.
 struct BattlePlan {
   std::vector<PlanFighter> fighters;  // indexed like Encounter::combatants
-  std::vector<Slice> members;  // per faction: its fighters, in listed order (of member_lists)
-  std::vector<int> member_lists;
-  StandingStart standing;  // factions, their sizes and enemy lists
-  HarmTable harms;         // who can hit whom for damage: 22 - level - AC at most 20
+  FactionLists sides;                 // each faction's fighters, in listed order (side initiative)
+  StandingStart standing;             // factions, their sizes and enemy lists
+  HarmTable harms;                    // who can hit whom for damage: 22 - level - AC at most 20
   std::vector<DiceTerm> terms;
   std::vector<int> turns;  // listed order: every fighter, in turn (turn_order.hpp)
   TurnOrder order = TurnOrder::Listed;
@@ -140,7 +140,7 @@ template <class Dice, class Events>
   const int target = choose_target(view, plan.fighters[self].tactics, self, dice);
   if (target < 0) return;
   const PlanFighter& me = plan.fighters[self];
-  const int needed = 22 - me.level - plan.fighters[target].ac;
+  const int needed = needed_to_hit(me.level, plan.fighters[target].ac);
   const int d20 = dice.check(20);
   // The damage is rolled whether the attack hits or not: a hit is a coin
   // flip for the processor, and rolling costs less than a mispredicted branch.
@@ -171,7 +171,7 @@ void play_round(const BattlePlan& plan, BattleState& state, Dice& dice, Events& 
   }
   roll_side_initiative(state.standing, state.side_rolls, state.side_order, dice, events);
   for (int f : state.side_order) {
-    for (int c : slice_of(plan.member_lists, plan.members[f])) {
+    for (int c : plan.sides.members_of(f)) {
       if (state.fighters[c].dead) continue;
       take_turn(plan, state, c, dice, events);
       if (state.standing.factions() <= 1) return;

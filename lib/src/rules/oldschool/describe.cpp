@@ -27,7 +27,7 @@ std::string describe_factions(const Encounter& encounter) {
              [&](int c) {
                const Fighter& fighter = fighter_of(encounter, c);
                // Level 11 and up needs at most 1: any d20.
-               const int needed = 22 - fighter.level - 10;
+               const int needed = needed_to_hit(fighter.level, 10);
                return fmt::format(
                    "  {}\n    level {}   HP {}   AC {} ({} {})\n    {} {}: hits AC 10 on {}\n",
                    encounter.combatants[static_cast<std::size_t>(c)].name, fighter.level,

@@ -6,7 +6,8 @@
 namespace arena::oldschool {
 
 BattlePlan::BattlePlan(const Encounter& encounter)
-    : turns(listed_turns(encounter, roster_of(encounter).order.members)),
+    : sides(encounter),
+      turns(listed_turns(encounter, roster_of(encounter).order.members)),
       order(roster_of(encounter).order.kind),
       max_rounds(encounter.max_rounds) {
   for (int c = 0; c < encounter.combatant_count(); ++c) {
@@ -21,16 +22,11 @@ BattlePlan::BattlePlan(const Encounter& encounter)
     compiled.damage = flatten(fighter.damage, terms);
     fighters.push_back(compiled);
   }
-  for (const Faction& faction : encounter.factions) {
-    const std::size_t first = member_lists.size();
-    member_lists.insert(member_lists.end(), faction.members.begin(), faction.members.end());
-    members.push_back(slice_from(member_lists, first));
-  }
   std::vector<int> factions;
   for (const PlanFighter& fighter : fighters) factions.push_back(fighter.faction);
   standing = StandingStart(factions, static_cast<int>(encounter.factions.size()));
   harms = HarmTable(standing, [&](int a, int b) {
-    return 22 - fighters[a].level - fighters[b].ac <= 20 &&
+    return needed_to_hit(fighters[a].level, fighters[b].ac) <= 20 &&
            fighter_of(encounter, a).damage.max() > 0;
   });
 }

@@ -26,9 +26,14 @@ struct Fighter {
   Tactics tactics;
 
   int armor_class() const { return 10 - armor_value; }
-  // The least d20 that hits `target`: 22 - level - the target's AC.
-  int needed_to_hit(const Fighter& target) const { return 22 - level - target.armor_class(); }
 };
+
+// The least d20 with which a fighter of `level` hits `armor_class`:
+// 22 - level - AC (no natural 1 or 20; 1 or less hits on any d20, 21 or
+// more never hits).
+constexpr int needed_to_hit(int level, int armor_class) {
+  return 22 - level - armor_class;
+}
 
 struct Roster : arena::Roster {
   std::vector<Fighter> members;  // indexed by Combatant::member
