@@ -44,9 +44,10 @@ except ImportError:
 DRAFT_07 = "http://json-schema.org/draft-07/schema#"
 
 # Which schema object each key list of the reader describes: (source file, array
-# name) -> JSON pointer of the object's schema within schema.json. Several
-# lists of one pointer add up: the top level and factions have the neutral
-# keys of encounter_reader.cpp plus those each ruleset owns.
+# name) -> JSON pointer of the object's schema within schema.json, or a tuple
+# of them for a list that several objects have (the abilities, of 5e and of
+# knave). Several lists of one pointer add up: the top level and factions have
+# the neutral keys of encounter_reader.cpp plus those each ruleset owns.
 KEY_LISTS = {
     ("lib/src/encounter_reader.cpp", "kEncounterKeys"): "",
     ("lib/src/encounter_reader.cpp", "kFactionKeys"): "/definitions/faction",
@@ -59,7 +60,8 @@ KEY_LISTS = {
     ("lib/src/rules/dnd5e/member_reader.cpp", "kAttackKeys"): "/definitions/attack",
     ("lib/src/rules/dnd5e/member_reader.cpp", "kMemberTacticsKeys"): "/definitions/member_tactics",
     ("lib/src/rules/common/readers.cpp", "kTacticsKeys"): "/definitions/tactics",
-    ("lib/src/rules/dnd5e/abilities.hpp", "kAbilityKeys"): "/definitions/abilities",
+    ("lib/src/rules/common/abilities.hpp", "kAbilityKeys"): ("/definitions/abilities",
+                                                             "/definitions/knave_abilities"),
     ("lib/src/rules/oldschool/run.cpp", "kEncounterKeys"): "",
     ("lib/src/rules/oldschool/run.cpp", "kFactionKeys"): "/definitions/faction",
     ("lib/src/rules/oldschool/reader.cpp", "kMemberKeys"): "/definitions/oldschool_member",
@@ -71,7 +73,6 @@ KEY_LISTS = {
     ("lib/src/rules/knave/run.cpp", "kFactionKeys"): "/definitions/faction",
     ("lib/src/rules/knave/reader.cpp", "kMemberKeys"): "/definitions/knave_member",
     ("lib/src/rules/knave/save_reader.cpp", "kSaveKeys"): "/definitions/knave_save_ability",
-    ("lib/src/rules/knave/roster.hpp", "kAbilityKeys"): "/definitions/knave_abilities",
 }
 # Files in which every k<Name>Keys array must be mapped above.
 KEY_LIST_FILES = ["lib/src/encounter_reader.cpp", "lib/src/rules/common/readers.cpp",
@@ -339,7 +340,7 @@ def command_keys(args):
             failures.add(f"{relative}: new key list {name} {found[(relative, name)]}: add it to "
                          "the schema and map it in KEY_LISTS in tests/schema/check_schema.py")
     by_pointer = {}
-    for (relative, name), pointer in KEY_LISTS.items():
+    for (relative, name), pointers in KEY_LISTS.items():
         if (relative, name) not in found:
             failures.add(f"{relative}: key list {name} not found (renamed or moved?); update "
                          "KEY_LISTS in tests/schema/check_schema.py")
@@ -348,7 +349,8 @@ def command_keys(args):
         duplicates = sorted({k for k in parser_keys if parser_keys.count(k) > 1})
         if duplicates:
             failures.add(f"{relative}: {name} lists {duplicates} more than once")
-        by_pointer.setdefault(pointer, []).append((f"{relative} {name}", parser_keys))
+        for pointer in pointers if isinstance(pointers, tuple) else (pointers,):
+            by_pointer.setdefault(pointer, []).append((f"{relative} {name}", parser_keys))
     for pointer, lists in by_pointer.items():
         where = f"schema object {pointer or '/'}"
         sources = "; ".join(source for source, _ in lists)

@@ -1,17 +1,14 @@
-// The six ability scores of d20 games and their modifiers.
+// The six ability scores (rules/common/abilities.hpp) as 5e has them, and
+// their modifiers.
 #pragma once
 
 #include <array>
-#include <cstdint>
 #include <optional>
 #include <string_view>
 
+#include "rules/common/abilities.hpp"
+
 namespace arena::dnd5e {
-
-enum class Ability : std::uint8_t { Str, Dex, Con, Int, Wis, Cha };
-
-inline constexpr std::array<std::string_view, 6> kAbilityKeys = {"str", "dex", "con",
-                                                                 "int", "wis", "cha"};
 
 inline std::string_view key(Ability ability) {
   return kAbilityKeys[static_cast<int>(ability)];

@@ -14,17 +14,12 @@
 
 #include "arena/dice.hpp"
 #include "arena/encounter.hpp"
+#include "rules/common/abilities.hpp"
 #include "rules/common/tactics.hpp"
 #include "rules/common/turn_order.hpp"
 #include "rules/knave/equipment.hpp"
 
 namespace arena::knave {
-
-// The six abilities, in the order of the death table's rows 3 to 8.
-enum class Ability : std::uint8_t { Str, Dex, Con, Int, Wis, Cha };
-inline constexpr int kAbilities = 6;
-inline constexpr std::array<std::string_view, kAbilities> kAbilityKeys = {"str", "dex", "con",
-                                                                          "int", "wis", "cha"};
 
 // What a failed saving throw can impose, for a number of rounds: paralysed
 // (loses its turns; attacks against it have advantage), blinded (its attacks
