@@ -42,13 +42,6 @@ bool read_rules(const JsonContext& context, ObjectReader& object, Encounter& enc
     return true;
   }
   const auto supported = ruleset_names();
-  const auto planned = planned_rulesets();
-  if (std::find(planned.begin(), planned.end(), *text) != planned.end()) {
-    context.error(object.child("rules"),
-                  fmt::format("the {} rules are not supported yet (supported: {})", *text,
-                              fmt::join(supported, ", ")));
-    return false;
-  }
   context.error(object.child("rules"),
                 fmt::format("unknown rules \"{}\"{}; expected one of: {}", *text,
                             did_you_mean(*text, supported), fmt::join(supported, ", ")));

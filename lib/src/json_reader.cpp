@@ -1,4 +1,4 @@
-#include "arena/json_reader.hpp"
+#include "json_reader.hpp"
 
 #include <fmt/format.h>
 

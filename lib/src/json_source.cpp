@@ -404,12 +404,6 @@ Expected<JsonSource, Diagnostic> JsonSource::parse(std::string_view text) {
   return source;
 }
 
-JsonSource JsonSource::from_value(nlohmann::json value) {
-  JsonSource source;
-  source.root_ = std::move(value);
-  return source;
-}
-
 const JsonSource::Positions* JsonSource::find(const std::string& pointer) const {
   std::string path = pointer;
   while (true) {

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "arena/diagnostics.hpp"
-#include "arena/json_reader.hpp"
+#include "json_reader.hpp"
 
 namespace arena {
 

@@ -10,8 +10,8 @@
 #include <numeric>
 
 #include "arena/diagnostics.hpp"
-#include "arena/json_reader.hpp"
 #include "arena/json_source.hpp"
+#include "json_reader.hpp"
 #include "located_json.hpp"
 
 namespace arena {

@@ -60,7 +60,7 @@ int roll_term(const DiceTerm& term, Dice& dice);
 
 // Rolls a sequence of terms, signs applied, in order: the dice of a DiceExpr
 // without its constant. Takes a span so that the battle loop can roll terms
-// kept in one flat array (battle_plan.hpp).
+// kept in one flat array (rules/common/flat_dice.hpp's FlatDice).
 template <class Dice>
 [[gnu::always_inline]] inline int roll_terms(std::span<const DiceTerm> terms, Dice& dice) {
   int total = 0;

@@ -26,9 +26,6 @@ class JsonSource {
   // Parses `text`; a syntax error comes back as a Diagnostic.
   static Expected<JsonSource, Diagnostic> parse(std::string_view text);
 
-  // Wraps a value built in code (no positions: every lookup answers 1:1).
-  static JsonSource from_value(nlohmann::json value);
-
   const nlohmann::json& root() const { return root_; }
   // For --set overrides; an edited value keeps the position of what it replaced.
   nlohmann::json& mutable_root() { return root_; }

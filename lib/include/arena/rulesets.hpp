@@ -40,8 +40,6 @@ struct LibraryRequest {
   int top = 20;                   // coverage: most frequent names to list; 0: all
   bool json = false;              // JSON instead of a table
 };
-// The views a ruleset has, in the order `arena library --help` lists them.
-std::span<const std::string_view> library_views(Ruleset rules);
 // The text to print, or a message for "error: ..." (an unknown name, a view
 // the ruleset does not have).
 Expected<std::string, std::string> library_view(Ruleset rules, const LibraryRequest& request);

@@ -69,7 +69,8 @@ struct FactionTally {
 };
 
 struct CombatantTally {
-  // Battles it ended down and dead (Fate); the rest it ended standing.
+  // Battles it ended down and dead (Fate), and those it was absent from
+  // (`absent`, below); the rest it ended standing.
   std::int64_t down = 0;
   std::int64_t dead = 0;
   Histogram damage_dealt;

@@ -28,10 +28,6 @@ const RulesetHooks& ruleset_hooks(Ruleset rules) {
   return hooks;
 }
 
-std::span<const std::string_view> planned_rulesets() {
-  return {};  // every ruleset DESIGN.md names is played now
-}
-
 namespace {
 
 using KeyList = std::span<const std::string_view> RulesetHooks::*;
@@ -126,10 +122,6 @@ Expected<ShotTable, std::string> shot_table(const Encounter& encounter,
                     hooks.name));
   }
   return hooks.shot_table(encounter, request);
-}
-
-std::span<const std::string_view> library_views(Ruleset rules) {
-  return ruleset_hooks(rules).library_views;
 }
 
 Expected<std::string, std::string> library_view(Ruleset rules, const LibraryRequest& request) {

@@ -2,8 +2,11 @@
 // runner, replay, validate and library views, fingerprints) asks of each
 // ruleset, and the table of rulesets. Every entry is a plain function of
 // the ruleset's folder (rules/<name>/ruleset.hpp); the core looks a ruleset
-// up once per load or run, never per battle. Private to libarena; the only
-// core header that names the rulesets.
+// up once per load or run, never per battle. Private to libarena. In the
+// core (lib/ outside rules/<name>/), code names the rulesets in two places
+// only: the Ruleset enum of the public encounter.hpp (with Encounter's
+// default, Dnd5e), and the table of registry.cpp, which follows the enum's
+// order.
 #pragma once
 
 #include <cstdint>
@@ -15,12 +18,12 @@
 #include <vector>
 
 #include "arena/encounter.hpp"
-#include "arena/json_reader.hpp"
 #include "arena/replay.hpp"
 #include "arena/rulesets.hpp"
 #include "arena/runner.hpp"
 #include "arena/shot_table.hpp"
 #include "digest.hpp"
+#include "json_reader.hpp"
 
 namespace arena {
 
@@ -68,7 +71,9 @@ struct RulesetHooks {
   std::span<const std::string_view> faction_figures =
       {};                                           // per faction (Encounter::faction_figures)
   std::span<const std::string_view> measures = {};  // per combatant (Encounter::measures)
-  std::span<const std::string_view> library_views;  // `arena library` views, first the default
+  // The views `arena library` may show of it; library_view refuses any
+  // other, listing these in this order.
+  std::span<const std::string_view> library_views;
 
   // Reads and resolves the ruleset's part of a file: its encounter and
   // faction keys and every member. Problems go to input.context. Sets
@@ -106,9 +111,5 @@ const RulesetHooks& ruleset_hooks(Ruleset rules);
 // encounter's rules are 5e)".
 void report_foreign_member_keys(ObjectReader& member, Ruleset rules);
 void report_foreign_encounter_keys(ObjectReader& encounter, Ruleset rules);
-
-// Rulesets named in DESIGN.md that arena does not play yet, for a clear
-// message when a file asks for one.
-std::span<const std::string_view> planned_rulesets();
 
 }  // namespace arena

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "arena/dice.hpp"
-#include "arena/json_reader.hpp"
+#include "json_reader.hpp"
 #include "rules/common/tactics.hpp"
 #include "rules/registry.hpp"
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "arena/encounter.hpp"
-#include "arena/json_reader.hpp"
+#include "json_reader.hpp"
 #include "rules/common/side_initiative.hpp"
 
 namespace arena {

@@ -48,7 +48,7 @@ struct Matchup {
   double target_disadvantage = 0;  // ... with disadvantage
   double swallow_damage = 0;       // the attacker's Swallow damage a turn to the target
   double escape_chance = 0;        // an engulfed target's escape check, each of its turns
-  // What the attacker's allies in the encounter (add_allies) gain a round
+  // What the attacker's allies in the encounter (add_ally) gain a round
   // against the target: the sums of their own matchups' gains.
   double allies_rate = 0;            // their damage per round against it
   double allies_advantage_gain = 0;  // ... with advantage, less without

@@ -73,7 +73,8 @@ inline double save_chance(int bonus, int dc) {
 
 // How a target's defences treat one damage type (from an attack that is
 // magical or not). A creature's defences do not change during a battle, so
-// the battle loop looks them up once per encounter (battle_plan.hpp).
+// the plan works them out once per encounter and the battle loop reads them
+// (plan.hpp's BattlePlan::defence).
 struct Defence {
   bool immune = false;
   bool resistant = false;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "arena/json_reader.hpp"
+#include "json_reader.hpp"
 #include "rules/dnd5e/battlefield.hpp"
 #include "rules/dnd5e/creature.hpp"
 #include "rules/dnd5e/library.hpp"

@@ -160,7 +160,8 @@ inline bool charge_ready(const BattlePlan& plan, const BattleState& state, int s
 }
 
 // Whether attack `attack_index` of `attacker` on `target` is its charge
-// (the full rules only: a charge makes the encounter play them, FieldPlan::any_charge).
+// (the full rules only: a charge makes the encounter play them,
+// FieldPlan::needs_full_rules).
 template <bool Full>
 bool charging(const BattlePlan& plan, const BattleState& state, int attacker, int target,
               int attack_index) {

@@ -734,7 +734,7 @@ View armor_view(const LibraryRequest& request) {
 
 }  // namespace
 
-// The views in the order `arena library` lists them.
+// The views it has, in the order a message about any other view lists them.
 const std::string_view kLibraryViews[] = {"monsters", "show", "coverage", "weapons", "armor"};
 
 View library_view(const LibraryRequest& request) {

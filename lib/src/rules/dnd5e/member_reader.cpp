@@ -331,8 +331,5 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
 std::span<const std::string_view> member_keys() {
   return kMemberKeys;
 }
-std::span<const std::string_view> attack_keys() {
-  return kAttackKeys;
-}
 
 }  // namespace arena::dnd5e

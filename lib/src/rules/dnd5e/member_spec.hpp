@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "arena/dice.hpp"
-#include "arena/json_reader.hpp"
+#include "json_reader.hpp"
 #include "rules/common/readers.hpp"
 #include "rules/common/tactics.hpp"
 #include "rules/dnd5e/abilities.hpp"
@@ -92,9 +92,11 @@ struct MemberSpec {
 MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
                        const std::string& pointer);
 
-// The keys each object of 5e members accepts (also checked against
-// scenarios/schema.json by a test).
+// The keys a 5e member object accepts (member_reader.cpp's kMemberKeys):
+// the registry's RulesetHooks::member_keys, for messages about another
+// ruleset's keys. The schema test (tests/schema/check_schema.py) does not
+// call this: it reads the kMemberKeys and kAttackKeys arrays from
+// member_reader.cpp's source and checks them against scenarios/schema.json.
 std::span<const std::string_view> member_keys();
-std::span<const std::string_view> attack_keys();
 
 }  // namespace arena::dnd5e

@@ -261,9 +261,6 @@ struct BattlePlan {
   std::span<const PlanDamagePart> damage_of(Slice s) const { return slice(damage_parts, s); }
   std::span<const ConditionEffect> conditions_of(Slice s) const { return slice(conditions, s); }
   std::span<const PlanSaveEffect> saves_of(Slice s) const { return slice(save_effects, s); }
-  std::span<const DiceTerm> terms_of(const FlatDice& dice) const {
-    return slice(terms, dice.terms);
-  }
   Defence defence(int target, DamageType type, bool magical, bool silvered = false) const {
     if (!creatures[target].has_defences) return {};
     const std::size_t source = magical ? 1 : silvered ? 2 : 0;

@@ -50,7 +50,7 @@ Replay replay_options(const Encounter& encounter, std::int64_t battle,
 // The roster's part of an encounter fingerprint (digest.cpp).
 void digest_roster(const Encounter& encounter, Digest& digest);
 
-// `arena library` (library_views.cpp): the views, the default first.
+// `arena library` (library_views.cpp): the views it has (RulesetHooks::library_views).
 extern const std::string_view kLibraryViews[5];
 Expected<std::string, std::string> library_view(const LibraryRequest& request);
 

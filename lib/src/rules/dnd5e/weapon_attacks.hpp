@@ -1,5 +1,5 @@
 // The 5e (PHB) rules that turn abilities and equipment into attacks and AC.
-// Private to libarena; used by resolve.cpp.
+// Private to libarena; used by resolver.cpp.
 #pragma once
 
 #include <string>

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "arena/dice.hpp"
-#include "arena/json_reader.hpp"
+#include "json_reader.hpp"
 #include "rules/knave/roster.hpp"
 
 namespace arena::knave {

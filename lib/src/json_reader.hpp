@@ -4,7 +4,7 @@
 // An ObjectReader reads one JSON object whose keys are known in advance;
 // finish() reports every other key as unknown ("did you mean ..."), so a
 // misspelt key is never silently ignored.
-// Not thread-safe; one reader per load.
+// Private to libarena. Not thread-safe; one reader per load.
 #pragma once
 
 #include <cstdint>
