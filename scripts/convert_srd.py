@@ -61,6 +61,12 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                      "excludes": [str]},            the types and subtypes it spares
             "hit_conditions": [COND],               what a hit imposes without a save
                                                     (grapples, restrained while grappled)
+            "riders_not_modelled": [str],           what a hit also does that the engine
+                                                    does not play, as the text says it:
+                                                    damage or hit points lost at the start
+                                                    or end of each turn after the hit (a
+                                                    fire elemental's burning), attaching
+                                                    to the target (a stirge)
             "magical": true}                        weapon attacks of a monster with a
                                                     "weapon attacks are magical" trait
   COND = {"name": "prone"|"grappled"|"restrained"|"poisoned"|"frightened"|"blinded"|
@@ -589,6 +595,9 @@ def convert_attack(monster_name, action, magic_weapons=False):
     conditions = hit_conditions(action["desc"])
     if conditions:
         attack["hit_conditions"] = conditions
+    riders = riders_not_modelled(action["desc"])
+    if riders:
+        attack["riders_not_modelled"] = riders
     if magic_weapons and "Weapon Attack" in action["desc"]:
         attack["magical"] = True
     return attack
@@ -741,6 +750,34 @@ def add_condition(conditions, condition):
     """Append a COND unless one of the same name is there already."""
     if all(c["name"] != condition["name"] for c in conditions):
         conditions.append(condition)
+
+
+# What a hit does on later turns: "takes 7 (2d6) piercing damage at the start of
+# each of its turns", "lose 5 (1d10) hit points at the start of each of its turns",
+# "at the start of each of the stirge's turns, the target loses 5 (1d4 + 3) hit
+# points". A swallowed creature's acid is the Swallow rule (swallow_attack).
+DICE_AMOUNT = r"\d+ \(\d+d\d+(?: [+-] \d+)?\)"
+EACH_TURN = r"at the (?:start|end) of each of [^.,]*?turns"
+ONGOING_RE = re.compile(r"(?:takes?|loses?) %s [^.]*?(?:damage|hit points) %s"
+                        r"|%s, the target (?:loses|takes) %s [^.]*?(?:damage|hit points)"
+                        % (DICE_AMOUNT, EACH_TURN, EACH_TURN, DICE_AMOUNT))
+ATTACH_RE = re.compile(r"\battaches to (?:it|the target)\b")
+
+
+def riders_not_modelled(desc):
+    """What a hit also does that the engine does not play, each as the text
+    says it (ONGOING_RE, ATTACH_RE), in text order."""
+    hit = desc.split("Hit:", 1)[1] if "Hit:" in desc else ""
+    riders = []
+    for sentence in sentences(hit):
+        if "swallowed" in sentence:
+            continue
+        if ATTACH_RE.search(sentence) and "attaches to the target" not in riders:
+            riders.append("attaches to the target")
+        ongoing = ONGOING_RE.search(sentence)
+        if ongoing:
+            riders.append(ongoing.group(0))
+    return riders
 
 
 def hit_conditions(desc):

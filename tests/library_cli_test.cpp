@@ -341,6 +341,29 @@ TEST(LibraryCliTest, CoverageCountsWhatABattlefieldPlays) {
                        "played on a battlefield only:        10 reactions, 29 traits"));
 }
 
+// What a hit does on later turns (ongoing damage or hit points lost:
+// bearded devil, chain devil, fire elemental, horned devil, magmin, pit
+// fiend, stirge) or by attaching (cloaker, darkmantle, stirge) is not
+// played: a warning each, counted as riders of hits beside the 77 modelled
+// (a save or conditions on a hit).
+TEST(LibraryCliTest, CoverageCountsTheRidersOfHitsNotPlayed) {
+  const json coverage = arena_json("library coverage --top 0 --format json");
+  EXPECT_EQ(coverage["entries"]["riders of hits"]["modelled"], 77);
+  EXPECT_EQ(coverage["entries"]["riders of hits"]["not_modelled"], 10);
+  EXPECT_TRUE(has_name(coverage["most_frequent"], "Touch on a hit"));
+  EXPECT_TRUE(contains(arena_text("library show \"pit fiend\""),
+                       "warning: not modelled: Bite on a hit: takes 21 (6d6) poison damage at "
+                       "the start of each of its turns"));
+  const std::string stirge = arena_text("library show stirge");
+  EXPECT_TRUE(
+      contains(stirge, "warning: not modelled: Blood Drain on a hit: attaches to the target"))
+      << stirge;
+  EXPECT_TRUE(contains(stirge,
+                       "warning: not modelled: Blood Drain on a hit: at the start of each of the "
+                       "stirge's turns, the target loses 5 (1d4 + 3) hit points"))
+      << stirge;
+}
+
 TEST(LibraryCliTest, CoverageJsonTotalsAreConsistent) {
   const json coverage = arena_json("library coverage --top 0 --format json");
   EXPECT_EQ(coverage["monsters"], 334);

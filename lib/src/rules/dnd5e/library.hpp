@@ -79,6 +79,10 @@ struct MonsterAttackInfo {
   bool magical = false;
   std::optional<SaveInfo> save;  // a rider that a hit forces
   std::vector<ConditionEffect> hit_conditions;
+  // What a hit also does that arena does not play, as the stat block says it
+  // ("takes 7 (2d6) piercing damage at the start of each of its turns",
+  // "attaches to the target"): each a "not modelled" warning.
+  std::vector<std::string> riders_not_modelled;
 };
 
 struct LegendaryOptionInfo {

@@ -311,6 +311,7 @@ View show_view(const LibraryRequest& request) {
 // The stat-block entries counted, in the order they are printed.
 enum class EntryKind {
   Attack,
+  HitRider,  // what an attack's hit does besides its damage
   Multiattack,
   SaveAction,
   Action,
@@ -320,9 +321,9 @@ enum class EntryKind {
   Trait,
   Defence
 };
-constexpr std::array<std::string_view, 9> kEntryKindNames = {
-    "attacks",   "multiattacks", "save actions", "other actions",  "legendary actions",
-    "reactions", "spells",       "traits",       "damage defences"};
+constexpr std::array<std::string_view, 10> kEntryKindNames = {
+    "attacks",           "riders of hits", "multiattacks", "save actions", "other actions",
+    "legendary actions", "reactions",      "spells",       "traits",       "damage defences"};
 
 // Entries arena plays by, those that cannot change a gridless fight (traits
 // only), and those it leaves out.
@@ -383,12 +384,14 @@ struct Coverage {
 
 constexpr std::string_view kNotModelled = "not modelled: ";
 
-// What a warning's subject is: one of the stat block's traits, a legendary
-// action, a reaction, a spell, a damage defence, or else an action.
+// What a warning's subject is: one of the stat block's traits, an attack's
+// rider, a legendary action, a reaction, a spell, a damage defence, or else
+// an action.
 EntryKind warning_kind(std::string_view subject, const MonsterInfo& info) {
   if (std::find(info.traits.begin(), info.traits.end(), subject) != info.traits.end()) {
     return EntryKind::Trait;
   }
+  if (subject.find(kOnAHit) != std::string_view::npos) return EntryKind::HitRider;
   if (subject.starts_with("Legendary: ")) return EntryKind::LegendaryAction;
   if (subject.starts_with("Reaction: ")) return EntryKind::Reaction;
   if (subject.starts_with("spell ")) return EntryKind::Spell;
@@ -400,8 +403,11 @@ EntryKind warning_kind(std::string_view subject, const MonsterInfo& info) {
 
 // The name under which a warning's subject is counted, without its kind and
 // its usage: "Legendary: Wing Attack (Costs 2 Actions)" -> "Wing Attack",
-// "Fire Breath (Recharge 5-6)" -> "Fire Breath".
+// "Fire Breath (Recharge 5-6)" -> "Fire Breath", "Touch on a hit: takes 5
+// (1d10) fire damage ..." -> "Touch on a hit".
 std::string counted_name(std::string_view subject) {
+  if (const auto rider = subject.find(kOnAHit); rider != std::string_view::npos)
+    return std::string(subject.substr(0, rider + kOnAHit.size() - 2));
   for (std::string_view prefix : {"Legendary: ", "Reaction: ", "Multiattack: "}) {
     if (subject.starts_with(prefix)) subject.remove_prefix(prefix.size());
   }
@@ -429,8 +435,10 @@ void add_modelled(Coverage& coverage, const ResolvedMonster& monster, int defenc
   coverage[EntryKind::Attack].modelled += attacks;
   for (int a = 0; a < attacks; ++a) {
     const Attack& attack = creature.attacks[static_cast<std::size_t>(a)];
-    const bool riders = !attack.on_hit_saves.empty() || !attack.on_hit_conditions.empty();
-    coverage.damaging.modelled += riders || !attack.damage.empty() ? 1 : 0;
+    const int riders = (attack.on_hit_saves.empty() ? 0 : 1) +
+                       (attack.on_hit_conditions.empty() ? 0 : 1);  // a save, conditions
+    coverage[EntryKind::HitRider].modelled += riders;
+    coverage.damaging.modelled += riders > 0 || !attack.damage.empty() ? 1 : 0;
   }
   coverage[EntryKind::Multiattack].modelled += has_multiattack(creature) ? 1 : 0;
   for (const SaveInfo& save : info.save_actions) {

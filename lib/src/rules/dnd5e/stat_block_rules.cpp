@@ -220,6 +220,8 @@ void add_stat_block_rules(const MonsterInfo& info, Creature& creature) {
       attack.on_hit_saves.push_back(to_save_effect(*source.save, false));
     }
     attack.on_hit_conditions = source.hit_conditions;
+    for (const std::string& rider : source.riders_not_modelled)
+      creature.warnings.push_back(fmt::format("not modelled: {}{}{}", source.name, kOnAHit, rider));
   }
   for (const SaveInfo& save : info.save_actions)
     creature.save_effects.push_back(to_save_effect(save, false));

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "rules/dnd5e/creature.hpp"
 #include "rules/dnd5e/library.hpp"
@@ -17,6 +18,10 @@ namespace arena::dnd5e {
 // sphere, cylinder or emanation its radius / 5, a cube its side / 5, a
 // line its length / 30, rounded up; at least 1. One target without an area.
 int area_targets(const AreaInfo& area);
+
+// The warning of a hit's rider that arena does not play reads "not
+// modelled: ATTACK on a hit: RIDER" (MonsterAttackInfo::riders_not_modelled).
+inline constexpr std::string_view kOnAHit = " on a hit: ";
 
 // Appends the attacks' riders, the save actions, spells and legendary
 // actions, and sets saves, immunities and traits. Call after the attacks
