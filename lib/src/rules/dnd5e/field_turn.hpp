@@ -34,7 +34,7 @@ namespace arena::dnd5e::detail {
 inline const PlanAction* reaching_action(const BattlePlan& plan, const BattleState& state, int self,
                                          int target) {
   const int feet = feet_between(plan, state, self, target);
-  return best_valued_action(plan, state, self, target, [&](const PlanAction& action) {
+  return best_valued_action_where(plan, state, self, target, [&](const PlanAction& action) {
     return action_limit(plan, self, action, false) >= feet;
   });
 }
@@ -46,7 +46,7 @@ inline const PlanAction* charge_action(const BattlePlan& plan, const BattleState
   const int feet = feet_between(plan, state, self, target);
   const int attack = plan.field.creatures[self].charge.attack;
   const PlanAction* charge =
-      best_valued_action(plan, state, self, target, [&](const PlanAction& a) {
+      best_valued_action_where(plan, state, self, target, [&](const PlanAction& a) {
         const auto parts = plan.parts_of(a.attacks);
         return action_limit(plan, self, a, false) >= feet &&
                std::find(parts.begin(), parts.end(), attack) != parts.end();
@@ -60,7 +60,7 @@ inline const PlanAction* wanted_action(const BattlePlan& plan, const BattleState
                                        int target) {
   const FieldCreature& me = plan.field.creatures[self];
   if (me.movement == Movement::Kite) {
-    const PlanAction* ranged = best_valued_action(
+    const PlanAction* ranged = best_valued_action_where(
         plan, state, self, target,
         [&](const PlanAction& a) { return action_limit(plan, self, a, true) > me.reach; });
     if (ranged != nullptr) return ranged;

@@ -67,20 +67,14 @@ inline const PlanAction* first_available(const BattlePlan& plan, const BattleSta
   return nullptr;
 }
 
-// Every action: best_valued_action's filter when it is given none.
-struct AnyAction {
-  bool operator()(const PlanAction& /*action*/) const { return true; }
-};
-
 // The available action of `self` of highest expected value against
 // `target` in its state (plan.hpp's TargetState), among those `keep`
 // accepts (on a battlefield, field_turn.hpp: those that reach it), the
 // earliest on ties (at-will actions come first, so a limited one is spent
 // only when it does better), or nullptr when it has none.
-template <class Keep = AnyAction>
-[[gnu::noinline]] const PlanAction* best_valued_action(const BattlePlan& plan,
-                                                       const BattleState& state, int self,
-                                                       int target, Keep keep = {}) {
+template <class Keep>
+const PlanAction* best_valued_action_where(const BattlePlan& plan, const BattleState& state,
+                                           int self, int target, Keep keep) {
   const int enemies = enemies_standing(plan, state, self);
   const TargetState now = target_state(plan, state, self, target);
   const PlanAction* best = nullptr;  // none for a stat block with nothing arena models
@@ -94,6 +88,14 @@ template <class Keep = AnyAction>
     }
   }
   return best;
+}
+
+// The same among all its actions (out of line: the turn's attack path inlines whole).
+[[gnu::noinline]] inline const PlanAction* best_valued_action(const BattlePlan& plan,
+                                                              const BattleState& state, int self,
+                                                              int target) {
+  return best_valued_action_where(plan, state, self, target,
+                                  [](const PlanAction& /*action*/) { return true; });
 }
 
 // The action `self` takes against `target`, or nullptr when it has none:
