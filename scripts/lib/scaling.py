@@ -43,6 +43,9 @@ def start(arena, path, battles, threads, seed):
 
 def rate_of(process):
     out, _ = process.communicate()
+    if process.returncode == -signal.SIGINT:
+        sys.exit("error: an arena process was interrupted before its run began (reading its "
+                 "file took longer than the window): give more SECONDS")
     if process.returncode != 0:
         sys.exit(f"error: arena exited with {process.returncode}")
     return json.loads(out)["run"]["battles_per_second"]
