@@ -66,7 +66,11 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
                                                     damage or hit points lost at the start
                                                     or end of each turn after the hit (a
                                                     fire elemental's burning), attaching
-                                                    to the target (a stirge)
+                                                    to the target (a stirge), a drained
+                                                    hit point maximum or ability score, a
+                                                    save's other effect ("or die")
+            "riders_no_effect": [str],              a save's effect that lasts beyond a
+                                                    fight (a disease, lycanthropy)
             "magical": true}                        weapon attacks of a monster with a
                                                     "weapon attacks are magical" trait
   COND = {"name": "prone"|"grappled"|"restrained"|"poisoned"|"frightened"|"blinded"|
@@ -595,9 +599,11 @@ def convert_attack(monster_name, action, magic_weapons=False):
     conditions = hit_conditions(action["desc"])
     if conditions:
         attack["hit_conditions"] = conditions
-    riders = riders_not_modelled(action["desc"])
+    riders, no_effect = hit_riders(action["desc"], save)
     if riders:
         attack["riders_not_modelled"] = riders
+    if no_effect:
+        attack["riders_no_effect"] = no_effect
     if magic_weapons and "Weapon Attack" in action["desc"]:
         attack["magical"] = True
     return attack
@@ -762,11 +768,23 @@ ONGOING_RE = re.compile(r"(?:takes?|loses?) %s [^.]*?(?:damage|hit points) %s"
                         r"|%s, the target (?:loses|takes) %s [^.]*?(?:damage|hit points)"
                         % (DICE_AMOUNT, EACH_TURN, EACH_TURN, DICE_AMOUNT))
 ATTACH_RE = re.compile(r"\battaches to (?:it|the target)\b")
+# What a hit takes away without a save: "The target's hit point maximum is reduced
+# by an amount equal to the necrotic damage taken, and the vampire regains hit
+# points equal to that amount", "the target's Strength score is reduced by 1d4".
+DRAIN_RE = re.compile(r"(?:[Tt]he target's )?hit point maximum is reduced by an amount equal to "
+                      r"the \w+ damage taken(?:, and the [\w ]+ regains hit points equal to "
+                      r"that amount)?|the target's \w+ score is reduced by \d*d\d+")
+# A failed save's effect that lasts beyond a fight (a disease, a curse): it
+# changes no battle.
+BEYOND_THE_FIGHT_RE = re.compile(r"\bdisease|\bcursed with\b")
+SAVE_OR_RE = re.compile(r"saving throw or (.*?)\.?$")
 
 
-def riders_not_modelled(desc):
-    """What a hit also does that the engine does not play, each as the text
-    says it (ONGOING_RE, ATTACH_RE), in text order."""
+def hit_riders(desc, save):
+    """(not modelled, no effect): what a hit also does that the engine does not
+    play, each as the text says it, in text order (ONGOING_RE, ATTACH_RE,
+    DRAIN_RE, and a SAVE whose failure deals no damage and imposes no
+    condition), and the saves whose failure lasts beyond a fight."""
     hit = desc.split("Hit:", 1)[1] if "Hit:" in desc else ""
     riders = []
     for sentence in sentences(hit):
@@ -774,10 +792,21 @@ def riders_not_modelled(desc):
             continue
         if ATTACH_RE.search(sentence) and "attaches to the target" not in riders:
             riders.append("attaches to the target")
-        ongoing = ONGOING_RE.search(sentence)
-        if ongoing:
-            riders.append(ongoing.group(0))
-    return riders
+        for pattern in (ONGOING_RE, DRAIN_RE):
+            found = pattern.search(sentence)
+            if found:
+                riders.append(found.group(0)[0].lower() + found.group(0)[1:])
+    no_effect = []
+    empty_save = save is not None and not save.get("damage") and not save.get("conditions")
+    if empty_save and "swallowed" not in save["effect"] and "inside it" not in save["effect"]:
+        failure = SAVE_OR_RE.search(save["effect"])
+        what = failure.group(1) if failure else save["effect"]
+        if BEYOND_THE_FIGHT_RE.search(what):
+            no_effect.append(what)
+        elif not any(what in rider or rider in what for rider in riders):
+            riders.append("a failed DC %d %s save: %s"
+                          % (save["dc"], dict(ABILITY_KEYS)[save["ability"]].capitalize(), what))
+    return riders, no_effect
 
 
 def hit_conditions(desc):

@@ -341,19 +341,25 @@ TEST(LibraryCliTest, CoverageCountsWhatABattlefieldPlays) {
                        "played on a battlefield only:        10 reactions, 29 traits"));
 }
 
-// What a hit does on later turns (ongoing damage or hit points lost:
-// bearded devil, chain devil, fire elemental, horned devil, magmin, pit
-// fiend, stirge) or by attaching (cloaker, darkmantle, stirge) is not
-// played: a warning each, counted as riders of hits beside the 77 modelled
-// (a save or conditions on a hit).
+// What a hit does that arena does not play: damage or hit points lost on
+// later turns (bearded and horned devils, chain devil, fire elemental,
+// magmin, pit fiend, stirge), attaching (cloaker, darkmantle, stirge), a
+// drained hit point maximum or Strength (vampires, shadow), a failed save's
+// other effect (the solar's "or die", life drains, the balor's pull): 20,
+// a warning each. A disease or a curse (14: lycanthropy, mummy rot) changes
+// no fight. Played: 77 (a save or conditions on a hit).
 TEST(LibraryCliTest, CoverageCountsTheRidersOfHitsNotPlayed) {
   const json coverage = arena_json("library coverage --top 0 --format json");
   EXPECT_EQ(coverage["entries"]["riders of hits"]["modelled"], 77);
-  EXPECT_EQ(coverage["entries"]["riders of hits"]["not_modelled"], 10);
+  EXPECT_EQ(coverage["entries"]["riders of hits"]["no_effect"], 14);
+  EXPECT_EQ(coverage["entries"]["riders of hits"]["not_modelled"], 20);
   EXPECT_TRUE(has_name(coverage["most_frequent"], "Touch on a hit"));
   EXPECT_TRUE(contains(arena_text("library show \"pit fiend\""),
                        "warning: not modelled: Bite on a hit: takes 21 (6d6) poison damage at "
                        "the start of each of its turns"));
+  EXPECT_TRUE(contains(arena_text("library show solar"),
+                       "warning: not modelled: Slaying Longbow on a hit: a failed DC 15 "
+                       "Constitution save: die"));
   const std::string stirge = arena_text("library show stirge");
   EXPECT_TRUE(
       contains(stirge, "warning: not modelled: Blood Drain on a hit: attaches to the target"))
@@ -374,7 +380,7 @@ TEST(LibraryCliTest, CoverageJsonTotalsAreConsistent) {
     for (const char* part : {"modelled", "no_effect", "not_modelled"}) {
       sum[part] = sum[part].get<int>() + count[part].get<int>();
     }
-    if (kind != "traits" && kind != "reactions") {
+    if (kind != "traits" && kind != "reactions" && kind != "riders of hits") {
       EXPECT_EQ(count["no_effect"], 0) << kind;
     }
   }
@@ -383,8 +389,8 @@ TEST(LibraryCliTest, CoverageJsonTotalsAreConsistent) {
     EXPECT_EQ(coverage[part], sum[part]) << part;
   }
   for (const char* kind :
-       {"attacks", "multiattacks", "save actions", "other actions", "legendary actions",
-        "reactions", "spells", "traits", "damage defences"}) {
+       {"attacks", "riders of hits", "multiattacks", "save actions", "other actions",
+        "legendary actions", "reactions", "spells", "traits", "damage defences"}) {
     EXPECT_TRUE(coverage["entries"].contains(kind)) << kind;
   }
 

@@ -568,24 +568,25 @@ TEST(BattlefieldTest, AReplayShowsTheAcAParryRaised) {
   EXPECT_TRUE(parried);
 }
 
-// The battlefield chooses actions by the one rule of value (turn.hpp):
-// with every action in reach, the field's choice is the gridless one, for
-// every monster of the library against a target in each condition it may
-// have put it in (its state changes the value, and a Swallow needs a
-// target it grapples).
+// The battlefield chooses actions by the one rule of value (turn.hpp's
+// best_valued_action_where, which the field shares): with every action in
+// reach, the field's choice is the gridless one, for every monster of the
+// library against a target in each condition it may have put it in (its
+// state changes the value, and a Swallow needs a target it grapples). A
+// guard against a second copy of the rule on the field, which the field had.
 TEST(BattlefieldTest, AFieldTurnValuesActionsAsTheGridlessTurnDoes) {
   const auto name = [](const PlanAction* action) {
     return action == nullptr ? std::string("none") : std::string(action->name);
   };
   int compared = 0;
   for (const std::string& monster : Library::builtin().monster_names()) {
-    Table t(load(fmt::format(R"({{"monster": "{}", "at": [0, 0]}})", monster),
-                 brute("Foe", 300, 20, 0)));
-    // The foe next to it, whatever its size: every attack reaches.
-    const int side = t.state.field.at[0].side;
-    t.state.field.at[1].at = space::Square{side, 0};
+    const Encounter e = load(fmt::format(R"({{"monster": "{}", "at": [0, 0]}})", monster),
+                             brute("Foe", 300, 20, 0));
     for (const Condition condition : {Condition::Prone, Condition::Grappled, Condition::Paralyzed,
                                       Condition::Restrained, Condition::Poisoned}) {
+      Table t(e);  // the foe in this one condition
+      // The foe next to it, whatever its size: every attack reaches.
+      t.state.field.at[1].at = space::Square{t.state.field.at[0].side, 0};
       if (t.plan.full_rules) {
         detail::impose_condition(t.plan, t.state, 1, 0, ConditionEffect{condition}, Ability::Con,
                                  10, t.events);

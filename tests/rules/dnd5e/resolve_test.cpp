@@ -81,6 +81,21 @@ TEST(ResolveTest, AStatBlocksMeleeOrRangedAttackIsAlsoThrown) {
   EXPECT_EQ(actions, (std::vector<std::string>{"Greatclub", "Javelin", "Javelin (thrown)"}));
 }
 
+// A monster whose attacks the file replaces has no warning of the riders of
+// the attacks it no longer has (a stirge's blood drain).
+TEST(ResolveTest, ReplacedAttacksTakeTheirRidersWarningsAlong) {
+  const auto riders = [](const Creature& c) {
+    return std::count_if(c.warnings.begin(), c.warnings.end(), [](const std::string& w) {
+      return w.find(" on a hit: ") != std::string::npos;
+    });
+  };
+  EXPECT_EQ(riders(creature(load(duel_json(R"({ "monster": "stirge" })", kWolf)), "Stirge")), 2);
+  const Encounter replaced = load(duel_json(
+      R"({ "monster": "stirge", "attacks": [{"name": "Peck", "to_hit": 5, "damage": "1d4"}] })",
+      kWolf));
+  EXPECT_EQ(riders(creature(replaced, "Stirge")), 0);
+}
+
 TEST(ResolveTest, ProficiencyBonusFollowsLevel) {
   for (auto [level, bonus] : {std::pair{1, 2}, {4, 2}, {5, 3}, {9, 4}, {13, 5}, {17, 6}, {20, 6}}) {
     const Encounter e = load(duel_json(R"({ "name": "F", "hp": 10, "level": )" +

@@ -283,6 +283,7 @@ MonsterInfo read_monster(const json& entry) {
     if (attack.contains("save")) info.save = read_save(attack["save"], info.name);
     info.hit_conditions = read_conditions(attack, "hit_conditions");
     info.riders_not_modelled = attack.value("riders_not_modelled", std::vector<std::string>{});
+    info.riders_no_effect = attack.value("riders_no_effect", std::vector<std::string>{});
     monster.attacks.push_back(std::move(info));
   }
   if (entry.contains("multiattack")) {

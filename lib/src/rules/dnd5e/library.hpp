@@ -81,8 +81,11 @@ struct MonsterAttackInfo {
   std::vector<ConditionEffect> hit_conditions;
   // What a hit also does that arena does not play, as the stat block says it
   // ("takes 7 (2d6) piercing damage at the start of each of its turns",
-  // "attaches to the target"): each a "not modelled" warning.
+  // "attaches to the target", "a failed DC 15 Constitution save: die"): each a
+  // "not modelled" warning. And a failed save's effect that lasts beyond a
+  // fight ("be cursed with werewolf lycanthropy"), which changes no battle.
   std::vector<std::string> riders_not_modelled;
+  std::vector<std::string> riders_no_effect;
 };
 
 struct LegendaryOptionInfo {

@@ -438,6 +438,8 @@ void add_modelled(Coverage& coverage, const ResolvedMonster& monster, int defenc
     const int riders = (attack.on_hit_saves.empty() ? 0 : 1) +
                        (attack.on_hit_conditions.empty() ? 0 : 1);  // a save, conditions
     coverage[EntryKind::HitRider].modelled += riders;
+    coverage[EntryKind::HitRider].no_effect +=
+        static_cast<int>(info.attacks[static_cast<std::size_t>(a)].riders_no_effect.size());
     coverage.damaging.modelled += riders > 0 || !attack.damage.empty() ? 1 : 0;
   }
   coverage[EntryKind::Multiattack].modelled += has_multiattack(creature) ? 1 : 0;

@@ -304,6 +304,10 @@ class Resolver {
         std::erase_if(creature.actions, uses_attacks);
         std::erase_if(creature.legendary_actions, uses_attacks);
         creature.traits.rampage_attack = -1;
+        // Nor do the riders of its stat block's attacks, played or not.
+        std::erase_if(creature.warnings, [](const std::string& warning) {
+          return warning.find(kOnAHit) != std::string::npos;
+        });
       }
       const std::size_t first_new = creature.attacks.size();
       for (const AttackSpec& spec : *member.attacks) {
