@@ -901,9 +901,15 @@ def item_count(monster, item):
     return 1
 
 
-def convert_multiattack(monster, action, attack_names):
+def convert_multiattack(monster, action, attack_names, thrown_names=()):
     """(options, dropped names): names that are not attacks are dropped, and
-    an option left empty or equal to an earlier one is left out."""
+    an option left empty or equal to an earlier one is left out.
+
+    thrown_names: the attacks that are melee or ranged (a reach and a range).
+    arena plays each as two, "NAME" in melee and "NAME (thrown)" at range, so
+    an item the data marks "ranged" names the thrown one: the bandit
+    captain's "two ranged attacks with its daggers", the gladiator's "two
+    ranged attacks"."""
     options = []
     dropped = []
     for items in multiattack_items(action):
@@ -914,10 +920,11 @@ def convert_multiattack(monster, action, attack_names):
                 if item["action_name"] not in dropped:
                     dropped.append(item["action_name"])
                 continue
+            if name in thrown_names and item.get("type") == "ranged":
+                name += " (thrown)"
             option.extend([name] * item_count(monster, item))
         # Options can coincide once non-attacks are dropped (chuul: "two pincers"
-        # and "two pincers and tentacles") or because the data told them apart by
-        # melee/ranged use only (merrow's harpoon); keep each list once.
+        # and "two pincers and tentacles"); keep each list once.
         if option and option not in options:
             options.append(option)
     return options, dropped
@@ -1938,6 +1945,24 @@ def has_magic_weapons(monster):
                for a in monster.get("special_abilities", []))
 
 
+AT_RANGE_RE = re.compile(r"damage in melee or \d+ \((%s)\) ([a-z]+) damage at range" % PRINTED_DICE)
+
+
+def split_thrown_damage(attack, action):
+    """[ATTACK...]: the attack, or, for a melee or ranged attack that deals
+    other damage at range ("9 (2d6 + 2) piercing damage in melee or 5 (1d6 +
+    2) piercing damage at range": the bugbear's javelin), the melee attack
+    and "NAME (thrown)" at its range with the printed damage there."""
+    at_range = AT_RANGE_RE.search(action.get("desc", ""))
+    if not at_range or "reach" not in attack or "range" not in attack:
+        return [attack]
+    melee = {key: value for key, value in attack.items() if key != "range"}
+    thrown = {key: value for key, value in attack.items() if key not in ("reach", "alternatives")}
+    thrown["name"] = attack["name"] + " (thrown)"
+    thrown["damage"] = "%s %s" % (dice(at_range.group(1)), at_range.group(2))
+    return [melee, thrown]
+
+
 def convert_actions(monster):
     """(attacks, save actions, multiattack action, names not converted) of the
     monster's "actions"."""
@@ -1957,7 +1982,7 @@ def convert_actions(monster):
                 save_actions.append(engulf)
                 continue
         if attack is not None:
-            attacks.append(attack)
+            attacks.extend(split_thrown_damage(attack, action))
         elif "attack_bonus" in action:
             not_converted.append(action["name"])
         else:
@@ -1995,7 +2020,11 @@ def convert_monster(monster, stats, spells_by_name):
     action_names = [a["name"] for a in attacks] + [a["name"] for a in save_actions]
 
     if multiattack_action is not None:
-        options, dropped = convert_multiattack(monster, multiattack_action, action_names)
+        names = {a["name"] for a in attacks}
+        thrown_names = [a["name"] for a in attacks
+                        if ("reach" in a and "range" in a) or a["name"] + " (thrown)" in names]
+        options, dropped = convert_multiattack(monster, multiattack_action, action_names,
+                                               thrown_names)
         if options:
             entry["multiattack"] = options
             stats["multiattacks"] += 1

@@ -173,6 +173,17 @@ TEST(BattlefieldTest, AStatBlocksMeleeOrRangedAttackIsThrownFromAfar) {
   EXPECT_EQ(near.events.lines, (std::vector<std::string>{"0 attacks 1: hit 7"}));
 }
 
+// A multiattack's ranged option is thrown from afar: a holding bandit
+// captain 20 ft from its foe throws two daggers a turn (it threw one).
+TEST(BattlefieldTest, ARangedMultiattackIsThrownFromAfar) {
+  Table t(load(R"({"monster": "bandit captain", "at": [0, 0], "movement": "hold"})",
+               brute("Foe", 30, 4, 0, R"(, "movement": "hold")")));
+  ScriptedDice dice{15, 2, 15, 3};  // +5: two hits, 1d4+3 = 5 and 6
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(1), 19);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 attacks 1: hit 5", "0 attacks 1: hit 6"}));
+}
+
 TEST(BattlefieldTest, NearestTargetsTheClosestEnemy) {
   // The weaker foe is 15 ft away, the stronger 5 ft: "nearest" takes the stronger.
   const std::string nearest = R"(, "movement": "hold", "tactics": {"target": "nearest"})";

@@ -60,8 +60,7 @@ TEST(ResolveTest, GoblinBossMatchesTheMonsterManual) {
 }
 
 // "Melee or Ranged Weapon Attack: reach 5 ft. or range 30/120 ft.": two
-// attacks, the melee one and a thrown one, each its own action; the stat
-// block's multiattack keeps naming the melee one.
+// attacks, the melee one and a thrown one, each its own action.
 TEST(ResolveTest, AStatBlocksMeleeOrRangedAttackIsAlsoThrown) {
   const Encounter e = load(duel_json(R"({ "monster": "ogre" })", kWolf));
   const Creature& ogre = creature(e, "Ogre");
@@ -79,6 +78,33 @@ TEST(ResolveTest, AStatBlocksMeleeOrRangedAttackIsAlsoThrown) {
   std::vector<std::string> actions;
   for (const Action& action : ogre.actions) actions.push_back(action.name);
   EXPECT_EQ(actions, (std::vector<std::string>{"Greatclub", "Javelin", "Javelin (thrown)"}));
+}
+
+// A multiattack's ranged option names the thrown attacks (the bandit
+// captain's "two ranged attacks with its daggers"), and a javelin that deals
+// less at range (the bugbear's: 2d6+2 in melee, 1d6+2 at range) throws
+// for the printed damage.
+TEST(ResolveTest, AStatBlocksRangedUsesAreThrown) {
+  const Encounter captains = load(duel_json(R"({ "monster": "bandit captain" })", kWolf));
+  const Creature& captain = creature(captains, "Bandit Captain");
+  std::vector<std::string> multiattacks;
+  for (const Action& action : captain.actions) {
+    if (action.name.starts_with("Multiattack")) multiattacks.push_back(action.name);
+  }
+  EXPECT_EQ(multiattacks,
+            (std::vector<std::string>{"Multiattack (Scimitar, Scimitar, Dagger)",
+                                      "Multiattack (Dagger (thrown), Dagger (thrown))"}));
+  const Encounter bugbears = load(duel_json(R"({ "monster": "bugbear" })", kWolf));
+  const Creature& bugbear = creature(bugbears, "Bugbear");
+  creature(load(duel_json(R"({ "monster": "bugbear" })", kWolf)), "Bugbear");
+  const Attack& melee = attack(bugbear, "Javelin");
+  EXPECT_EQ(to_string(melee.damage), "2d6+2 piercing");
+  EXPECT_EQ(melee.range_normal, 0);
+  const Attack& thrown = attack(bugbear, "Javelin (thrown)");
+  EXPECT_EQ(to_string(thrown.damage), "1d6+2 piercing");
+  EXPECT_EQ(thrown.kind, AttackKind::Ranged);
+  EXPECT_EQ(thrown.range_normal, 30);
+  EXPECT_EQ(thrown.range_long, 120);
 }
 
 // A monster whose attacks the file replaces has no warning of the riders of
