@@ -290,6 +290,38 @@ TEST_F(ScriptingTest, SetWithAnUnknownPathSaysWhatItMeant) {
                    meant);
 }
 
+// A name two members answer to (a renamed goblin and the goblins) and two
+// values for one place were taken silently: the first member's, the last
+// value.
+TEST_F(ScriptingTest, SetOfASharedNameOrOfOneValueTwiceIsBadInput) {
+  const std::string file = temp_path("shared-name.json");
+  write_file(file, R"({"name": "Shared", "factions": [
+    {"name": "Heroes", "members": [{"monster": "veteran"}]},
+    {"name": "Goblins", "members": [{"monster": "goblin", "name": "Grik", "hp": 20},
+                                    {"monster": "goblin", "count": 6}]}]})");
+  expect_bad_input({"simulate", file, "--set", "factions.Goblins.members.goblin.count=2"},
+                   "/factions/1/members has 2 elements named \"goblin\" (elements 0, 1): give "
+                   "the index of the one meant");
+  const Output by_index = arena({"validate", file, "--set", "factions.Goblins.members.1.count=2"});
+  EXPECT_EQ(by_index.exit_code, 0) << by_index.err;
+  const Output by_own_name =
+      arena({"validate", file, "--set", "factions.Goblins.members.Grik.hp=9"});
+  EXPECT_EQ(by_own_name.exit_code, 0) << by_own_name.err;
+  const std::string knight = scenario("knight-vs-ogre");
+  expect_bad_input({"simulate", knight, "--set", "max_rounds=2", "--set", "/max_rounds=100"},
+                   "error: --set max_rounds=2 and --set /max_rounds=100 set the same value "
+                   "(/max_rounds): give it once");
+  expect_bad_input({"compare", knight, "--variant",
+                    "a:factions.Knight.members.knight.ac=14;factions.Knight.members.knight.ac=15",
+                    "--variant", "b:", "-n", "100"},
+                   "set the same value (/factions/0/members/0/ac): give it once");
+  // A variant may set what --set sets for every variant: it is that variant's value.
+  const Output refined =
+      arena({"compare", knight, "--set", "factions.Knight.members.knight.ac=14", "--variant",
+             "a:", "--variant", "b:factions.Knight.members.knight.ac=15", "-n", "100"});
+  EXPECT_EQ(refined.exit_code, 0) << refined.err;
+}
+
 // ---------------------------------------------------------------- sweep ----
 
 TEST_F(ScriptingTest, SweepRowsEqualSeparateSimulateRuns) {

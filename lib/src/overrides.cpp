@@ -60,11 +60,22 @@ Expected<std::size_t, std::string> array_step(const nlohmann::json& array, const
     return unexpected(fmt::format("{} has {} elements, no element {}", where, array.size(), index));
   }
   std::vector<std::string> known;
+  std::vector<std::size_t> matches;
   for (std::size_t i = 0; i < array.size(); ++i) {
+    bool named = false;
     for (const std::string& name : element_names(array[i])) {
-      if (library_key(name) == library_key(step)) return i;
+      named = named || library_key(name) == library_key(step);
       known.push_back(name);
     }
+    if (named) matches.push_back(i);
+  }
+  if (matches.size() == 1) return matches.front();
+  // Two members of one monster (one of them renamed): editing the first
+  // would change a creature the user may not have meant, without a word.
+  if (matches.size() > 1) {
+    return unexpected(fmt::format("{} has {} elements named \"{}\" (elements {}): give the index "
+                                  "of the one meant",
+                                  where, matches.size(), step, fmt::join(matches, ", ")));
   }
   // With no name close, the names there are (or that it has none).
   std::string help = did_you_mean(step, known);
@@ -132,10 +143,21 @@ Expected<std::string, std::string> resolve_override_path(const nlohmann::json& d
 Expected<std::vector<AppliedOverride>, std::string> apply_overrides(
     nlohmann::json& document, const std::vector<Override>& overrides) {
   std::vector<AppliedOverride> applied;
-  for (const Override& o : overrides) {
+  for (std::size_t i = 0; i < overrides.size(); ++i) {
+    const Override& o = overrides[i];
     auto pointer = resolve_override_path(document, o.path);
     const std::string given = o.source + o.text;
     if (!pointer) return unexpected(fmt::format("{}: {}", given, pointer.error()));
+    // Two values for one place from one source (two --set, or one
+    // --variant's): the command line contradicts itself, and the last
+    // would win without a word. (A sweep checks its axes itself, and says
+    // what a row's label would get wrong: cmd_sweep.cpp.)
+    for (std::size_t j = 0; j < i && o.source != "--vary "; ++j) {
+      if (overrides[j].source == o.source && applied[j].pointer == *pointer) {
+        return unexpected(fmt::format("{} and {} set the same value ({}): give it once",
+                                      applied[j].given, given, *pointer));
+      }
+    }
     applied.push_back({*pointer, given});
     const nlohmann::json::json_pointer target(*pointer);
     if (o.value.is_null() && !target.empty() && document.contains(target.parent_pointer())) {

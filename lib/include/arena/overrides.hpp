@@ -3,7 +3,8 @@
 //
 // PATH is a JSON pointer (/factions/0/members/1/hp) or a dotted path that
 // uses names where the format has them: factions.Heroes.members.Fighter.weapons
-// (a faction by its name, a member by its name or monster; indices work too).
+// (a faction by its name, a member by its name or monster; indices work too;
+// a name that two elements answer to is an error).
 // VALUE is JSON (18, '["greatsword"]', true) or else taken as a bare string
 // (chain mail); null removes an object's key. The last step of a path may add
 // a key; every other step must exist. Errors name the --set argument and
@@ -44,7 +45,8 @@ struct AppliedOverride {
 };
 
 // Applies the overrides in order, returning where each wrote; the first
-// error is returned as a message.
+// error is returned as a message. Two of one source (Override::source)
+// that write the same place are an error, but for a sweep's axes.
 Expected<std::vector<AppliedOverride>, std::string> apply_overrides(
     nlohmann::json& document, const std::vector<Override>& overrides);
 
