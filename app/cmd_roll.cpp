@@ -52,6 +52,17 @@ int print_rolls(const RollOptions& options, const std::vector<DamageDice>& damag
   return kExitOk;
 }
 
+// Whether ways = probability * outcomes is an exact integer worth printing.
+bool ways_are_exact(const DiceDistribution& distribution) {
+  return distribution.outcomes() <= DiceDistribution::kExactOutcomes;
+}
+
+// The number of outcomes: a whole number while the ways are exact.
+nlohmann::json outcomes_json(const DiceDistribution& distribution) {
+  if (ways_are_exact(distribution)) return static_cast<std::int64_t>(distribution.outcomes());
+  return distribution.outcomes();
+}
+
 void print_stats_json(const std::string& expression, const DiceDistribution& distribution) {
   nlohmann::json rows = nlohmann::json::array();
   double at_most = 0;
@@ -68,14 +79,9 @@ void print_stats_json(const std::string& expression, const DiceDistribution& dis
                         {"stddev", distribution.stddev()},
                         {"min", distribution.min()},
                         {"max", distribution.max()},
-                        {"outcomes", distribution.outcomes()},
+                        {"outcomes", outcomes_json(distribution)},
                         {"distribution", rows}};
   fmt::print("{}\n", out.dump(2));
-}
-
-// Whether ways = probability * outcomes is an exact integer worth printing.
-bool ways_are_exact(const DiceDistribution& distribution) {
-  return distribution.outcomes() <= 1e15;
 }
 
 void print_stats_table(const std::string& expression, const DiceDistribution& distribution) {

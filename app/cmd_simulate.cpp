@@ -125,6 +125,12 @@ int run_simulate(const SimulateOptions& options) {
   report.partial = result.partial;
   if (one_shard) report.shard = ShardInfo{range.first, encounter->battles};
   report.requested_battles = options.precision ? options.max_battles : range.count;
+  // The table, the JSON and the page mark an interrupted run PARTIAL; a
+  // CSV row has no place for it, and a script would take it for the run.
+  if (result.partial && options.format == "csv") {
+    spdlog::warn("interrupted: this CSV is of the {} battles that finished, not the {} requested",
+                 report.battles, report.requested_battles);
+  }
   if (options.precision) {
     const double widest = widest_half_interval(result.tally);
     report.precision = PrecisionInfo{*options.precision, widest, widest <= *options.precision};

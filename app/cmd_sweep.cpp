@@ -68,13 +68,16 @@ struct Row {
 std::string table_text(const std::vector<Axis>& axes, const std::vector<Row>& rows) {
   const std::string levels = quantile_levels_text(rows.front().report.rounds);
   // The cells, a header line then one line per row: the axes' values, then
-  // two columns per faction; each column as wide as its widest cell.
+  // two columns per faction, then the draws (without them, the wins of a
+  // row of many draws look like a close fight); each column as wide as its
+  // widest cell.
   std::vector<std::vector<std::string>> lines(1);
   for (const Axis& axis : axes) lines[0].push_back(axis.path);
   for (const FactionReport& f : rows.front().report.factions) {
     lines[0].push_back(f.name + " win % [95%]");
     lines[0].push_back("dealt " + levels);
   }
+  lines[0].push_back("draw %");
   for (const Row& row : rows) {
     std::vector<std::string>& cells = lines.emplace_back(row.values);
     for (const FactionReport& f : row.report.factions) {
@@ -82,6 +85,7 @@ std::string table_text(const std::vector<Axis>& axes, const std::vector<Row>& ro
                                   100 * f.win_ci95.low, 100 * f.win_ci95.high));
       cells.push_back(quantile_values_text(f.damage_dealt));
     }
+    cells.push_back(fmt::format("{:.2f}", 100 * row.report.draw_probability));
   }
   std::vector<std::size_t> widths(lines[0].size(), 0);
   for (const auto& cells : lines) {

@@ -164,6 +164,8 @@ TEST(CliTest, RollStatsPrintsTheExactDistribution) {
   EXPECT_NE(o.out.find("     10   6/36       16.67%"), std::string::npos) << o.out;
   const Output json = arena("roll 4d6kh3 --stats --format json");
   EXPECT_NEAR(nlohmann::json::parse(json.out)["mean"].get<double>(), 12.2446, 1e-4);
+  EXPECT_EQ(nlohmann::json::parse(json.out)["outcomes"].dump(), "1296");  // a count, not 1296.0
+  EXPECT_NE(arena("roll 1d6-1d6 --stats").out.find("mean 0.0000 "), std::string::npos);
 }
 
 TEST(CliTest, RollWithASeedIsReproducible) {
@@ -180,16 +182,25 @@ namespace {
 TEST(CliTest, CtrlCStopsCleanlyAndReportsThePartialRun) {
   // A run far too long to finish; SIGINT after 1.5 s (time enough to start under a sanitizer).
   const std::string stem = ::testing::TempDir() + "arena_cli_sigint_" + std::to_string(::getpid());
-  const std::string command =
-      std::string("cd ") + ARENA_SOURCE_DIR + " && (" + ARENA_BINARY +
-      " simulate scenarios/goblin-ambush.json -n 1000000000 --format json > " + stem + ".out 2> " +
-      stem + ".err & pid=$!; sleep 1.5; kill -INT $pid; wait $pid)";
+  // The same as CSV beside it, which has no place to say so: a warning does.
+  const std::string run =
+      std::string(ARENA_BINARY) + " simulate scenarios/goblin-ambush.json -n 1000000000 --format ";
+  const std::string command = std::string("cd ") + ARENA_SOURCE_DIR + " && (" + run + "json > " +
+                              stem + ".out 2> " + stem + ".err & pid=$!; " + run + "csv > " + stem +
+                              ".csv 2> " + stem + ".csv.err & csv=$!; sleep 1.5; kill -INT $pid " +
+                              "$csv; wait $csv && wait $pid)";
   const int status = std::system(command.c_str());
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0);
   const auto json = nlohmann::json::parse(slurp(stem + ".out"));
-  std::remove((stem + ".out").c_str());
-  std::remove((stem + ".err").c_str());
+  const std::string csv_warning = slurp(stem + ".csv.err");
+  for (const char* suffix : {".out", ".err", ".csv", ".csv.err"})
+    std::remove((stem + suffix).c_str());
+  EXPECT_NE(csv_warning.find("warning: interrupted: this CSV is of the "), std::string::npos)
+      << csv_warning;
+  EXPECT_NE(csv_warning.find(" battles that finished, not the 1000000000 requested"),
+            std::string::npos)
+      << csv_warning;
   EXPECT_EQ(json["partial"], true);
   EXPECT_EQ(json["requested_battles"], 1000000000);
   EXPECT_GT(json["battles"].get<std::int64_t>(), 0);

@@ -66,6 +66,15 @@ TEST(DiceDistributionTest, TwoD6PlusThreeMatchesTheIssue) {
   EXPECT_NEAR(d.stddev(), std::sqrt(35.0 / 6), 1e-12);
 }
 
+// With whole numbers of ways, the mean is exact: a difference of equal dice
+// has mean 0, not -1.7e-16 (`arena roll 1d6-1d6 --stats` printed -0.0000).
+TEST(DiceDistributionTest, MeansOfWholeWaysAreExact) {
+  EXPECT_EQ(distribution_of("1d6-1d6").mean(), 0.0);
+  EXPECT_EQ(distribution_of("2d6-2d6").mean(), 0.0);
+  EXPECT_EQ(distribution_of("1d20-1d20").mean(), 0.0);
+  EXPECT_EQ(distribution_of("4d6kh3").mean(), 15869.0 / 1296);
+}
+
 TEST(DiceDistributionTest, FourD6KeepThreeHasKnownMean) {
   const DiceDistribution d = distribution_of("4d6kh3");
   EXPECT_NEAR(d.mean(), 15869.0 / 1296, 1e-12);  // 12.2446...

@@ -356,6 +356,27 @@ TEST_F(ScriptingTest, SweepRowsEqualSeparateSimulateRuns) {
 // One value is a sweep of one row, in every format and on its page: its
 // plot checked the one label against the two x of its widened point, and
 // aborted even without --html (the page was made whether asked or not).
+// The table ends each row with its draws, as simulate's table has them:
+// without, a row of many draws (max_rounds 3) read as a close fight.
+TEST_F(ScriptingTest, SweepTableShowsTheDraws) {
+  const std::string file = scenario("knight-vs-ogre");
+  const Output sweep = arena({"sweep", file, "--vary", "max_rounds=3,100", "-n", "3000"});
+  ASSERT_EQ(sweep.exit_code, 0) << sweep.err;
+  std::vector<std::string> lines;
+  std::istringstream in(sweep.out);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 3u) << sweep.out;
+  EXPECT_TRUE(lines[0].ends_with("  draw %")) << lines[0];
+  for (const auto& [row, rounds] : {std::pair{1, "3"}, {2, "100"}}) {
+    const json report =
+        simulate_json({file, "-n", "3000", "--set", std::string("max_rounds=") + rounds});
+    const std::string draws =
+        fmt::format(" {:.2f}", 100 * report.at("draws").at("probability").get<double>());
+    EXPECT_TRUE(lines[static_cast<std::size_t>(row)].ends_with(draws))
+        << lines[static_cast<std::size_t>(row)] << " should end with" << draws;
+  }
+}
+
 TEST_F(ScriptingTest, SweepOfOneValueIsOneRow) {
   const std::string file = scenario("knight-vs-ogre");
   for (const char* format : {"table", "json", "csv"}) {
@@ -932,6 +953,12 @@ TEST_F(ScriptingTest, PrecisionStopsAtTheFirstBlockThatIsPreciseEnough) {
   EXPECT_LE(widest_half_interval(report), 0.01);
   EXPECT_DOUBLE_EQ(report["precision"].at("widest_half_interval").get<double>(),
                    widest_half_interval(report));
+  // A check against it re-plays its battles: identical, the precision block is no figure.
+  const std::string baseline = temp_path("precision.baseline.json");
+  write_file(baseline, one.out);
+  const Output check = arena({"check", file, "--baseline", baseline});
+  EXPECT_EQ(check.exit_code, 0) << check.err;
+  EXPECT_EQ(check.out.rfind("ok: identical to the baseline", 0), 0u) << check.out;
 }
 
 TEST_F(ScriptingTest, PrecisionOverSeveralBlocksIsTheFixedRunOfThatSize) {
@@ -1129,6 +1156,10 @@ TEST_F(ScriptingTest, CheckRefusesABaselineOfAnotherEncounter) {
             0);
   expect_bad_input({"check", scenario("knight-vs-ogre"), "--baseline", wolves},
                    "the baseline is of another encounter");
+  expect_bad_input({"check", scenario("wolf-pack"), "--baseline", wolves, "--set",
+                    "factions.Hunters.name=Trappers"},
+                   "the baseline is of another encounter: faction 1 of 2 is \"Hunters\" instead of "
+                   "\"Trappers\"");
   // Same factions and creatures, but another scenario name.
   const std::string renamed = temp_path("renamed.baseline.json");
   ASSERT_EQ(arena({"simulate", scenario("knight-vs-ogre"), "-n", "2000", "--set",

@@ -216,7 +216,10 @@ Expected<Baseline, std::string> parse_baseline(std::string_view text, const std:
                                    problem->message, kMakeOne);
     return unexpected(format_problem(file, baseline.source, *problem));
   }
+  // How long the run took and why it stopped are not figures: a re-run of
+  // a --precision run's battles is identical to it.
   baseline.report.erase("run");
+  baseline.report.erase("precision");
   baseline.seed = baseline.report["seed"].get<std::uint64_t>();
   baseline.battles = baseline.report["battles"].get<std::int64_t>();
   return baseline;
@@ -233,17 +236,18 @@ std::string encounter_difference(const Baseline& baseline, const Report& report)
     differences.push_back(
         fmt::format("rules {} instead of \"{}\"", before["rules"].dump(), report.rules));
   }
-  const auto compare_names = [&](const char* what, const json& list, std::vector<std::string> now) {
+  // `one`: what one of them is called ("faction"), its plural with an s.
+  const auto compare_names = [&](const char* one, const json& list, std::vector<std::string> now) {
     const std::vector<std::string> then = names_of(list);
     if (then == now) return;
     if (then.size() != now.size()) {
-      differences.push_back(fmt::format("{} {} instead of {}", then.size(), what, now.size()));
+      differences.push_back(fmt::format("{} {}s instead of {}", then.size(), one, now.size()));
       return;
     }
     for (std::size_t i = 0; i < now.size(); ++i) {
       if (then[i] != now[i]) {
-        differences.push_back(fmt::format("{} {} of {} is \"{}\" instead of \"{}\"", i + 1,
-                                          now.size(), what, then[i], now[i]));
+        differences.push_back(fmt::format("{} {} of {} is \"{}\" instead of \"{}\"", one, i + 1,
+                                          now.size(), then[i], now[i]));
         return;
       }
     }
@@ -251,8 +255,8 @@ std::string encounter_difference(const Baseline& baseline, const Report& report)
   std::vector<std::string> factions, combatants;
   for (const FactionReport& f : report.factions) factions.push_back(f.name);
   for (const CombatantReport& c : report.combatants) combatants.push_back(c.name);
-  compare_names("factions", before["factions"], factions);
-  compare_names("combatants", before["combatants"], combatants);
+  compare_names("faction", before["factions"], factions);
+  compare_names("combatant", before["combatants"], combatants);
   return fmt::format("{}", fmt::join(differences, "; "));
 }
 

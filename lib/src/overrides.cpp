@@ -73,9 +73,10 @@ Expected<std::size_t, std::string> array_step(const nlohmann::json& array, const
   // Two members of one monster (one of them renamed): editing the first
   // would change a creature the user may not have meant, without a word.
   if (matches.size() > 1) {
-    return unexpected(fmt::format("{} has {} elements named \"{}\" (elements {}): give the index "
-                                  "of the one meant",
-                                  where, matches.size(), step, fmt::join(matches, ", ")));
+    return unexpected(
+        fmt::format("{} has {} elements named \"{}\" (elements {}): give the index "
+                    "of the one meant",
+                    where, matches.size(), step, fmt::join(matches, ", ")));
   }
   // With no name close, the names there are (or that it has none).
   std::string help = did_you_mean(step, known);

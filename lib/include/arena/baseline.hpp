@@ -27,7 +27,7 @@ namespace arena {
 struct Baseline {
   std::string file;        // as named to parse_baseline
   JsonSource source;       // the positions of its values
-  nlohmann::json report;   // as saved, without its "run" block
+  nlohmann::json report;   // as saved, without its "run" and "precision" blocks
   std::uint64_t seed = 0;  // the run to replay: its seed and battles
   std::int64_t battles = 0;
   std::vector<double> quantiles;  // the levels it reports

@@ -35,8 +35,10 @@ class DiceDistribution {
   double stddev() const;
 
   // How many equally likely outcomes the dice have (product of sides^count):
-  // with it, probability(t) * outcomes() is the number of ways to roll t.
+  // with it, probability(t) * outcomes() is the number of ways to roll t,
+  // a whole number up to kExactOutcomes outcomes.
   double outcomes() const { return outcomes_; }
+  static constexpr double kExactOutcomes = 1e15;
 
   // Probabilities of min() .. max(), in order.
   const std::vector<double>& probabilities() const { return probabilities_; }
