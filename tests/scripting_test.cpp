@@ -273,6 +273,9 @@ TEST_F(ScriptingTest, SetWithAnUnknownPathSaysWhatItMeant) {
   expect_bad_input({"simulate", file, "--set", "factions.Knight.membres.knight.ac=20"},
                    "has no key \"membres\" (did you mean 'members'?)");
   expect_bad_input({"simulate", file, "--set", "/factions/5/name=x"}, "no element 5");
+  // RFC 6901 writes no leading zero: "00" is no index (it was taken for 0).
+  expect_bad_input({"simulate", file, "--set", "/factions/00/name=x"},
+                   "/factions has no element named \"00\"");
   expect_bad_input({"simulate", file, "--set", "factions.Knight.members.Squire.ac=20"},
                    "has no element named \"Squire\" (its elements: knight)");
   // Every command that reads an encounter takes --set, with the same errors.
@@ -608,9 +611,17 @@ TEST_F(ScriptingTest, MergeRefusesOverlappingAndMissingShards) {
   const std::string file = scenario("knight-vs-ogre");
   std::vector<std::string> parts;
   for (int k = 0; k < 3; ++k) parts.push_back(shard(file, k, 3, {"-n", "9001"}));
-  expect_bad_input({"merge", parts[0], parts[1], parts[1], parts[2]},
-                   "overlaps another part: battles 3000 to 5999");
-  expect_bad_input({"merge", parts[0], parts[0]}, "overlaps another part");
+  expect_bad_input({"merge", parts[0], parts[1], parts[1], parts[2]}, parts[1] + " is named twice");
+  const std::string copy = temp_path("copy-of-part-1.json");
+  write_file(copy, read_file(parts[1]));
+  expect_bad_input({"merge", parts[0], parts[1], copy, parts[2]},
+                   " overlaps " + parts[1] +
+                       ": battles 3000 to 5999 are in both (the same "
+                       "shard twice?)");
+  expect_bad_input({"merge", parts[0], parts[0]}, "is named twice");
+  // An empty part named twice adds nothing, and is a slip all the same.
+  const std::string empty = shard(file, 0, 4, {"-n", "2"});
+  expect_bad_input({"merge", parts[0], parts[1], parts[2], empty, empty}, "is named twice");
   expect_bad_input({"merge", parts[0], parts[2]}, "battles 3000 to 5999 are in no part");
   expect_bad_input({"merge", parts[0], parts[1]}, "battles 6000 to 9000 are in no part");
   expect_bad_input({"merge", parts[1], parts[2]}, "battles 0 to 2999 are in no part");

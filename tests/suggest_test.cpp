@@ -32,6 +32,17 @@ TEST(SuggestTest, SuggestsTheOneNameAWordBegins) {
   EXPECT_EQ(closest_match("--b", options), std::nullopt);     // too short to tell
 }
 
+// A word that one name alone begins is that name: "warning" for "warn".
+TEST(SuggestTest, SuggestsTheOneNameThatBeginsAWord) {
+  const std::string_view levels[] = {"trace", "debug", "info", "warn", "error", "off"};
+  EXPECT_EQ(closest_match("warning", levels), "warn");
+  EXPECT_EQ(closest_match("information", levels), "info");
+  const std::string_view stems[] = {"fire", "fireball"};
+  EXPECT_EQ(closest_match("fireballs", stems), "fireball");  // one letter off
+  const std::string_view two[] = {"fire", "fireb"};
+  EXPECT_EQ(closest_match("firebolt-storm", two), std::nullopt);  // two begin it
+}
+
 // Every letter differing is no typo.
 TEST(SuggestTest, AShortWordUnlikeEveryNameGetsNoSuggestion) {
   const std::string_view keys[] = {"hp", "ac", "name"};

@@ -34,9 +34,11 @@ std::string unescape_pointer_token(std::string_view token) {
   return out;
 }
 
+// An array index as RFC 6901 writes one: digits, without a leading zero.
 bool is_index(const std::string& step) {
   return !step.empty() && step.size() < 10 &&
-         step.find_first_not_of("0123456789") == std::string::npos;
+         step.find_first_not_of("0123456789") == std::string::npos &&
+         (step == "0" || step.front() != '0');
 }
 
 // What an array element is called in a dotted path: its name, or the

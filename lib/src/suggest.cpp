@@ -38,6 +38,19 @@ bool begins_only(std::string_view word, std::string_view candidate,
                                             [&](const auto& other) { return begins(other); }) == 1;
 }
 
+// Whether `candidate` begins `word` and begins it alone, ignoring case,
+// with three letters at least: "warning" for "warn".
+template <class String>
+bool is_only_stem_of(std::string_view word, std::string_view candidate,
+                     std::span<const String> candidates) {
+  const auto stem = [&](std::string_view text) {
+    return text.size() >= 3 && text.size() < word.size() &&
+           same_word(text, word.substr(0, text.size()));
+  };
+  return stem(candidate) && std::count_if(candidates.begin(), candidates.end(),
+                                          [&](const auto& other) { return stem(other); }) == 1;
+}
+
 template <class String>
 std::optional<std::string> closest(std::string_view word, std::span<const String> candidates) {
   // A third of the word's letters may differ, two in a short word, but never
@@ -59,7 +72,8 @@ std::optional<std::string> closest(std::string_view word, std::span<const String
       const std::string_view text(candidate);
       const bool prefix = text.size() > word.size() && text[word.size()] == ' ' &&
                           same_word(word, text.substr(0, word.size()));
-      if (prefix || is_word_of(word, candidate) || begins_only(word, text, candidates))
+      if (prefix || is_word_of(word, candidate) || begins_only(word, text, candidates) ||
+          is_only_stem_of(word, text, candidates))
         return std::string(candidate);
     }
   }

@@ -282,6 +282,13 @@ Expected<TallyFile, std::string> merge_tallies(const std::vector<TallyFile>& par
                                                const std::vector<std::string>& names) {
   if (parts.empty()) return unexpected(std::string("no tally files to merge"));
   const TallyFile& first = parts.front();
+  // A part named twice is a slip of the command line, an empty one too,
+  // though it would add nothing.
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (names[i] == names[j]) return unexpected(fmt::format("{} is named twice", names[i]));
+    }
+  }
   for (std::size_t i = 1; i < parts.size(); ++i) {
     // The seed first: the fingerprint covers it too, and says less.
     if (parts[i].labels.seed != first.labels.seed) {
@@ -317,6 +324,7 @@ Expected<TallyFile, std::string> merge_tallies(const std::vector<TallyFile>& par
     return parts[a].first_battle < parts[b].first_battle;
   });
   std::int64_t next = 0;
+  std::size_t last = 0;  // the part that ends at `next`
   for (std::size_t i : order) {
     if (parts[i].tally.battles == 0) continue;
     const std::int64_t begin = parts[i].first_battle, end = begin + parts[i].tally.battles;
@@ -326,10 +334,13 @@ Expected<TallyFile, std::string> merge_tallies(const std::vector<TallyFile>& par
                       next, begin - 1));
     }
     if (begin < next) {
-      return unexpected(fmt::format("{} overlaps another part: battles {} to {} are in both",
-                                    names[i], begin, std::min(next, end) - 1));
+      const bool same = parts[last].first_battle == begin && next == end;
+      return unexpected(fmt::format("{} overlaps {}: battles {} to {} are in both{}", names[i],
+                                    names[last], begin, std::min(next, end) - 1,
+                                    same ? " (the same shard twice?)" : ""));
     }
     next = end;
+    last = i;
   }
   if (next != first.total_battles) {
     return unexpected(
