@@ -127,6 +127,16 @@ TEST(LibraryCliTest, MonstersSearchDragonReturnsOnlyDragons) {
       << "case-insensitive";
 }
 
+// The bugbear's javelin, 2d6+2 in melee and 1d6+2 at range, is one printed
+// attack that arena plays as two ("Javelin", "Javelin (thrown)"): the list
+// and the coverage count what the stat block prints.
+TEST(LibraryCliTest, AnAttackSplitInTwoCountsOnce) {
+  const json bugbear = arena_json("library monsters --search bugbear --format json");
+  ASSERT_EQ(bugbear.size(), 1u) << bugbear;
+  EXPECT_EQ(bugbear[0]["attacks"], 2);  // Morningstar, Javelin
+  EXPECT_TRUE(contains(arena_text("library show bugbear"), "Javelin (thrown)"));
+}
+
 TEST(LibraryCliTest, MonstersCrQuarterIsExactlyTheQuarterMonsters) {
   const json quarter = arena_json("library monsters --cr 1/4-1/4 --format json");
   ASSERT_FALSE(quarter.empty());

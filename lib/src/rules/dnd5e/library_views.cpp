@@ -157,9 +157,21 @@ Expected<std::vector<ResolvedMonster>, std::string> resolve_monsters(
   return resolved;
 }
 
-// The attacks of its stat block (not those its spells add).
+// The attacks of its stat block (not those its spells add). A javelin that
+// deals other damage at range is one printed attack that the data splits
+// in two, "Javelin" and "Javelin (thrown)" (the bugbear's).
 std::size_t stat_block_attacks(const ResolvedMonster& monster) {
-  return monster.can_fight ? monster.info->attacks.size() : 0;
+  if (!monster.can_fight) return 0;
+  const auto& attacks = monster.info->attacks;
+  return static_cast<std::size_t>(
+      std::count_if(attacks.begin(), attacks.end(), [&](const MonsterAttackInfo& attack) {
+        constexpr std::string_view kThrown = " (thrown)";
+        if (!attack.name.ends_with(kThrown)) return true;
+        const std::string_view printed =
+            std::string_view(attack.name).substr(0, attack.name.size() - kThrown.size());
+        return std::none_of(attacks.begin(), attacks.end(),
+                            [&](const MonsterAttackInfo& other) { return other.name == printed; });
+      }));
 }
 
 bool has_multiattack(const Creature& creature) {
