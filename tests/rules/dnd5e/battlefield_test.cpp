@@ -246,6 +246,41 @@ TEST(BattlefieldTest, LongRangeHasDisadvantageAndBeyondItNothing) {
   EXPECT_TRUE(out.events.lines.empty());
 }
 
+// "A hostile creature who can see you and who isn't incapacitated" (SRD):
+// a blinded or paralyzed one beside a shooter does not hamper its shot,
+// which has advantage against it; from 5 ft, a hit on the paralyzed one
+// is a critical, a shot or not.
+TEST(BattlefieldTest, ABlindedOrParalyzedHostileBesideAShooterDoesNotHamperIt) {
+  // A wolf far off brings the full rules (its Pack Tactics), and with them
+  // conditions; the foe is the weaker (the archer targets the weakest).
+  const std::string wolf = R"(, {"monster": "wolf", "at": [90, 4]})";
+  const auto shot = [&](Condition condition, ScriptedDice dice) {
+    Table t(
+        load(archer("Archer", 20, 0, 0, R"(, "movement": "hold")"), brute("Foe", 10, 1, 0) + wolf));
+    EXPECT_TRUE(t.plan.full_rules);
+    detail::impose_condition(t.plan, t.state, 0, 1, ConditionEffect{condition}, Ability::Con, 10,
+                             t.events);
+    t.turn(0, dice);
+    return 10 - t.hp(1);
+  };
+  // Advantage keeps 18: a hit for 4 + 2; on the paralyzed, a critical: 4 + 3 + 2.
+  EXPECT_EQ(shot(Condition::Blinded, {5, 18, 4}), 6);
+  EXPECT_EQ(shot(Condition::Paralyzed, {5, 18, 4, 3}), 9);
+}
+
+// "actions" in the tactics fixes the order (the first it can take), on a
+// battlefield too: there it took the best valued that reached.
+TEST(BattlefieldTest, AFixedActionOrderHoldsOnABattlefield) {
+  Table t(load(R"({"name": "Picky", "hp": 30, "ac": 12, "initiative": 0, "at": [0, 0],
+                   "tactics": {"actions": ["Weak", "Strong"]},
+                   "attacks": [{"name": "Strong", "to_hit": 4, "damage": "3d10"},
+                               {"name": "Weak", "to_hit": 4, "damage": "1"}]})",
+               brute("Foe", 30, 1, 0, R"(, "movement": "hold")")));
+  ScriptedDice dice{15};  // a hit for 1
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(1), 29);
+}
+
 TEST(BattlefieldTest, HostileWithinFiveFeetGivesRangedDisadvantage) {
   Table t(load(archer("Archer", 20, 0, 0, R"(, "movement": "hold")"), brute("Foe", 30, 1, 0)));
   ScriptedDice dice{18, 12, 4};  // keeps 12: 17 hits AC 12, 6 damage

@@ -144,8 +144,8 @@ inline AttackRoll automatic_hit() {
 }
 
 // Step 1: the attack roll of `attacker` against `target`. Within 5 feet of
-// a paralyzed or unconscious creature every hit is a critical. `Field`: on a battlefield,
-// where range can impose disadvantage (field_rules.hpp).
+// a paralyzed or unconscious creature every hit is a critical. `Field`: on
+// a battlefield, where range can impose disadvantage (field_rules.hpp).
 template <bool Full, bool Field = false, class Dice>
 [[gnu::always_inline]] inline AttackRoll declare_attack(const BattlePlan& plan,
                                                         const BattleState& state, int attacker,
@@ -158,8 +158,16 @@ template <bool Full, bool Field = false, class Dice>
   if constexpr (Field) ac += state.field.ac_bonus[target];  // a Shield cast this round
   AttackRoll roll = roll_attack(attack.to_hit, ac, mode, dice);
   if constexpr (Full) {
-    if (roll.hit && attack.melee && state.rules[target].conditions.any_of(kMeleeCriticals))
-      roll.critical = true;
+    // "A hit from within 5 feet": on a battlefield by the distance (a shot
+    // from beside it too, not a glaive from 10 ft); gridless, a melee hit.
+    if (roll.hit && state.rules[target].conditions.any_of(kMeleeCriticals)) {
+      if constexpr (Field) {
+        roll.critical =
+            roll.critical || feet_between(plan, state, attacker, target) <= space::kFeetPerSquare;
+      } else {
+        roll.critical = roll.critical || attack.melee;
+      }
+    }
   }
   return roll;
 }

@@ -98,7 +98,8 @@ inline constexpr ConditionSet kHamperAttacks =
 inline constexpr ConditionSet kExposed =
     ConditionSet::of({Condition::Blinded, Condition::Paralyzed, Condition::Restrained,
                       Condition::Stunned, Condition::Petrified, Condition::Unconscious});
-// Those under which a melee hit against it is a critical (within 5 feet).
+// Those under which a hit against it from within 5 feet is a critical
+// (gridless: a melee hit).
 inline constexpr ConditionSet kMeleeCriticals =
     ConditionSet::of({Condition::Paralyzed, Condition::Unconscious});
 // Those under which it fails Strength and Dexterity saves.

@@ -98,11 +98,16 @@ inline bool attack_reaches(const BattlePlan& plan, const BattleState& state, int
   return feet_between(plan, state, self, target) <= attack_limit(attack);
 }
 
-// Whether a hostile creature that can act stands within 5 ft of `self`:
-// on a square around its own (both diagonal rules count a first diagonal
-// as 5 ft). The squares are looked up on the field (FieldState::occupant)
-// rather than every enemy's distance measured: eight look-ups for a
-// creature of one square.
+// The conditions under which a hostile beside a shooter does not hamper
+// it: "a hostile creature who can see you and who isn't incapacitated" (SRD).
+inline constexpr ConditionSet kNoThreatBeside =
+    kIncapacitating | ConditionSet::of({Condition::Blinded});
+
+// Whether a hostile creature that can act, sees and is not incapacitated
+// stands within 5 ft of `self`: on a square around its own (both diagonal
+// rules count a first diagonal as 5 ft). The squares are looked up on the
+// field (FieldState::occupant) rather than every enemy's distance
+// measured: eight look-ups for a creature of one square.
 inline bool hostile_adjacent(const BattlePlan& plan, const BattleState& state, int self) {
   const space::Footprint& me = state.field.at[self];
   const int faction = plan.creatures[self].faction;
@@ -111,7 +116,8 @@ inline bool hostile_adjacent(const BattlePlan& plan, const BattleState& state, i
   for (int y = y0; y <= y1; ++y) {
     for (int x = x0; x <= x1; ++x) {
       const int c = state.field.occupant[FieldState::square_index(plan.field, {x, y})];
-      if (c >= 0 && plan.creatures[c].faction != faction && state.combatants[c].can_act())
+      if (c >= 0 && plan.creatures[c].faction != faction && state.combatants[c].can_act() &&
+          (!plan.full_rules || !state.rules[c].conditions.any_of(kNoThreatBeside)))
         return true;
     }
   }

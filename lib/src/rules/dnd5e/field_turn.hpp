@@ -30,39 +30,40 @@
 
 namespace arena::dnd5e::detail {
 
-// The best action of `self` all of whose attacks reach `target` from where they stand.
+// The action of `self` all of whose attacks reach `target` from where they
+// stand: its best, or under a fixed action policy its first (turn.hpp).
 inline const PlanAction* reaching_action(const BattlePlan& plan, const BattleState& state, int self,
                                          int target) {
   const int feet = feet_between(plan, state, self, target);
-  return best_valued_action_where(plan, state, self, target, [&](const PlanAction& action) {
+  return action_where(plan, state, self, target, [&](const PlanAction& action) {
     return action_limit(plan, self, action, false) >= feet;
   });
 }
 
-// With its charge ready, the best action of `self` with its charge attack
-// that reaches `target` (else its best that reaches).
+// With its charge ready, the action of `self` with its charge attack that
+// reaches `target` (else the one that reaches): its best, or its first.
 inline const PlanAction* charge_action(const BattlePlan& plan, const BattleState& state, int self,
                                        int target) {
   const int feet = feet_between(plan, state, self, target);
   const int attack = plan.field.creatures[self].charge.attack;
-  const PlanAction* charge =
-      best_valued_action_where(plan, state, self, target, [&](const PlanAction& a) {
-        const auto parts = plan.parts_of(a.attacks);
-        return action_limit(plan, self, a, false) >= feet &&
-               std::find(parts.begin(), parts.end(), attack) != parts.end();
-      });
+  const PlanAction* charge = action_where(plan, state, self, target, [&](const PlanAction& a) {
+    const auto parts = plan.parts_of(a.attacks);
+    return action_limit(plan, self, a, false) >= feet &&
+           std::find(parts.begin(), parts.end(), attack) != parts.end();
+  });
   return charge != nullptr ? charge : reaching_action(plan, state, self, target);
 }
 
-// The action a creature wants to take against `target`: its best, or for
-// a kiting creature its best that strikes from beyond its reach.
+// The action a creature wants to take against `target` (turn.hpp's
+// choice), or for a kiting creature the one that strikes from beyond its
+// reach.
 inline const PlanAction* wanted_action(const BattlePlan& plan, const BattleState& state, int self,
                                        int target) {
   const FieldCreature& me = plan.field.creatures[self];
   if (me.movement == Movement::Kite) {
-    const PlanAction* ranged = best_valued_action_where(
-        plan, state, self, target,
-        [&](const PlanAction& a) { return action_limit(plan, self, a, true) > me.reach; });
+    const PlanAction* ranged = action_where(plan, state, self, target, [&](const PlanAction& a) {
+      return action_limit(plan, self, a, true) > me.reach;
+    });
     if (ranged != nullptr) return ranged;
   }
   return choose_action(plan, state, self, target);

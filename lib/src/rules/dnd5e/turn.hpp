@@ -58,11 +58,13 @@ inline TargetState target_state(const BattlePlan& plan, const BattleState& state
   return {them.conditions, them.immune_count > 0 && immune_to_source(state, target, self)};
 }
 
-// The first available action of a fixed action policy, or nullptr.
-inline const PlanAction* first_available(const BattlePlan& plan, const BattleState& state, int self,
-                                         int target) {
+// The first available action of a fixed action policy among those `keep`
+// accepts, or nullptr.
+template <class Keep>
+const PlanAction* first_available_where(const BattlePlan& plan, const BattleState& state, int self,
+                                        int target, Keep keep) {
   for (const PlanAction& action : plan.actions_of(self)) {
-    if (available_against(plan, state, self, action, target)) return &action;
+    if (available_against(plan, state, self, action, target) && keep(action)) return &action;
   }
   return nullptr;
 }
@@ -90,7 +92,18 @@ const PlanAction* best_valued_action_where(const BattlePlan& plan, const BattleS
   return best;
 }
 
-// The same among all its actions (out of line: the turn's attack path inlines whole).
+// The action `self` takes against `target` among those `keep` accepts (on
+// a battlefield, field_turn.hpp: those that reach it): under a fixed action
+// policy the first available, otherwise the best valued.
+template <class Keep>
+const PlanAction* action_where(const BattlePlan& plan, const BattleState& state, int self,
+                               int target, Keep keep) {
+  if (plan.creatures[self].fixed_actions)
+    return first_available_where(plan, state, self, target, keep);
+  return best_valued_action_where(plan, state, self, target, keep);
+}
+
+// The best valued among all its actions (out of line: the turn's attack path inlines whole).
 [[gnu::noinline]] inline const PlanAction* best_valued_action(const BattlePlan& plan,
                                                               const BattleState& state, int self,
                                                               int target) {
@@ -111,7 +124,8 @@ const PlanAction* best_valued_action_where(const BattlePlan& plan, const BattleS
                                 plan.rules[self].actions.count == 1)) {
     return &plan.best_attack_action(self, target);
   }
-  if (creature.fixed_actions) return first_available(plan, state, self, target);
+  if (creature.fixed_actions)
+    return first_available_where(plan, state, self, target, [](const PlanAction&) { return true; });
   return best_valued_action(plan, state, self, target);
 }
 
