@@ -1430,8 +1430,8 @@ TEST(BattlefieldTest, StillCreaturesOutOfEachOthersReachEndAtOnceAsAStalemate) {
   EXPECT_EQ(tally.stalemates, 100);
   EXPECT_EQ(tally.rounds.max(), 0);
   const std::string text = replay_battle(e, 0).text;
-  EXPECT_TRUE(
-      text.ends_with("Stalemate after 0 rounds: no one left can ever reach an enemy (a draw)\n"))
+  EXPECT_TRUE(text.ends_with(
+      "Stalemate after 0 rounds: no one left can ever reach an enemy it can hurt (a draw)\n"))
       << text;
 }
 
@@ -1461,8 +1461,33 @@ TEST(BattlefieldTest, AStalemateOnceTheLastEnemyInReachFalls) {
   EXPECT_GE(tally.rounds.min(), 1);  // not before the pest fell
   const std::string text = replay_battle(e, 0).text;
   EXPECT_NE(text.find("Pest"), std::string::npos);
-  EXPECT_TRUE(text.find("no one left can ever reach an enemy (a draw)\n") != std::string::npos)
+  EXPECT_TRUE(text.find("no one left can ever reach an enemy it can hurt (a draw)\n") !=
+              std::string::npos)
       << text;
+}
+
+// A fire whip reaches a fire-immune foe, which could hurt the whipper but
+// never reaches it (both hold): no one can ever reach an enemy it can
+// hurt, a stalemate at once. Each stalemate rule alone missed it, and the
+// battle ran to max_rounds.
+TEST(BattlefieldTest, ReachingOnlyWhomItCannotHurtIsAStalemate) {
+  const Encounter e = load(
+      R"({"name": "Whipper", "hp": 30, "ac": 12, "at": [0, 0], "movement": "hold",
+          "attacks": [{"name": "Fire Whip", "to_hit": 5, "damage": "1d6 fire", "reach": 10}]})",
+      R"({"name": "Salamander", "hp": 30, "ac": 12, "at": [2, 0], "movement": "hold",
+          "immunities": ["fire"], "attacks": [{"name": "Claw", "to_hit": 5, "damage": "1d6"}]})");
+  const Tally tally = run(e, 100);
+  EXPECT_EQ(tally.stalemates, 100);
+  EXPECT_EQ(tally.rounds.max(), 0);
+  EXPECT_TRUE(replay_battle(e, 0).text.ends_with(
+      "Stalemate after 0 rounds: no one left can ever reach an enemy it can hurt (a draw)\n"));
+  // A claw that reaches it (the salamander beside the whipper): a fight.
+  const Encounter near = load(
+      R"({"name": "Whipper", "hp": 30, "ac": 12, "at": [0, 0], "movement": "hold",
+          "attacks": [{"name": "Fire Whip", "to_hit": 5, "damage": "1d6 fire", "reach": 10}]})",
+      R"({"name": "Salamander", "hp": 30, "ac": 12, "at": [1, 0], "movement": "hold",
+          "immunities": ["fire"], "attacks": [{"name": "Claw", "to_hit": 5, "damage": "1d6"}]})");
+  EXPECT_EQ(run(near, 100).factions[1].wins, 100);
 }
 
 // Only the plan's stillness counts: a grappled walker (speed 0 for now)

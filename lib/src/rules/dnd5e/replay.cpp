@@ -285,7 +285,8 @@ class TextEvents : public NoEvents {
       // The harm table first, as battle.hpp's stalled() asks.
       const bool unharmed = plan_.harms.stalled(plan_.standing, state_.standing);
       out_ += unharmed ? stalemate_line(outcome.rounds)
-                       : stalemate_line(outcome.rounds, "no one left can ever reach an enemy");
+                       : stalemate_line(outcome.rounds,
+                                        "no one left can ever reach an enemy it can hurt");
     } else if (outcome.winner < 0) {
       out_ += fmt::format("Draw after {}\n", rounds_text(outcome.rounds));
     } else {
