@@ -268,6 +268,37 @@ TEST(BattlefieldTest, ABlindedOrParalyzedHostileBesideAShooterDoesNotHamperIt) {
   EXPECT_EQ(shot(Condition::Paralyzed, {5, 18, 4, 3}), 9);
 }
 
+// A swallowed creature is inside its swallower: it leaves its square, and
+// strikes its swallower only, wherever that has gone (it stayed on its
+// square and struck whom it reached there); it comes out beside the
+// swallower when that drops.
+TEST(BattlefieldTest, ASwallowedCreatureIsInsideItsSwallower) {
+  Table t(load(brute("Victim", 30, 0, 0, R"(, "movement": "hold")"),
+               R"({"monster": "giant toad", "at": [1, 0]}, )" +
+                   brute("Buddy", 30, 0, 1, R"(, "movement": "hold")")));
+  ASSERT_TRUE(t.plan.full_rules);
+  detail::swallow(t.plan, t.state, 1, 0, t.events);
+  ASSERT_EQ(detail::swallower_of(t.state, 0), 1);
+  EXPECT_TRUE(detail::free_for(t.plan, t.state, 2, {{0, 0}, 1}));  // its square is free
+  t.state.field.move(t.plan.field, 1, {{10, 0}, 2});               // the toad hops off
+  EXPECT_EQ(detail::feet_between(t.plan, t.state, 0, 1), 0);
+  EXPECT_EQ(detail::feet_between(t.plan, t.state, 2, 0), 50);  // as far as the toad
+  // Its target (the weakest: Buddy) gives way to the toad; blinded,
+  // disadvantage keeps 15: 15 + 4 hits AC 11, for 3 + 2.
+  ScriptedDice dice{18, 15, 3};
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(2), 30);
+  EXPECT_EQ(t.hp(1), 34);
+  // The toad drops: out of it, on the free square nearest it.
+  t.state.combatants[1].hp = 0;
+  t.state.combatants[1].dead = true;
+  t.state.standing.drops(1);
+  detail::release_conditions(t.plan, t.state, 1, t.events);
+  EXPECT_EQ(detail::swallower_of(t.state, 0), -1);
+  EXPECT_EQ(detail::feet_between(t.plan, t.state, 0, 1), 5);
+  EXPECT_FALSE(detail::free_for(t.plan, t.state, 2, t.state.field.at[0]));
+}
+
 // "actions" in the tactics fixes the order (the first it can take), on a
 // battlefield too: there it took the best valued that reached.
 TEST(BattlefieldTest, AFixedActionOrderHoldsOnABattlefield) {

@@ -55,22 +55,6 @@ inline bool has_condition_from(const BattleState& state, int creature, Condition
   return false;
 }
 
-// The creature that gave `creature` `condition` (the first, when several
-// did), or -1.
-inline int source_of(const BattleState& state, int creature, Condition condition) {
-  const RulesState& c = state.rules[creature];
-  if (!c.conditions.contains(condition)) return -1;
-  for (int i = 0; i < c.active_count; ++i) {
-    if (c.active[i].condition == condition) return c.active[i].source;
-  }
-  return -1;
-}
-
-// The creature that swallowed `creature`, or -1.
-inline int swallower_of(const BattleState& state, int creature) {
-  return source_of(state, creature, Condition::Swallowed);
-}
-
 // `creature` becomes immune to `source`'s effects that grant immunity.
 inline void grant_immunity(BattleState& state, int creature, int source) {
   RulesState& c = state.rules[creature];
@@ -157,6 +141,7 @@ template <class Events>
         end_condition(state, c, i, events);
       }
     }
+    if (freed) leave_swallower(plan, state, c, source);
     if (freed && plan.rules[source].traits.swallow_exits_prone && state.combatants[source].dead)
       impose_condition(plan, state, source, c, ConditionEffect{}, Ability::Con, 0, events);
   }
@@ -248,6 +233,7 @@ template <class Events>
     impose_condition(plan, state, source, target, inside, Ability::Con, 0, events);
   }
   state.rules[target].inside_damage = 0;
+  if (swallower_of(state, target) == source) enter_swallower(plan, state, target);
 }
 
 // At the end of swallowed `creature`'s turn: if it dealt its swallower the
@@ -270,6 +256,7 @@ template <class Dice, class Events>
   for (int c = 0; c < plan.creature_count(); ++c) {
     if (swallower_of(state, c) != swallower) continue;
     end_conditions_from(state, c, swallower, events);
+    leave_swallower(plan, state, c, swallower);
     events.note(c, "is regurgitated");
     impose_condition(plan, state, swallower, c, ConditionEffect{}, Ability::Con, 0, events);
   }

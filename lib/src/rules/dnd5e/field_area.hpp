@@ -79,6 +79,7 @@ inline int catch_creatures(const BattlePlan& plan, const BattleState& state, int
   int score = 0;
   for (int c = 0; c < plan.creature_count(); ++c) {
     if (!state.combatants[c].can_act()) continue;
+    if (plan.any_swallower && swallower_of(state, c) >= 0) continue;  // inside: total cover
     const bool ally = plan.creatures[c].faction == faction;
     if (ally && area.chosen_targets) continue;
     if (!area_catches(plan, state, source, area, drawn, c)) continue;

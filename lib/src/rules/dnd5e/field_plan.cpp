@@ -137,6 +137,16 @@ void FieldState::mark(const FieldPlan& plan, const space::Footprint& f, int who)
   }
 }
 
+void FieldState::unmark(const FieldPlan& plan, int c) {
+  const space::Footprint& f = at[static_cast<std::size_t>(c)];
+  for (int y = f.at.y; y < f.at.y + f.side; ++y) {
+    for (int x = f.at.x; x < f.at.x + f.side; ++x) {
+      std::int16_t& square = occupant[square_index(plan, {x, y})];
+      if (square == c) square = -1;
+    }
+  }
+}
+
 void FieldState::reset(const FieldPlan& plan) {
   const std::size_t squares =
       static_cast<std::size_t>(plan.width) * static_cast<std::size_t>(plan.height);
@@ -168,14 +178,8 @@ void FieldState::reset(const FieldPlan& plan) {
 }
 
 void FieldState::move_footprint(const FieldPlan& plan, int c, const space::Footprint& to) {
-  space::Footprint& from = at[static_cast<std::size_t>(c)];
-  for (int y = from.at.y; y < from.at.y + from.side; ++y) {
-    for (int x = from.at.x; x < from.at.x + from.side; ++x) {
-      std::int16_t& square = occupant[square_index(plan, {x, y})];
-      if (square == c) square = -1;
-    }
-  }
-  from = to;
+  unmark(plan, c);
+  at[static_cast<std::size_t>(c)] = to;
   mark(plan, to, c);
 }
 

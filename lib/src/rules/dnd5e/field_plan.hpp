@@ -188,6 +188,8 @@ struct FieldState {
   }
   // The squares of `f` set to `who`.
   void mark(const FieldPlan& plan, const space::Footprint& f, int who);
+  // The squares creature `c` holds set free (it stays where it is: `at`).
+  void unmark(const FieldPlan& plan, int c);
   static std::size_t square_index(const FieldPlan& plan, space::Square s) {
     return static_cast<std::size_t>(s.y) * static_cast<std::size_t>(plan.width) +
            static_cast<std::size_t>(s.x);

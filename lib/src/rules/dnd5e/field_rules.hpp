@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <optional>
 
 #include "rules/dnd5e/field_area.hpp"
 #include "rules/dnd5e/plan.hpp"
@@ -23,7 +24,16 @@
 
 namespace arena::dnd5e::detail {
 
+// Feet between creatures `a` and `b`. A swallowed creature is inside its
+// swallower (it has no squares of its own: swallow()): 0 ft from it, and
+// as far from the others as its swallower is.
 inline int feet_between(const BattlePlan& plan, const BattleState& state, int a, int b) {
+  if (plan.any_swallower) [[unlikely]] {
+    const int inside_a = swallower_of(state, a), inside_b = swallower_of(state, b);
+    if (inside_a == b || inside_b == a) return 0;
+    if (inside_a >= 0) a = inside_a;
+    if (inside_b >= 0) b = inside_b;
+  }
   return space::distance_feet(state.field.at[a], state.field.at[b], plan.field.diagonals);
 }
 
@@ -42,6 +52,43 @@ inline bool free_for(const BattlePlan& plan, const BattleState& state, int self,
     }
   }
   return true;
+}
+
+// The footprint of side `side` nearest to `near` (ring by ring, row by row
+// within a ring) that is free for `self`, or nullopt when the field has none.
+inline std::optional<space::Footprint> nearest_free(const BattlePlan& plan,
+                                                    const BattleState& state, int self,
+                                                    const space::Footprint& near, int side) {
+  const int rings = std::max(plan.field.width, plan.field.height);
+  for (int r = 1; r <= rings; ++r) {
+    for (int y = near.at.y - r; y <= near.at.y + near.side - 1 + r; ++y) {
+      for (int x = near.at.x - r; x <= near.at.x + near.side - 1 + r; ++x) {
+        const space::Footprint foot{{x, y}, side};
+        if (space::distance_feet(foot, near, space::Diagonals::Phb) != r * space::kFeetPerSquare)
+          continue;  // inside the ring: looked at before
+        if (free_for(plan, state, self, foot)) return foot;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// On a battlefield, a creature swallowed leaves its squares for its
+// swallower's insides (feet_between measures from there).
+inline void enter_swallower(const BattlePlan& plan, BattleState& state, int creature) {
+  if (plan.field.enabled) state.field.unmark(plan.field, creature);
+}
+
+// On a battlefield, a creature out of its swallower (escaped, regurgitated,
+// or the swallower dropped) stands on the free squares nearest it; where
+// the field has none, where it was swallowed.
+inline void leave_swallower(const BattlePlan& plan, BattleState& state, int creature,
+                            int swallower) {
+  if (!plan.field.enabled) return;
+  space::Footprint& at = state.field.at[creature];
+  if (const auto out = nearest_free(plan, state, creature, state.field.at[swallower], at.side))
+    at = *out;
+  state.field.mark(plan.field, at, creature);
 }
 
 inline const FieldAttack& field_attack(const BattlePlan& plan, const PlanAttack& attack) {

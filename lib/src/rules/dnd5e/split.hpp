@@ -24,25 +24,6 @@ inline int split_slot(const BattlePlan& plan, const BattleState& state, int self
   return -1;
 }
 
-// The footprint of side `side` nearest to `near` (ring by ring, row by row
-// within a ring) that is free for `self`, or nullopt when the field has none.
-inline std::optional<space::Footprint> nearest_free(const BattlePlan& plan,
-                                                    const BattleState& state, int self,
-                                                    const space::Footprint& near, int side) {
-  const int rings = std::max(plan.field.width, plan.field.height);
-  for (int r = 1; r <= rings; ++r) {
-    for (int y = near.at.y - r; y <= near.at.y + near.side - 1 + r; ++y) {
-      for (int x = near.at.x - r; x <= near.at.x + near.side - 1 + r; ++x) {
-        const space::Footprint foot{{x, y}, side};
-        if (space::distance_feet(foot, near, space::Diagonals::Phb) != r * space::kFeetPerSquare)
-          continue;  // inside the ring: looked at before
-        if (free_for(plan, state, self, foot)) return foot;
-      }
-    }
-  }
-  return std::nullopt;
-}
-
 // `self` splits: it keeps half its hit points, one size smaller, and
 // `slot` joins with the other half beside it. Returns false (nothing
 // changes) when no square is free for the new half.

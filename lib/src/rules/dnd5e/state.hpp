@@ -119,4 +119,24 @@ struct BattleState {
   bool operator==(const BattleState&) const = default;
 };
 
+namespace detail {
+
+// The creature that gave `creature` `condition` (the first, when several
+// did), or -1. Full rules only (BattleState::rules).
+inline int source_of(const BattleState& state, int creature, Condition condition) {
+  const RulesState& c = state.rules[creature];
+  if (!c.conditions.contains(condition)) return -1;
+  for (int i = 0; i < c.active_count; ++i) {
+    if (c.active[i].condition == condition) return c.active[i].source;
+  }
+  return -1;
+}
+
+// The creature that swallowed `creature`, or -1.
+inline int swallower_of(const BattleState& state, int creature) {
+  return source_of(state, creature, Condition::Swallowed);
+}
+
+}  // namespace detail
+
 }  // namespace arena::dnd5e

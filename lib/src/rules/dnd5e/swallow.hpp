@@ -96,7 +96,10 @@ template <class Dice, class Events>
   const int d20 = dice.check(20);
   const bool escaped = d20 + plan.rules[self].strength_check >= dc;
   events.note(self, escaped ? "escapes (Strength check)" : "fails to escape (Strength check)");
-  if (escaped) end_conditions_from(state, self, swallower, events);
+  if (escaped) {
+    end_conditions_from(state, self, swallower, events);
+    leave_swallower(plan, state, self, swallower);
+  }
 }
 
 }  // namespace arena::dnd5e::detail

@@ -26,9 +26,7 @@ struct TargetView {
   int ac(int c) const { return plan.creatures[c].ac; }
   int& focus(int self) const { return state.focus[faction(self)]; }
   // Feet between them on the battlefield (only "nearest" asks, and only a battlefield has it).
-  int distance(int self, int c) const {
-    return space::distance_feet(state.field.at[self], state.field.at[c], plan.field.diagonals);
-  }
+  int distance(int self, int c) const { return detail::feet_between(plan, state, self, c); }
 };
 
 // The number of enemies of `self` who can act.

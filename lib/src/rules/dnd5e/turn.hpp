@@ -92,6 +92,13 @@ const PlanAction* best_valued_action_where(const BattlePlan& plan, const BattleS
   return best;
 }
 
+// The same among all its actions (out of line, as best_valued_action below).
+[[gnu::noinline]] inline const PlanAction* first_available(const BattlePlan& plan,
+                                                           const BattleState& state, int self,
+                                                           int target) {
+  return first_available_where(plan, state, self, target, [](const PlanAction&) { return true; });
+}
+
 // The action `self` takes against `target` among those `keep` accepts (on
 // a battlefield, field_turn.hpp: those that reach it): under a fixed action
 // policy the first available, otherwise the best valued.
@@ -124,8 +131,7 @@ const PlanAction* action_where(const BattlePlan& plan, const BattleState& state,
                                 plan.rules[self].actions.count == 1)) {
     return &plan.best_attack_action(self, target);
   }
-  if (creature.fixed_actions)
-    return first_available_where(plan, state, self, target, [](const PlanAction&) { return true; });
+  if (creature.fixed_actions) return first_available(plan, state, self, target);
   return best_valued_action(plan, state, self, target);
 }
 
