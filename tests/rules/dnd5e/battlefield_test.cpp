@@ -1306,6 +1306,28 @@ TEST(BattlefieldTest, ABlackPuddingSplitsUnderASlashingBlow) {
   EXPECT_TRUE(t.state.combatants[3].absent);
 }
 
+// A pudding split by an opportunity attack as it steps away stops where it
+// is, Medium now, its new half beside it: it took the step planned for its
+// Large self, onto its new half's square (two creatures on one square).
+TEST(BattlefieldTest, APuddingSplitAsItMovesStopsThere) {
+  // 0 the Large pudding at (6,0)-(7,1), 4 the foe beside it at (5,0), 5 its
+  // target (the strongest) far off at (9,0).
+  Table t(load(
+      R"({"monster": "black pudding", "at": [6, 0], "tactics": {"target": "strongest"}})",
+      striker("Foe", 5, "slashing") + ", " + brute("Far", 90, 9, 0, R"(, "movement": "hold")")));
+  // The step to (7,0) leaves the foe's reach: its blow (15 + 4 hits AC 7,
+  // 3 + 2 slashing, stopped by immunity) splits the pudding; it then
+  // strikes the foe beside it (a miss on 2).
+  ScriptedDice dice{15, 3, 2};
+  t.turn(0, dice);
+  EXPECT_EQ(t.state.field.at[0], (space::Footprint{{6, 0}, 1}));
+  EXPECT_EQ(t.state.field.at[1], (space::Footprint{{7, 0}, 1}));
+  for (int c : {0, 1, 4, 5}) {  // each on its squares alone
+    const space::Footprint& f = t.state.field.at[static_cast<std::size_t>(c)];
+    EXPECT_EQ(t.state.field.occupant[FieldState::square_index(t.plan.field, f.at)], c) << c;
+  }
+}
+
 // Split is the pudding's reaction to the damage, whoever deals it: its
 // ally the dragon's Lightning Breath, aimed at the foe beyond it, catches
 // it too, and it splits (its immunity stops the lightning, not the split).

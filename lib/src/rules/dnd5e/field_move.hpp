@@ -234,6 +234,11 @@ Moved move(const BattlePlan& plan, BattleState& state, int self, const MoveGoal&
       step.to = next.to;
       answer<Full>(plan, state, step, dice, events, report);
       if (step.cancelled) break;
+      // A reaction changed the mover (a Split made it smaller and set its
+      // other half down, maybe on the square ahead): the move ends here.
+      if (state.field.at[self].side != next.to.side || !free_for(plan, state, self, next.to)) {
+        break;
+      }
     }
     state.field.move(plan.field, self, next.to);
     now = next.feet;
