@@ -111,6 +111,30 @@ TEST(BattlefieldAreaTest, AConeCatchesTheSquaresItWidensOver) {
             (Names{"Front", "Top", "Bottom"}));
 }
 
+// A PC down at 0 HP in the cone is caught too, though no one aims at it:
+// unconscious, it fails its Dex save without a die, and the damage costs it
+// a death save (it was skipped, as if it were not there).
+TEST(BattlefieldAreaTest, AConeCatchesAPcDownInIt) {
+  const Encounter e = load(hero("Front", 1, 2) +
+                               R"(, {"name": "Down", "pc": true, "hp": 30, "ac": 10, "at": [3, 1],
+                     "attacks": [{"name": "Club", "to_hit": 2, "damage": "1d4"}]})",
+                           R"({"monster": "red dragon wyrmling", "at": [0, 2]})");
+  const BattlePlan plan(e);
+  BattleState state;
+  testing::start_at_full_hp(e, plan, state);
+  state.combatants[1].hp = 0;  // Down, dropped earlier
+  state.standing.drops(1);
+  Seen seen;
+  seen.encounter = &e;
+  ScriptedDice scripted(dice(7, 3, {5}));  // 21 fire; Front's save fails, Down's fails by itself
+  detail::force_save(plan, state, 2, 0, plan.save_effect(2, 0), scripted, seen);
+  EXPECT_EQ(scripted.remaining(), 0u);
+  EXPECT_EQ(caught(seen), (Names{"Front", "Down"}));
+  EXPECT_EQ(state.combatants[1].death_failures, 1);
+  EXPECT_FALSE(state.combatants[1].dead);
+  EXPECT_EQ(state.combatants[0].hp, 79);
+}
+
 TEST(BattlefieldAreaTest, ASphereCatchesEveryoneWithinItsRadius) {
   // A mage's Fireball (20 ft): centred on a corner of Near's space it
   // catches Near and Far (centres 15 ft apart); no such corner has Below

@@ -29,13 +29,6 @@ namespace arena::dnd5e::detail {
 // above zero, so it ends long before.
 inline constexpr int kMaxAftermathRounds = 1000;
 
-// At 0 HP and alive: a PC down (a troll at 0 HP is still in the fight).
-// Who is down after a battle is chance, so the three tests are one
-// (bitwise, not short-circuit: no branch to mispredict).
-inline bool is_down(const CombatantState& c) {
-  return (c.hp == 0) & !c.dead & !c.regenerating_at_zero;
-}
-
 // Whether `self` can finish off `victim` now: its tactics say so, no
 // enemy of it stands, it has attacks, and they can hurt `victim`.
 inline bool can_finish(const BattlePlan& plan, const BattleState& state, int self, int victim) {

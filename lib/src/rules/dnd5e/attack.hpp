@@ -93,7 +93,9 @@ template <class Dice, class Events>
     return dealt;
   };
   for (int victim : targets) {
-    if (!state.combatants[victim].can_act()) continue;
+    // A PC down is caught only in an area on a battlefield (field_area.hpp):
+    // the damage costs it death saves (apply_damage).
+    if (!state.combatants[victim].can_act() && !is_down(state.combatants[victim])) continue;
     if (effect.spares_some && plan.spares(effect, victim)) {
       events.note(victim, "is unaffected (its creature type)");
       continue;
@@ -121,6 +123,7 @@ template <class Dice, class Events>
     if (dealt.total > 0) events.damaged(victim, hp_before - them.hp, them.hp);
     report_traits(victim, at_work, events);
     record_damage<true>(plan, state, source, victim, fell, events);
+    if (fell.killed && !fell.dropped) events.falls(victim, true);  // a PC down, dead now
     if (!dealt.subjected.empty())  // only with a splitter on the field
       answer_damage<true>(plan, state, source, victim, dealt.subjected, dice, events);
     if (fell.hp_lost > 0 && state.rules[victim].conditions.any_of(kEndedByDamage))

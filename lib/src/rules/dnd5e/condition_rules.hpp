@@ -201,7 +201,9 @@ SaveRoll saving_throw(const BattlePlan& plan, const BattleState& state, int crea
   const RulesState& self = state.rules[creature];
   const PlanRules& block = plan.rules[creature];
   const bool str_dex = ability == Ability::Str || ability == Ability::Dex;
-  const bool automatic_failure = str_dex && self.conditions.any_of(kFailsStrDexSaves);
+  // A PC down is unconscious, though the condition is not tracked on it.
+  const bool automatic_failure =
+      str_dex && (self.conditions.any_of(kFailsStrDexSaves) || is_down(state.combatants[creature]));
   const bool advantage = magical && block.traits.magic_resistance;
   const bool disadvantage =
       ability == Ability::Dex && self.conditions.contains(Condition::Restrained);

@@ -71,20 +71,22 @@ inline bool area_catches(const BattlePlan& plan, const BattleState& state, int s
 }
 
 // The creatures `area` placed as `drawn` catches, in creature order, into
-// `out`; returns the enemies caught less the allies.
+// `out`; returns the enemies caught less the allies, of those standing (a
+// PC down in the area is caught too, but no one aims at it or away from it).
 inline int catch_creatures(const BattlePlan& plan, const BattleState& state, int source,
                            const FieldArea& area, const space::Area& drawn, std::vector<int>& out) {
   out.clear();
   const int faction = plan.creatures[source].faction;
   int score = 0;
   for (int c = 0; c < plan.creature_count(); ++c) {
-    if (!state.combatants[c].can_act()) continue;
+    const bool down = is_down(state.combatants[c]);
+    if (!state.combatants[c].can_act() && !down) continue;
     if (plan.any_swallower && swallower_of(state, c) >= 0) continue;  // inside: total cover
     const bool ally = plan.creatures[c].faction == faction;
     if (ally && area.chosen_targets) continue;
     if (!area_catches(plan, state, source, area, drawn, c)) continue;
     out.push_back(c);
-    score += ally ? -1 : 1;
+    if (!down) score += ally ? -1 : 1;
   }
   return score;
 }

@@ -121,6 +121,13 @@ struct BattleState {
 
 namespace detail {
 
+// At 0 HP and alive: a PC down, unconscious (a troll at 0 HP is still in
+// the fight). Who is down after a battle is chance, so the three tests are
+// one (bitwise, not short-circuit: no branch to mispredict).
+inline bool is_down(const CombatantState& c) {
+  return (c.hp == 0) & !c.dead & !c.regenerating_at_zero;
+}
+
 // The creature that gave `creature` `condition` (the first, when several
 // did), or -1. Full rules only (BattleState::rules).
 inline int source_of(const BattleState& state, int creature, Condition condition) {
