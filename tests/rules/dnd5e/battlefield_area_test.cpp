@@ -55,9 +55,10 @@ struct Seen : NoEvents {
 };
 
 // `source` uses its save effect `effect` aimed at `target`, with `dice`
-// (every one used); what it reported.
+// (every one used), those named in `down` (PCs) at 0 HP; what it reported.
 Seen cast(const Encounter& e, const std::string& source, const std::string& effect,
-          const std::string& target, std::vector<int> dice) {
+          const std::string& target, std::vector<int> dice,
+          const std::vector<std::string>& down = {}) {
   BattlePlan plan(e);
   BattleState state;
   testing::start_at_full_hp(e, plan, state);
@@ -68,6 +69,10 @@ Seen cast(const Encounter& e, const std::string& source, const std::string& effe
     ADD_FAILURE() << "no " << name;
     return 0;
   };
+  for (const std::string& name : down) {
+    state.combatants[static_cast<std::size_t>(index(name))].hp = 0;
+    state.standing.drops(index(name));
+  }
   const int self = index(source);
   const std::vector<SaveEffect>& effects = creature_of(e, self).save_effects;
   int which = -1;
@@ -115,24 +120,21 @@ TEST(BattlefieldAreaTest, AConeCatchesTheSquaresItWidensOver) {
 // unconscious, it fails its Dex save without a die, and the damage costs it
 // a death save (it was skipped, as if it were not there).
 TEST(BattlefieldAreaTest, AConeCatchesAPcDownInIt) {
-  const Encounter e = load(hero("Front", 1, 2) +
-                               R"(, {"name": "Down", "pc": true, "hp": 30, "ac": 10, "at": [3, 1],
-                     "attacks": [{"name": "Club", "to_hit": 2, "damage": "1d4"}]})",
-                           R"({"monster": "red dragon wyrmling", "at": [0, 2]})");
-  const BattlePlan plan(e);
-  BattleState state;
-  testing::start_at_full_hp(e, plan, state);
-  state.combatants[1].hp = 0;  // Down, dropped earlier
-  state.standing.drops(1);
-  Seen seen;
-  seen.encounter = &e;
-  ScriptedDice scripted(dice(7, 3, {5}));  // 21 fire; Front's save fails, Down's fails by itself
-  detail::force_save(plan, state, 2, 0, plan.save_effect(2, 0), scripted, seen);
-  EXPECT_EQ(scripted.remaining(), 0u);
-  EXPECT_EQ(caught(seen), (Names{"Front", "Down"}));
-  EXPECT_EQ(state.combatants[1].death_failures, 1);
-  EXPECT_FALSE(state.combatants[1].dead);
-  EXPECT_EQ(state.combatants[0].hp, 79);
+  const std::string down = R"(, {"name": "Down", "pc": true, "hp": 30, "ac": 10, "at": [3, 1],
+                                 "attacks": [{"name": "Club", "to_hit": 2, "damage": "1d4"}]})";
+  const Encounter e =
+      load(hero("Front", 1, 2) + down, R"({"monster": "red dragon wyrmling", "at": [0, 2]})");
+  // 21 fire; Front's save fails, Down's fails by itself (unconscious): a
+  // failed death save.
+  EXPECT_EQ(
+      caught(cast(e, "Red Dragon Wyrmling", "Fire Breath", "Front", dice(7, 3, {5}), {"Down"})),
+      (Names{"Front", "Down"}));
+  // A fear "of its choice" catches no one down: an adult dragon's Frightful
+  // Presence (120 ft), a Wis save for Front alone.
+  const Encounter fear =
+      load(hero("Front", 1, 2) + down, R"({"monster": "adult black dragon", "at": [6, 6]})");
+  EXPECT_EQ(caught(cast(fear, "Adult Black Dragon", "Frightful Presence", "Front", {5}, {"Down"})),
+            (Names{"Front"}));
 }
 
 TEST(BattlefieldAreaTest, ASphereCatchesEveryoneWithinItsRadius) {

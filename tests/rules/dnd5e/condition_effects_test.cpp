@@ -536,6 +536,29 @@ TEST(SwallowTest, APurpleWormSwallowsDigestsAndRegurgitates) {
   EXPECT_TRUE(t.has(1, Condition::Prone));
 }
 
+// The worm's multiattack: its bite swallows the hero, and its sting, from
+// outside, goes to the other (the hero inside has total cover); it stung
+// the hero it had just swallowed.
+TEST(SwallowTest, TheStingAfterASwallowGoesToAnother) {
+  testing::Table t = worm_table();
+  NoEvents events;
+  const PlanAction* multiattack = nullptr;
+  for (const PlanAction& action : t.plan.actions_of(0)) {
+    if (std::string_view(action.name).starts_with("Multiattack")) multiattack = &action;
+  }
+  ASSERT_NE(multiattack, nullptr);
+  // The bite as swallow_hero's; the sting's target drawn anew (a die of 1
+  // for the swallowed hero gives way to the other, the one left), d20 4
+  // hits, 3d6+9 = 12, 12d6 poison rolled (all 1s) and the Con save of
+  // d20 1 fails.
+  ScriptedDice dice{4, 1, 1, 1, 5, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+  detail::take_action<true>(t.plan, t.state, 0, 1, *multiattack, true, dice, events);
+  EXPECT_EQ(dice.remaining(), 0u);
+  EXPECT_TRUE(t.has(1, Condition::Swallowed));
+  EXPECT_EQ(t[1].hp, 200 - 12);
+  EXPECT_EQ(t[2].hp, 200 - 12 - 12);
+}
+
 TEST(SwallowTest, TheWormHoldsOnWithASuccessfulSave) {
   testing::Table t = worm_table();
   NoEvents events;

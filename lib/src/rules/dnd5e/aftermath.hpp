@@ -9,8 +9,8 @@
 //  - a standing member of the winning faction stabilises a dying ally, the
 //    first in creature order: one action, as a healer's kit would (no
 //    check to fail once the fight is over);
-//  - a standing creature with "downed": "finish" and no standing enemy in
-//    reach (gridless: no standing enemy at all) attacks an enemy at 0 HP it
+//  - a standing creature with "downed": "finish" and no standing enemy at
+//    all (on a battlefield too, as if it walked up) attacks an enemy at 0 HP it
 //    can hurt, one drawn at random: with advantage, a melee hit (within
 //    5 feet) is a critical, and each hit is one failed death save, a
 //    critical two (apply_damage, attack_rules.hpp).

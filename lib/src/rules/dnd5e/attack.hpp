@@ -118,12 +118,21 @@ template <class Dice, class Events>
     }
     events.save(victim, effect.name, effect.ability, roll);
     const int hp_before = them.hp;
+    const bool was_down = is_down(them);
     TraitsAtWork at_work;
     const DamageEffect fell = deal_damage<true>(plan, state, victim, dealt, dice, at_work);
-    if (dealt.total > 0) events.damaged(victim, hp_before - them.hp, them.hp);
+    // A PC down takes it all as death saves failed (apply_damage).
+    if (dealt.total > 0)
+      events.damaged(victim, was_down ? dealt.total : hp_before - them.hp, them.hp);
     report_traits(victim, at_work, events);
     record_damage<true>(plan, state, source, victim, fell, events);
-    if (fell.killed && !fell.dropped) events.falls(victim, true);  // a PC down, dead now
+    if (was_down && dealt.total > 0) {
+      if (them.dead) {
+        events.falls(victim, true);
+      } else {
+        events.note(victim, "fails a death save (damage at 0 HP)");
+      }
+    }
     if (!dealt.subjected.empty())  // only with a splitter on the field
       answer_damage<true>(plan, state, source, victim, dealt.subjected, dice, events);
     if (fell.hp_lost > 0 && state.rules[victim].conditions.any_of(kEndedByDamage))

@@ -71,16 +71,18 @@ inline bool area_catches(const BattlePlan& plan, const BattleState& state, int s
 }
 
 // The creatures `area` placed as `drawn` catches, in creature order, into
-// `out`; returns the enemies caught less the allies, of those standing (a
-// PC down in the area is caught too, but no one aims at it or away from it).
+// `out`; returns the enemies caught less the allies, of those standing.
+// With `down`, a PC down in the area is caught too (an area of damage
+// that does not choose its targets), but no one aims at it or away from it.
 inline int catch_creatures(const BattlePlan& plan, const BattleState& state, int source,
-                           const FieldArea& area, const space::Area& drawn, std::vector<int>& out) {
+                           const FieldArea& area, const space::Area& drawn, bool down_too,
+                           std::vector<int>& out) {
   out.clear();
   const int faction = plan.creatures[source].faction;
   int score = 0;
   for (int c = 0; c < plan.creature_count(); ++c) {
     const bool down = is_down(state.combatants[c]);
-    if (!state.combatants[c].can_act() && !down) continue;
+    if (!state.combatants[c].can_act() && !(down && down_too)) continue;
     if (plan.any_swallower && swallower_of(state, c) >= 0) continue;  // inside: total cover
     const bool ally = plan.creatures[c].faction == faction;
     if (ally && area.chosen_targets) continue;
@@ -140,19 +142,22 @@ void cube_placements(const FieldArea& area, const space::Footprint& self, Each e
 
 // The creatures that `effect` of `source`, aimed first at `target`,
 // catches on the battlefield, into `out` (the aim the file's comment
-// describes). An effect without an area catches `target` alone.
+// describes). An effect without an area catches `target` alone, and so
+// does one from inside a swallower (its target is the swallower).
 inline void field_area_targets(const BattlePlan& plan, const BattleState& state, int source,
                                int target, const PlanSaveEffect& effect, std::vector<int>& out) {
   const FieldArea& area = field_area_of(plan, effect);
   out.clear();
-  if (area.shape == AreaShape::None) {
+  if (area.shape == AreaShape::None || (plan.any_swallower && swallower_of(state, source) >= 0)) {
     out.push_back(target);
     return;
   }
+  // Damage reaches a PC down in the area; a fear or a choice of targets does not.
+  const bool down_too = effect.damage.count > 0 && !area.chosen_targets;
   std::vector<int> caught;  // a cast is rare: a local vector costs nothing that matters
   int best = INT_MIN;
   const auto consider = [&](const space::Area& drawn) {
-    const int score = catch_creatures(plan, state, source, area, drawn, caught);
+    const int score = catch_creatures(plan, state, source, area, drawn, down_too, caught);
     if (score > best) {
       best = score;
       out.swap(caught);

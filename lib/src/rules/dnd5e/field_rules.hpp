@@ -80,15 +80,17 @@ inline void enter_swallower(const BattlePlan& plan, BattleState& state, int crea
 }
 
 // On a battlefield, a creature out of its swallower (escaped, regurgitated,
-// or the swallower dropped) stands on the free squares nearest it; where
-// the field has none, where it was swallowed.
+// or the swallower dropped) stands on the free squares nearest it. On a
+// field with none free it stays where it was swallowed, holding no square
+// (marking them would take another's).
 inline void leave_swallower(const BattlePlan& plan, BattleState& state, int creature,
                             int swallower) {
   if (!plan.field.enabled) return;
   space::Footprint& at = state.field.at[creature];
-  if (const auto out = nearest_free(plan, state, creature, state.field.at[swallower], at.side))
+  if (const auto out = nearest_free(plan, state, creature, state.field.at[swallower], at.side)) {
     at = *out;
-  state.field.mark(plan.field, at, creature);
+    state.field.mark(plan.field, at, creature);
+  }
 }
 
 inline const FieldAttack& field_attack(const BattlePlan& plan, const PlanAttack& attack) {

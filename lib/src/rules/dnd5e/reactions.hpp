@@ -113,8 +113,10 @@ struct OpportunityAttack {
   static bool triggered(const BattlePlan& plan, const BattleState& state, int reactor,
                         const Tentative& t) {
     const int reach = plan.field.creatures[reactor].reach;
-    // Flyby: a flying mover provokes nothing.
+    // Flyby: a flying mover provokes nothing; a creature swallowed strikes
+    // its swallower only.
     if (t.disengaged || reach == 0 || plan.field.creatures[t.actor].flyby) return false;
+    if (plan.any_swallower && swallower_of(state, reactor) >= 0) return false;
     const space::Footprint& here = state.field.at[reactor];
     return space::within(here, t.from, reach, plan.field.diagonals) &&
            !space::within(here, t.to, reach, plan.field.diagonals) && can_see(state, reactor) &&
