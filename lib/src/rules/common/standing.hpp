@@ -98,10 +98,7 @@ class Standing {
   // comes before `c`, and the dropped ones stay too. (A search for `c`, or
   // a pass that stops at the end of the head, stops at a random place and
   // mispredicts.)
-  // Inlined: a 5e battle's hot path (damage.hpp) calls it, and GCC left it
-  // out of line once the battlefield's rules grew (1.3% more instructions
-  // in a guards-vs-goblins battle).
-  [[gnu::always_inline]] void drops(int c) {
+  void drops(int c) {
     const int faction = start_->faction_of[static_cast<std::size_t>(c)];
     --total_;
     factions_ -= --members_[static_cast<std::size_t>(faction)] == 0;

@@ -172,13 +172,13 @@ template <bool Full, bool Field = false, class Dice>
   if constexpr (Full) {
     // "A hit from within 5 feet": on a battlefield by the distance (a shot
     // from beside it too, not a glaive from 10 ft); gridless, a melee hit.
-    if (roll.hit && state.rules[target].conditions.any_of(kMeleeCriticals)) {
-      if constexpr (Field) {
-        roll.critical =
-            roll.critical || feet_between(plan, state, attacker, target) <= space::kFeetPerSquare;
-      } else {
-        roll.critical = roll.critical || attack.melee;
-      }
+    if constexpr (Field) {
+      if (roll.hit && state.rules[target].conditions.any_of(kMeleeCriticals) &&
+          feet_between(plan, state, attacker, target) <= space::kFeetPerSquare)
+        roll.critical = true;
+    } else {
+      if (roll.hit && attack.melee && state.rules[target].conditions.any_of(kMeleeCriticals))
+        roll.critical = true;
     }
   }
   return roll;

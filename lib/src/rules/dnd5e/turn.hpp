@@ -268,13 +268,6 @@ template <class Dice, class Events>
   }
 }
 
-// Whether `target` is inside a swallower now (never without the full rules).
-template <bool Full>
-inline bool swallowed_now(const BattlePlan& plan, const BattleState& state, int target) {
-  if constexpr (Full) return plan.any_swallower && swallower_of(state, target) >= 0;
-  return false;
-}
-
 // Takes `action` of `self` against `target`: its saves, then its attacks
 // (moving on to a new target when one drops), and a rampage. `Field`: on a
 // battlefield (attacks by range, field_rules.hpp).
@@ -297,10 +290,11 @@ template <bool Full, bool Field = false, class Dice, class Events>
     }
     can_rampage = own_turn && plan.rules[self].traits.rampage_attack >= 0;
   }
+  const bool swallows = Full && action.swallows;
   for (int attack : plan.parts_of(action.attacks)) {
     // A target down, or swallowed by this action's bite (total cover from
     // outside: the purple worm's sting), gives way to a new one.
-    if (!state.combatants[target].can_act() || swallowed_now<Full>(plan, state, target))
+    if (!state.combatants[target].can_act() || (swallows && swallower_of(state, target) >= 0))
       target = choose_target<Full>(plan, state, self, dice);
     if (target < 0) return;
     if constexpr (Field) {
