@@ -72,7 +72,7 @@ inline bool area_catches(const BattlePlan& plan, const BattleState& state, int s
 
 // The creatures `area` placed as `drawn` catches, in creature order, into
 // `out`; returns the enemies caught less the allies, of those standing.
-// With `down`, a PC down in the area is caught too (an area of damage
+// With `down_too`, a PC down in the area is caught too (an area of damage
 // that does not choose its targets), but no one aims at it or away from it.
 inline int catch_creatures(const BattlePlan& plan, const BattleState& state, int source,
                            const FieldArea& area, const space::Area& drawn, bool down_too,
