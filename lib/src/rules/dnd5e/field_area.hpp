@@ -34,6 +34,13 @@
 
 namespace arena::dnd5e::detail {
 
+// Whether creature `c` is inside a swallower: on a battlefield it has no
+// square of its own then (field_rules.hpp). Asks nothing of a plan without
+// swallowers (nor, so, of one without the full rules).
+inline bool inside_a_swallower(const BattlePlan& plan, const BattleState& state, int c) {
+  return plan.any_swallower && swallower_of(state, c) >= 0;
+}
+
 inline const FieldArea& field_area_of(const BattlePlan& plan, const PlanSaveEffect& effect) {
   return plan.field.areas[static_cast<std::size_t>(&effect - plan.save_effects.data())];
 }
@@ -83,7 +90,7 @@ inline int catch_creatures(const BattlePlan& plan, const BattleState& state, int
   for (int c = 0; c < plan.creature_count(); ++c) {
     const bool down = is_down(state.combatants[c]);
     if (!state.combatants[c].can_act() && !(down && down_too)) continue;
-    if (plan.any_swallower && swallower_of(state, c) >= 0) continue;  // inside: total cover
+    if (inside_a_swallower(plan, state, c)) continue;  // total cover
     const bool ally = plan.creatures[c].faction == faction;
     if (ally && area.chosen_targets) continue;
     if (!area_catches(plan, state, source, area, drawn, c)) continue;
@@ -148,7 +155,7 @@ inline void field_area_targets(const BattlePlan& plan, const BattleState& state,
                                int target, const PlanSaveEffect& effect, std::vector<int>& out) {
   const FieldArea& area = field_area_of(plan, effect);
   out.clear();
-  if (area.shape == AreaShape::None || (plan.any_swallower && swallower_of(state, source) >= 0)) {
+  if (area.shape == AreaShape::None || inside_a_swallower(plan, state, source)) {
     out.push_back(target);
     return;
   }

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "rules/dnd5e/field_area.hpp"
+
 namespace arena::dnd5e {
 
 char map_letter(int c) {
@@ -22,7 +24,7 @@ std::string field_map(const Encounter& encounter, const BattlePlan& plan,
   std::vector<int> shown;
   for (int c = 0; c < plan.creature_count(); ++c) {
     if (state.combatants[static_cast<std::size_t>(c)].dead) continue;
-    if (plan.any_swallower && detail::swallower_of(state, c) >= 0) continue;  // inside another
+    if (detail::inside_a_swallower(plan, state, c)) continue;
     const space::Footprint& f = state.field.at[static_cast<std::size_t>(c)];
     left = std::min(left, f.at.x - 1);
     top = std::min(top, f.at.y - 1);

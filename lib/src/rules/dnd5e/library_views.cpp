@@ -157,21 +157,25 @@ Expected<std::vector<ResolvedMonster>, std::string> resolve_monsters(
   return resolved;
 }
 
-// The attacks of its stat block (not those its spells add). A javelin that
-// deals other damage at range is one printed attack that the data splits
-// in two, "Javelin" and "Javelin (thrown)" (the bugbear's).
+// Whether library attack `a` of `info` is the thrown half of one printed
+// attack that the data splits in two for its damage at range ("Javelin"
+// and "Javelin (thrown)": the bugbear's).
+bool split_thrown_half(const MonsterInfo& info, std::size_t a) {
+  constexpr std::string_view kThrown = " (thrown)";
+  const std::string_view name = info.attacks[a].name;
+  if (!name.ends_with(kThrown)) return false;
+  const std::string_view printed = name.substr(0, name.size() - kThrown.size());
+  return std::any_of(info.attacks.begin(), info.attacks.end(),
+                     [&](const MonsterAttackInfo& other) { return other.name == printed; });
+}
+
+// The attacks of its stat block (not those its spells add), as printed.
 std::size_t stat_block_attacks(const ResolvedMonster& monster) {
   if (!monster.can_fight) return 0;
-  const auto& attacks = monster.info->attacks;
-  return static_cast<std::size_t>(
-      std::count_if(attacks.begin(), attacks.end(), [&](const MonsterAttackInfo& attack) {
-        constexpr std::string_view kThrown = " (thrown)";
-        if (!attack.name.ends_with(kThrown)) return true;
-        const std::string_view printed =
-            std::string_view(attack.name).substr(0, attack.name.size() - kThrown.size());
-        return std::none_of(attacks.begin(), attacks.end(),
-                            [&](const MonsterAttackInfo& other) { return other.name == printed; });
-      }));
+  std::size_t printed = 0;
+  for (std::size_t a = 0; a < monster.info->attacks.size(); ++a)
+    printed += split_thrown_half(*monster.info, a) ? 0 : 1;
+  return printed;
 }
 
 bool has_multiattack(const Creature& creature) {
@@ -443,15 +447,17 @@ bool deals_damage_or_conditions(const std::vector<DamageDice>& damage,
 void add_modelled(Coverage& coverage, const ResolvedMonster& monster, int defences_not_modelled) {
   const MonsterInfo& info = *monster.info;
   const Creature& creature = monster.creature;
-  const int attacks = static_cast<int>(stat_block_attacks(monster));
-  coverage[EntryKind::Attack].modelled += attacks;
-  for (int a = 0; a < attacks; ++a) {
-    const Attack& attack = creature.attacks[static_cast<std::size_t>(a)];
+  coverage[EntryKind::Attack].modelled += static_cast<int>(stat_block_attacks(monster));
+  // The creature's first attacks are the library's, in order (its thrown
+  // twins come after them).
+  for (std::size_t a = 0; monster.can_fight && a < info.attacks.size(); ++a) {
+    if (split_thrown_half(info, a)) continue;
+    const Attack& attack = creature.attacks[a];
     const int riders = (attack.on_hit_saves.empty() ? 0 : 1) +
                        (attack.on_hit_conditions.empty() ? 0 : 1);  // a save, conditions
     coverage[EntryKind::HitRider].modelled += riders;
     coverage[EntryKind::HitRider].no_effect +=
-        static_cast<int>(info.attacks[static_cast<std::size_t>(a)].riders_no_effect.size());
+        static_cast<int>(info.attacks[a].riders_no_effect.size());
     coverage.damaging.modelled += riders > 0 || !attack.damage.empty() ? 1 : 0;
   }
   coverage[EntryKind::Multiattack].modelled += has_multiattack(creature) ? 1 : 0;

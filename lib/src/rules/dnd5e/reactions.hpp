@@ -116,7 +116,7 @@ struct OpportunityAttack {
     // Flyby: a flying mover provokes nothing; a creature swallowed strikes
     // its swallower only.
     if (t.disengaged || reach == 0 || plan.field.creatures[t.actor].flyby) return false;
-    if (plan.any_swallower && swallower_of(state, reactor) >= 0) return false;
+    if (inside_a_swallower(plan, state, reactor)) return false;
     const space::Footprint& here = state.field.at[reactor];
     return space::within(here, t.from, reach, plan.field.diagonals) &&
            !space::within(here, t.to, reach, plan.field.diagonals) && can_see(state, reactor) &&
