@@ -130,11 +130,7 @@ inline void list_turns(BattleState& state) {
 template <class Dice>
 void begin_battle(const BattlePlan& plan, BattleState& state, Dice& dice) {
   state.reset(plan);
-  for (int c = 0, count = plan.creature_count(); c < count; ++c) {
-    const int hp = roll(plan, plan.creatures[c].hp, dice);
-    state.combatants[c].hp = hp;
-    state.combatants[c].max_hp = hp;
-  }
+  roll_hit_points(plan.terms, plan.creatures, state.combatants, dice);
   state.leave_out_joining(plan);
 }
 
