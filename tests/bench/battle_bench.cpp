@@ -7,7 +7,8 @@
 // the ratio of the two.
 //
 // Every scenarios/*.json is benchmarked, whatever its ruleset, as
-// play/NAME and rng_bound/NAME.
+// play/NAME and rng_bound/NAME; guards-vs-goblins also as hand_written/NAME,
+// the same battles written by hand (tests/reference/skirmish.hpp).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -19,6 +20,7 @@
 #include "arena/battle_dice.hpp"
 #include "arena/load.hpp"
 #include "arena/tally.hpp"
+#include "reference/skirmish.hpp"
 #include "rules/dnd5e/ruleset.hpp"
 #include "rules/knave/ruleset.hpp"
 #include "rules/oldschool/ruleset.hpp"
@@ -76,6 +78,30 @@ void draw_as_many(benchmark::State& state, const arena::Encounter& encounter) {
   state.SetItemsProcessed(state.iterations());
 }
 
+// The same battles written by hand (tests/reference/skirmish.hpp), with
+// the same dice and the same tally: how fast such a battle can be.
+void play_by_hand(benchmark::State& state, const arena::Encounter& encounter,
+                  const std::vector<arena::reference::SkirmishMonster>& monsters) {
+  arena::Tally tally(encounter);
+  std::uint64_t index = 0;
+  for (auto _ : state) {
+    arena::BattleDice dice(encounter.seed, index++);
+    const arena::reference::SkirmishOutcome played =
+        arena::reference::play_skirmish(monsters, encounter.max_rounds, dice);
+    tally.add(encounter, {.winner = played.winner, .rounds = played.rounds},
+              std::span(played.results.data(), monsters.size()));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+// The shipped scenarios that the hand-written skirmish plays, by name.
+std::vector<arena::reference::SkirmishMonster> by_hand(const std::string& name) {
+  using namespace arena::reference;
+  if (name == "guards-vs-goblins")
+    return {guard(0), guard(0), guard(0), goblin(1), goblin(1), goblin(1), goblin(1)};
+  return {};
+}
+
 template <class Engine>
 void register_scenario(const std::string& name, const arena::Encounter& encounter) {
   benchmark::RegisterBenchmark(("play/" + name).c_str(), [encounter](benchmark::State& state) {
@@ -84,6 +110,12 @@ void register_scenario(const std::string& name, const arena::Encounter& encounte
   benchmark::RegisterBenchmark(("rng_bound/" + name).c_str(), [encounter](benchmark::State& state) {
     draw_as_many<Engine>(state, encounter);
   });
+  if (const auto monsters = by_hand(name); !monsters.empty()) {
+    benchmark::RegisterBenchmark(("hand_written/" + name).c_str(),
+                                 [encounter, monsters](benchmark::State& state) {
+                                   play_by_hand(state, encounter, monsters);
+                                 });
+  }
 }
 
 const bool kRegistered = [] {
