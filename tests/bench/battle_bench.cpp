@@ -7,8 +7,9 @@
 // the ratio of the two.
 //
 // Every scenarios/*.json is benchmarked, whatever its ruleset, as
-// play/NAME and rng_bound/NAME; guards-vs-goblins also as hand_written/NAME,
-// the same battles written by hand (tests/reference/skirmish.hpp).
+// play/NAME and rng_bound/NAME; guards-vs-goblins and goblin-ambush also
+// as hand_written/NAME, the same battles written by hand
+// (tests/reference/skirmish.hpp).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -81,7 +82,7 @@ void draw_as_many(benchmark::State& state, const arena::Encounter& encounter) {
 // The same battles written by hand (tests/reference/skirmish.hpp), with
 // the same dice and the same tally: how fast such a battle can be.
 void play_by_hand(benchmark::State& state, const arena::Encounter& encounter,
-                  const std::vector<arena::reference::SkirmishMonster>& monsters) {
+                  std::span<const arena::reference::Skirmisher> monsters) {
   arena::Tally tally(encounter);
   std::uint64_t index = 0;
   for (auto _ : state) {
@@ -95,10 +96,11 @@ void play_by_hand(benchmark::State& state, const arena::Encounter& encounter,
 }
 
 // The shipped scenarios that the hand-written skirmish plays, by name.
-std::vector<arena::reference::SkirmishMonster> by_hand(const std::string& name) {
+std::vector<arena::reference::Skirmisher> by_hand(const std::string& name) {
   using namespace arena::reference;
   if (name == "guards-vs-goblins")
     return {guard(0), guard(0), guard(0), goblin(1), goblin(1), goblin(1), goblin(1)};
+  if (name == "goblin-ambush") return {kGoblinAmbush.begin(), kGoblinAmbush.end()};
   return {};
 }
 

@@ -1,22 +1,35 @@
-// A plain 5e skirmish written by hand: two factions of monsters, each with
-// one attack and fixed hit points, each turn an attack on a random enemy
-// standing. It is small on purpose, and knows nothing of the engine:
+// A plain 5e skirmish written by hand: two factions of creatures, each
+// with one action of one or more attacks and fixed hit points, monsters and
+// player characters. It is small on purpose, and knows nothing of the
+// engine:
 //
-//   - an oracle: tests/rules/dnd5e/skirmish_reference_test.cpp plays the
-//     battles of scenarios/guards-vs-goblins.json with the engine and with
-//     this file, and asks for the same results, battle for battle;
-//   - the speed of light: tests/bench plays the same battles with it
-//     (hand_written/NAME), as few instructions as such a battle needs with
-//     the same dice drawn in the same order, beside the engine (play/NAME)
-//     and the RNG bound (rng_bound/NAME).
+//   - an oracle: tests/rules/dnd5e/skirmish_reference_test.cpp plays
+//     battles with the engine and with this file, and asks for the same
+//     results, battle for battle;
+//   - a yardstick: tests/bench plays shipped scenarios with it
+//     (hand_written/NAME), a battle written for these rules alone, with
+//     the same dice drawn in the same order and the same tally, beside the
+//     engine (play/NAME) and the RNG bound (rng_bound/NAME).
 //
-// The rules it plays, as the engine does (README, "5e rules"): initiative
-// d20 + modifier, higher first, then the higher modifier, then the earlier
-// creature, and each run of full ties shuffled (Fisher-Yates, last place
-// first); a target drawn among the enemies standing, in creature order (no
-// die for one); a natural 1 misses, a natural 20 hits and doubles the dice;
-// a monster at 0 HP dies. Checks (initiative, attack rolls) come from the
-// dice's check stream, everything else from its roll stream.
+// The rules it plays, as README's "Rules (5e)" gives them:
+//   - initiative d20 + modifier, higher first, then the higher modifier,
+//     then the earlier creature, each run of full ties shuffled
+//     (Fisher-Yates, last place first);
+//   - a target among the enemies standing, in creature order: at random
+//     (no die for one), or the weakest (fewest HP; a die among the tied);
+//     a target that drops during an action gives way to a new one;
+//   - a natural 1 misses, a natural 20 hits and doubles the dice;
+//   - a monster at 0 HP dies; a PC falls, unless the damage beyond 0
+//     reaches its HP maximum, and then rolls a death save at the start of
+//     each turn (10 or more succeeds, a natural 1 fails twice, a natural
+//     20 gets it up with 1 HP and it acts; three successes stabilise it,
+//     three failures kill it);
+//   - after the battle, rounds go on from the turn after the one that
+//     ended it until every PC down is dead or stable: the down roll their
+//     saves, and a standing member of the winning side stabilises a dying
+//     ally, the first in creature order, one a turn.
+// Checks (initiative, attack rolls, death saves) come from the dice's
+// check stream, everything else from its roll stream.
 #pragma once
 
 #include <algorithm>
@@ -28,33 +41,77 @@
 
 namespace arena::reference {
 
-struct SkirmishMonster {
-  int faction = 0;  // 0 or 1
-  int hp = 1;
-  int ac = 10;
-  int initiative = 0;  // the modifier
+struct SkirmishAttack {
   int to_hit = 0;
   int damage_count = 1;  // damage: COUNTdSIDES + BONUS
   int damage_sides = 6;
   int damage_bonus = 0;
 };
 
+struct Skirmisher {
+  int faction = 0;  // 0 or 1
+  int hp = 1;
+  int ac = 10;
+  int initiative = 0;  // the modifier
+  bool pc = false;
+  bool weakest = false;  // targets the weakest enemy, not a random one
+  std::array<SkirmishAttack, 2> attacks{};
+  int attack_count = 1;  // of `attacks`, in one action
+};
+
 // SRD 5.1 stat blocks, as printed: average hit points, and the attack of
-// highest average damage (the engine's choice when the to-hit is the
-// same): a guard's spear, a goblin's scimitar, an orc's greataxe and an
-// ogre's greatclub. In the order of SkirmishMonster's fields.
-constexpr SkirmishMonster guard(int faction) {
-  return {faction, 11, 16, 1, 3, 1, 6, 1};
+// highest expected damage (the engine's choice): a guard's spear, a
+// goblin's scimitar, an orc's greataxe, an ogre's greatclub.
+constexpr Skirmisher guard(int faction) {
+  return {.faction = faction, .hp = 11, .ac = 16, .initiative = 1, .attacks = {{{3, 1, 6, 1}}}};
 }
-constexpr SkirmishMonster goblin(int faction) {
-  return {faction, 7, 15, 2, 4, 1, 6, 2};
+constexpr Skirmisher goblin(int faction) {
+  return {.faction = faction, .hp = 7, .ac = 15, .initiative = 2, .attacks = {{{4, 1, 6, 2}}}};
 }
-constexpr SkirmishMonster orc(int faction) {
-  return {faction, 15, 13, 1, 5, 1, 12, 3};
+constexpr Skirmisher orc(int faction) {
+  return {.faction = faction, .hp = 15, .ac = 13, .initiative = 1, .attacks = {{{5, 1, 12, 3}}}};
 }
-constexpr SkirmishMonster ogre(int faction) {
-  return {faction, 59, 11, -1, 6, 2, 8, 4};
+constexpr Skirmisher ogre(int faction) {
+  return {.faction = faction, .hp = 59, .ac = 11, .initiative = -1, .attacks = {{{6, 2, 8, 4}}}};
 }
+
+// The sides of scenarios/goblin-ambush.json, as its file builds them
+// (README: the PCs' weapons by the table, a Goblin Boss by hand), each with
+// its best action against goblins and their boss: the Rogue's shortsword
+// and off-hand shortsword, the Wizard's light crossbow (+4, 1d8+2: a
+// little more than Fire Bolt's +5, 1d10 against AC 15 and 17), the Boss's
+// two scimitars. The Heroes (hero(): PCs of faction 0) and the Boss take
+// the weakest.
+constexpr Skirmisher hero(int hp, int ac, int initiative, std::array<SkirmishAttack, 2> attacks,
+                          int attack_count = 1) {
+  return {.faction = 0,
+          .hp = hp,
+          .ac = ac,
+          .initiative = initiative,
+          .pc = true,
+          .weakest = true,
+          .attacks = attacks,
+          .attack_count = attack_count};
+}
+inline constexpr std::array<Skirmisher, 11> kGoblinAmbush = {
+    hero(28, 18, 1, {{{5, 1, 8, 3}}}),                   // Fighter: longsword
+    hero(21, 14, 3, {{{5, 1, 6, 3}, {5, 1, 6, 0}}}, 2),  // Rogue
+    hero(24, 16, 0, {{{4, 1, 6, 2}}}),                   // Cleric: mace
+    hero(17, 12, 2, {{{4, 1, 8, 2}}}),                   // Wizard
+    goblin(1),
+    goblin(1),
+    goblin(1),
+    goblin(1),
+    goblin(1),
+    goblin(1),
+    {.faction = 1,
+     .hp = 21,
+     .ac = 17,
+     .initiative = 2,
+     .weakest = true,
+     .attacks = {{{4, 1, 6, 2}, {4, 1, 6, 2}}},
+     .attack_count = 2},  // Goblin Boss
+};
 
 inline constexpr int kMaxSkirmishers = 16;
 
@@ -64,72 +121,201 @@ struct SkirmishOutcome {
   std::array<CombatantResult, kMaxSkirmishers> results{};
 };
 
+namespace detail {
+
+struct Fighter {
+  int hp = 0;
+  bool dead = false;
+  bool stable = false;
+  int successes = 0;
+  int failures = 0;
+  int dropped_by = -1;
+};
+
 template <class Dice>
-SkirmishOutcome play_skirmish(std::span<const SkirmishMonster> monsters, int max_rounds,
-                              Dice& dice) {
-  const int n = static_cast<int>(monsters.size());
-  SkirmishOutcome out;
-  std::array<int, kMaxSkirmishers> hp{}, order{}, score{};
-  for (int c = 0; c < n; ++c) hp[c] = monsters[c].hp;
-
-  // Initiative: a score per creature that orders like (total, modifier,
-  // earlier creature); ties of total and modifier share score / 32.
-  for (int c = 0; c < n; ++c) {
-    const int total = dice.check(20) + monsters[c].initiative;
-    score[c] = ((total + 64) * 128 + monsters[c].initiative + 64) * 32 + (31 - c);
-  }
-  for (int c = 0; c < n; ++c) order[c] = c;
-  std::sort(order.begin(), order.begin() + n, [&](int a, int b) { return score[a] > score[b]; });
-  for (int start = 0, place = 1; place <= n; ++place) {
-    if (place < n && score[order[place]] / 32 == score[order[start]] / 32) continue;
-    for (int i = place - 1; i > start; --i)
-      std::swap(order[i], order[start + dice.roll(i - start + 1) - 1]);
-    start = place;
-  }
-
-  // Each faction's enemies standing, in creature order.
-  std::array<std::array<int, kMaxSkirmishers>, 2> enemies{};
-  std::array<int, 2> enemy_count{}, standing{};
-  for (int c = 0; c < n; ++c) {
-    const int f = monsters[c].faction;
-    ++standing[f];
-    enemies[1 - f][enemy_count[1 - f]++] = c;
-  }
-
-  while (standing[0] > 0 && standing[1] > 0) {
-    if (out.rounds == max_rounds) return out;  // a draw
-    ++out.rounds;
-    for (int p = 0; p < n && standing[0] > 0 && standing[1] > 0; ++p) {
-      const int self = order[p];
-      if (hp[self] == 0) continue;
-      const SkirmishMonster& me = monsters[self];
-      const auto& list = enemies[me.faction];
-      const int count = enemy_count[me.faction];
-      const int target = list[count > 1 ? dice.roll(count) - 1 : 0];
-      const int d20 = dice.check(20);
-      if (d20 == 1 || (d20 < 20 && d20 + me.to_hit < monsters[target].ac)) continue;
-      int damage = me.damage_bonus;
-      for (int die = 0; die < me.damage_count * (d20 == 20 ? 2 : 1); ++die)
-        damage += dice.roll(me.damage_sides);
-      const int lost = std::clamp(damage, 0, hp[target]);
-      hp[target] -= lost;
-      out.results[self].damage_dealt += lost;
-      out.results[target].damage_taken += lost;
-      if (hp[target] > 0 || lost == 0) continue;
-      // It dies: out of its foes' list, the standing after it move up.
-      ++out.results[self].kills;
-      ++out.results[self].knockouts;
-      out.results[target].fate = Fate::Dead;
-      --standing[monsters[target].faction];
-      auto& foes = enemies[1 - monsters[target].faction];
-      int& foe_count = enemy_count[1 - monsters[target].faction];
-      const auto at = std::find(foes.begin(), foes.begin() + foe_count, target);
-      std::copy(at + 1, foes.begin() + foe_count, at);
-      --foe_count;
+class Skirmish {
+ public:
+  Skirmish(std::span<const Skirmisher> who, Dice& dice)
+      : who_(who), n_(static_cast<int>(who.size())), dice_(dice) {
+    for (int c = 0; c < n_; ++c) {
+      fighters_[c].hp = who_[c].hp;
+      ++standing_[who_[c].faction];
+      enemies_[1 - who_[c].faction][enemy_count_[1 - who_[c].faction]++] = c;
     }
   }
-  out.winner = standing[0] > 0 ? 0 : standing[1] > 0 ? 1 : -1;
-  return out;
+
+  SkirmishOutcome play(int max_rounds) {
+    roll_initiative();
+    int ended_on = -1;
+    while (standing_[0] > 0 && standing_[1] > 0 && out_.rounds < max_rounds) {
+      ++out_.rounds;
+      for (int p = 0; p < n_; ++p) {
+        turn(order_[p]);
+        if (standing_[0] == 0 || standing_[1] == 0) {
+          ended_on = p;
+          break;
+        }
+      }
+    }
+    if (standing_[0] == 0 || standing_[1] == 0)
+      out_.winner = standing_[0] > 0 ? 0 : standing_[1] > 0 ? 1 : -1;
+    aftermath(ended_on);
+    for (int c = 0; c < n_; ++c) {
+      const Fighter& f = fighters_[c];
+      out_.results[c].fate = f.dead ? Fate::Dead : f.hp == 0 ? Fate::Down : Fate::Standing;
+      if (f.dead && f.dropped_by >= 0) ++out_.results[f.dropped_by].kills;
+    }
+    return out_;
+  }
+
+ private:
+  bool down(int c) const { return fighters_[c].hp == 0 && !fighters_[c].dead; }
+
+  // Higher first: total, modifier, then the earlier creature; ties of
+  // total and modifier share score / 32.
+  void roll_initiative() {
+    std::array<int, kMaxSkirmishers> score{};
+    for (int c = 0; c < n_; ++c) {
+      const int total = dice_.check(20) + who_[c].initiative;
+      score[c] = ((total + 64) * 128 + who_[c].initiative + 64) * 32 + (31 - c);
+      order_[c] = c;
+    }
+    std::sort(order_.begin(), order_.begin() + n_,
+              [&](int a, int b) { return score[a] > score[b]; });
+    for (int start = 0, place = 1; place <= n_; ++place) {
+      if (place < n_ && score[order_[place]] / 32 == score[order_[start]] / 32) continue;
+      for (int i = place - 1; i > start; --i)
+        std::swap(order_[i], order_[start + dice_.roll(i - start + 1) - 1]);
+      start = place;
+    }
+  }
+
+  int choose_target(int self) {
+    const auto& list = enemies_[who_[self].faction];
+    const int count = enemy_count_[who_[self].faction];
+    if (count <= 1) return count == 0 ? -1 : list[0];
+    if (!who_[self].weakest) return list[dice_.roll(count) - 1];
+    int fewest = fighters_[list[0]].hp, tied = 0;
+    for (int i = 0; i < count; ++i) fewest = std::min(fewest, fighters_[list[i]].hp);
+    for (int i = 0; i < count; ++i) tied += fighters_[list[i]].hp == fewest;
+    int pick = tied > 1 ? dice_.roll(tied) : 1;
+    for (int i = 0; i < count; ++i) {
+      if (fighters_[list[i]].hp == fewest && --pick == 0) return list[i];
+    }
+    return -1;  // not reached
+  }
+
+  // A death save; returns whether the PC got up (and acts).
+  bool death_save(int self) {
+    Fighter& me = fighters_[self];
+    const int d20 = dice_.check(20);
+    if (d20 == 20) {
+      me = {.hp = 1, .dropped_by = me.dropped_by};
+      stands(self);
+      return true;
+    }
+    me.successes += d20 >= 10;
+    me.failures += d20 < 10 ? (d20 == 1 ? 2 : 1) : 0;
+    me.dead = me.failures >= 3;
+    if (!me.dead && me.successes >= 3) me = {.stable = true, .dropped_by = me.dropped_by};
+    return false;
+  }
+
+  void turn(int self) {
+    Fighter& me = fighters_[self];
+    if (me.dead) return;
+    if (me.hp == 0 && (me.stable || !death_save(self))) return;
+    int target = choose_target(self);
+    for (int a = 0; a < who_[self].attack_count; ++a) {
+      if (target >= 0 && fighters_[target].hp == 0) target = choose_target(self);
+      if (target < 0) return;
+      attack(self, target, who_[self].attacks[a]);
+    }
+  }
+
+  void attack(int self, int target, const SkirmishAttack& with) {
+    const int d20 = dice_.check(20);
+    if (d20 == 1 || (d20 < 20 && d20 + with.to_hit < who_[target].ac)) return;
+    int damage = with.damage_bonus;
+    for (int die = 0; die < with.damage_count * (d20 == 20 ? 2 : 1); ++die)
+      damage += dice_.roll(with.damage_sides);
+    Fighter& them = fighters_[target];
+    const int lost = std::clamp(damage, 0, them.hp);
+    them.hp -= lost;
+    out_.results[self].damage_dealt += lost;
+    out_.results[target].damage_taken += lost;
+    if (them.hp > 0 || lost == 0) return;
+    ++out_.results[self].knockouts;
+    them.dropped_by = self;
+    them.dead = !who_[target].pc || damage - lost >= who_[target].hp;
+    them.successes = them.failures = 0;
+    them.stable = false;
+    falls(target);
+  }
+
+  // Out of its foes' list (the standing after it move up), and back in.
+  void falls(int c) {
+    --standing_[who_[c].faction];
+    auto& foes = enemies_[1 - who_[c].faction];
+    int& count = enemy_count_[1 - who_[c].faction];
+    const auto at = std::find(foes.begin(), foes.begin() + count, c);
+    std::copy(at + 1, foes.begin() + count, at);
+    --count;
+  }
+  void stands(int c) {
+    ++standing_[who_[c].faction];
+    auto& foes = enemies_[1 - who_[c].faction];
+    int& count = enemy_count_[1 - who_[c].faction];
+    const auto at = std::find_if(foes.begin(), foes.begin() + count, [&](int f) { return f > c; });
+    std::copy_backward(at, foes.begin() + count, foes.begin() + count + 1);
+    *at = c;
+    ++count;
+  }
+
+  bool fate_open() const {
+    for (int c = 0; c < n_; ++c) {
+      if (down(c) && !fighters_[c].stable) return true;
+    }
+    return false;
+  }
+
+  void aftermath(int ended_on) {
+    for (int round = 0; round < 1000 && fate_open(); ++round) {
+      for (int i = 1; i <= n_; ++i) aftermath_turn(order_[(ended_on + i) % n_]);
+    }
+  }
+
+  void aftermath_turn(int self) {
+    Fighter& me = fighters_[self];
+    if (me.dead) return;
+    if (down(self)) {
+      if (!me.stable) death_save(self);
+      return;
+    }
+    if (who_[self].faction != out_.winner) return;
+    for (int ally = 0; ally < n_; ++ally) {
+      if (who_[ally].faction == out_.winner && down(ally) && !fighters_[ally].stable) {
+        fighters_[ally] = {.stable = true, .dropped_by = fighters_[ally].dropped_by};
+        return;
+      }
+    }
+  }
+
+  std::span<const Skirmisher> who_;
+  int n_;
+  Dice& dice_;
+  SkirmishOutcome out_;
+  std::array<Fighter, kMaxSkirmishers> fighters_{};
+  std::array<int, kMaxSkirmishers> order_{};
+  std::array<std::array<int, kMaxSkirmishers>, 2> enemies_{};  // each side's foes standing
+  std::array<int, 2> enemy_count_{}, standing_{};
+};
+
+}  // namespace detail
+
+template <class Dice>
+SkirmishOutcome play_skirmish(std::span<const Skirmisher> who, int max_rounds, Dice& dice) {
+  return detail::Skirmish<Dice>(who, dice).play(max_rounds);
 }
 
 }  // namespace arena::reference

@@ -1,6 +1,7 @@
 // The engine's plain 5e path against a skirmish written by hand
 // (tests/reference/skirmish.hpp), which shares none of its code: with the
-// same dice, every battle must end the same way, to the last hit point.
+// same dice, every battle must end the same way, to the last hit point and
+// the last death save.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -20,11 +21,11 @@ using reference::goblin;
 using reference::guard;
 using reference::ogre;
 using reference::orc;
-using reference::SkirmishMonster;
+using reference::Skirmisher;
 
 // Plays `battles` battles of `encounter` with the engine and by hand, and
 // compares each.
-void expect_same_battles(const Encounter& encounter, const std::vector<SkirmishMonster>& monsters,
+void expect_same_battles(const Encounter& encounter, std::span<const Skirmisher> monsters,
                          std::int64_t battles) {
   ASSERT_EQ(encounter.combatants.size(), monsters.size());
   const dnd5e::BattlePlan plan(encounter);
@@ -52,13 +53,17 @@ void expect_same_battles(const Encounter& encounter, const std::vector<SkirmishM
   EXPECT_EQ(decided, battles);  // max_rounds never came: every battle was played out
 }
 
+std::vector<Skirmisher> sides(std::initializer_list<Skirmisher> who) {
+  return who;
+}
+
 TEST(SkirmishReference, GuardsAgainstGoblinsPlaysAsByHand) {
   auto encounter =
       load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/scenarios/guards-vs-goblins.json");
   ASSERT_TRUE(encounter.has_value());
-  expect_same_battles(*encounter,
-                      {guard(0), guard(0), guard(0), goblin(1), goblin(1), goblin(1), goblin(1)},
-                      20000);
+  expect_same_battles(
+      *encounter, sides({guard(0), guard(0), guard(0), goblin(1), goblin(1), goblin(1), goblin(1)}),
+      20000);
 }
 
 // Other dice (a d12, a critical's 4d8), a negative initiative and a mixed
@@ -73,9 +78,39 @@ TEST(SkirmishReference, OrcsAndOgreAgainstGuardsAndGoblinsPlayAsByHand) {
     ]
   })");
   expect_same_battles(encounter,
-                      {orc(0), orc(0), orc(0), ogre(0), guard(1), guard(1), guard(1), guard(1),
-                       guard(1), goblin(1), goblin(1), goblin(1)},
+                      sides({orc(0), orc(0), orc(0), ogre(0), guard(1), guard(1), guard(1),
+                             guard(1), guard(1), goblin(1), goblin(1), goblin(1)}),
                       20000);
+}
+
+// Player characters: death saves in the battle and after it, the weakest
+// targeted, a multiattack and an off-hand attack that move on to a new
+// target.
+TEST(SkirmishReference, GoblinAmbushPlaysAsByHand) {
+  auto encounter =
+      load_encounter_file(std::string(ARENA_SOURCE_DIR) + "/scenarios/goblin-ambush.json");
+  ASSERT_TRUE(encounter.has_value());
+  expect_same_battles(*encounter, reference::kGoblinAmbush, 20000);
+}
+
+// PCs of 8 HP against an ogre (2d8+4, 4d8+4 on a critical): the damage
+// beyond 0 often reaches their maximum, and they die outright; those who
+// fall otherwise save, and the ogre's victory leaves no one to stabilise them.
+TEST(SkirmishReference, SquiresAgainstAnOgrePlayAsByHand) {
+  const Encounter encounter = load(R"({
+    "rules": "5e", "seed": 9,
+    "factions": [
+      { "name": "Squires", "members": [
+        { "name": "Squire", "count": 3, "pc": true, "level": 1, "hp": 8,
+          "abilities": { "str": 10, "dex": 14, "con": 10, "int": 10, "wis": 10, "cha": 10 },
+          "armor": "leather armor", "weapons": ["shortsword"], "proficiency": "martial" } ] },
+      { "name": "Ogre", "members": [ { "monster": "ogre" } ] }
+    ]
+  })");
+  // A shortsword by DEX (+2, proficiency +2): +4 and 1d6+2; AC 11 + 2.
+  const Skirmisher squire = {
+      .faction = 0, .hp = 8, .ac = 13, .initiative = 2, .pc = true, .attacks = {{{4, 1, 6, 2}}}};
+  expect_same_battles(encounter, sides({squire, squire, squire, ogre(1)}), 20000);
 }
 
 }  // namespace
