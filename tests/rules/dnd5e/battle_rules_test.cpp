@@ -260,8 +260,20 @@ TEST(ExpectedDamageTest, CountsHitsCriticalsAndDefences) {
   // +4 vs AC 15 hits on 11-19 (9/20) and crits on 20 (1/20).
   const Attack attack = make_attack(4, "1d6+2 slashing");
   EXPECT_NEAR(expected_damage(attack, target), 9.0 / 20 * 5.5 + 1.0 / 20 * 9.0, 1e-12);
+  // Resisted, a total is halved rounding down: 3..8 deal 1, 2, 2, 3, 3, 4
+  // (2.5 on average, not 2.75), and 2d6+2 on a critical deals
+  // (E[2d6] - P(2d6 odd)) / 2 + 1 = 4.25.
   target.resistances.insert(DamageType::Slashing);
-  EXPECT_NEAR(expected_damage(attack, target), 0.5 * (9.0 / 20 * 5.5 + 1.0 / 20 * 9.0), 1e-12);
+  EXPECT_NEAR(expected_damage(attack, target), 9.0 / 20 * 2.5 + 1.0 / 20 * 4.25, 1e-12);
+}
+
+TEST(ExpectedDamageTest, CountsATotalBelowZeroAsNoDamage) {
+  Creature target;
+  target.ac = 15;
+  // 1d4-3 deals 1 on a 4, else 0: 0.25, not -0.5. On a critical, 2d4-3
+  // deals its mean 2 plus the 1/16 chance of -1 taken back to 0.
+  const Attack attack = make_attack(4, "1d4-3 piercing");
+  EXPECT_NEAR(expected_damage(attack, target), 9.0 / 20 * 0.25 + 1.0 / 20 * (2 + 1.0 / 16), 1e-12);
 }
 
 }  // namespace

@@ -3,30 +3,92 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <utility>
 
+#include "arena/dice_distribution.hpp"
 #include "rules/dnd5e/attack_rules.hpp"
 
 namespace arena::dnd5e {
 
 namespace {
 
-// The factor the target's defences apply to one damage type.
-double defence_factor(DamageType type, bool magical, const Creature& target,
-                      bool silvered = false) {
-  const Defence defence = defence_against(type, magical, target, silvered);
-  double factor = defence.immune ? 0 : 1;
-  if (defence.resistant) factor *= 0.5;
-  if (defence.vulnerable) factor *= 2;
-  return factor;
-}
+// What one damage type of a hit or a save deals, as the battle deals it:
+// the parts of the type added up (plan.cpp), then, on a critical, their
+// dice rolled again, on a save's success halved (rounding toward 0), and
+// the target's defence (apply_defence: never below 0, resistance rounding
+// down). The mean of the dice alone is not its mean where a total can
+// fall below 0 (1d4-3 deals 0.25 on average, not -0.5), or is halved and
+// rounds (1d6+2 resisted deals 2.5, not 2.75): then it is taken over the
+// exact distribution of the total, when that has at most kExactTotals
+// values (a few hundred for any stat block; beyond, rounding weighs
+// nothing against the mean).
+class TypedDamage {
+ public:
+  static constexpr int kExactTotals = 4096;
 
-// The mean of `damage` after the target's defences (a save effect is not an
-// attack: resistances to nonmagical attacks do not apply to it).
-double mean_after_defences(const std::vector<DamageDice>& damage, const Creature& target) {
-  double total = 0;
-  for (const DamageDice& part : damage)
-    total += defence_factor(part.type, true, target) * part.dice.mean();
-  return total;
+  TypedDamage(const std::vector<DamageDice>& damage, DamageType type) : type_(type) {
+    for (const DamageDice& part : damage) {
+      if (part.type != type) continue;
+      parts_.push_back(part);
+      mean_ += part.dice.mean();
+      flat_ += part.dice.flat();
+      min_ += part.dice.min();
+      max_ += part.dice.max();
+    }
+  }
+
+  DamageType type() const { return type_; }
+
+  // Its mean after `defence`, on a critical or not, halved or not.
+  double mean_dealt(Defence defence, bool critical, bool halved) const {
+    if (defence.immune) return 0;
+    const int dice_min = min_ - flat_, dice_max = max_ - flat_;
+    const int min = critical ? min_ + dice_min : min_;
+    const int max = critical ? max_ + dice_max : max_;
+    const double factor = (defence.resistant ? 0.5 : 1) * (defence.vulnerable ? 2 : 1);
+    const double mean = mean_ + (critical ? mean_ - flat_ : 0);
+    if (min >= 0 && !halved && !defence.resistant) return factor * mean;  // exact
+    const DiceDistribution* total = max - min < kExactTotals ? distribution(critical) : nullptr;
+    if (total == nullptr) return factor * (halved ? 0.5 : 1) * std::max(mean, 0.0);
+    double dealt = 0;
+    for (int rolled = total->min(); rolled <= total->max(); ++rolled) {
+      const int amount = halved ? rolled / 2 : rolled;
+      dealt += total->probability(rolled) * apply_defence(amount, defence);
+    }
+    return dealt;
+  }
+
+ private:
+  // The distribution of the total, on a critical or not, computed when first
+  // asked for; nullptr when DiceDistribution finds it too long to compute.
+  const DiceDistribution* distribution(bool critical) const {
+    if (!rolled_) {
+      auto rolled = DiceDistribution::of(parts_);
+      if (!rolled) return nullptr;
+      rolled_ = std::move(*rolled);
+    }
+    if (!critical) return &*rolled_;
+    if (!critical_) critical_ = rolled_->plus(*rolled_).plus(DiceDistribution::constant(-flat_));
+    return &*critical_;
+  }
+
+  DamageType type_;
+  std::vector<DamageDice> parts_;
+  double mean_ = 0;
+  int flat_ = 0, min_ = 0, max_ = 0;
+  mutable std::optional<DiceDistribution> rolled_, critical_;
+};
+
+// The damage types of `damage`, each once, in the order they first come.
+std::vector<TypedDamage> by_type(const std::vector<DamageDice>& damage) {
+  std::vector<TypedDamage> types;
+  for (const DamageDice& part : damage) {
+    if (std::none_of(types.begin(), types.end(),
+                     [&](const TypedDamage& t) { return t.type() == part.type; }))
+      types.emplace_back(damage, part.type);
+  }
+  return types;
 }
 
 // P(the kept d20 shows `face`) when rolled in `mode`.
@@ -162,7 +224,8 @@ Matchup matchup(const Creature& attacker, const Creature& target) {
   m.target_disadvantage =
       best_rate(target, attacker, [](const Attack&) { return RollMode::Disadvantage; });
   const DamageDice& swallow = attacker.traits.swallow_damage;
-  m.swallow_damage = defence_factor(swallow.type, true, target) * swallow.dice.mean();
+  m.swallow_damage = TypedDamage({swallow}, swallow.type)
+                         .mean_dealt(defence_against(swallow.type, true, target), false, false);
   if (attacker.traits.swallow_escape_check > 0) {  // d20 + Str modifier >= DC
     const int needed =
         attacker.traits.swallow_escape_check - target.abilities.modifier(Ability::Str);
@@ -188,11 +251,10 @@ double expected_damage(const Attack& attack, const Creature& target, RollMode mo
     chances.hit = 0;
   }
   double expected = 0;
-  for (const DamageDice& part : attack.damage) {
-    const double mean_hit = part.dice.mean();
-    const double mean_dice = mean_hit - part.dice.flat();
-    expected += defence_factor(part.type, attack.magical, target, attack.silvered) *
-                (chances.hit * mean_hit + chances.critical * (mean_hit + mean_dice));
+  for (const TypedDamage& typed : by_type(attack.damage)) {
+    const Defence defence = defence_against(typed.type(), attack.magical, target, attack.silvered);
+    expected += chances.hit * typed.mean_dealt(defence, false, false) +
+                chances.critical * typed.mean_dealt(defence, true, false);
   }
   return expected;
 }
@@ -244,14 +306,19 @@ ValueParts save_value_parts(const SaveEffect& effect, const Creature& target, co
   if (spares(effect, target)) return {};
   double success = save_chance(target.saves[static_cast<int>(effect.ability)], effect.dc);
   if (effect.magical && target.traits.magic_resistance) success = 1 - (1 - success) * (1 - success);
-  const double damage = mean_after_defences(effect.damage, target);
-  const double on_success = effect.half_on_success ? 0.5 : 0.0;
+  // Not an attack: resistance to nonmagical attacks does not apply.
+  double on_failure = 0, on_success = 0;
+  for (const TypedDamage& typed : by_type(effect.damage)) {
+    const Defence defence = defence_against(typed.type(), true, target);
+    on_failure += typed.mean_dealt(defence, false, false);
+    if (effect.half_on_success) on_success += typed.mean_dealt(defence, false, true);
+  }
   double conditions = 0;
   for (const ConditionEffect& c : effect.conditions) {
     if (!target.condition_immunities.contains(c.condition))
       conditions += condition_value(c, m, success);
   }
-  return {(1 - success) * damage + success * on_success * damage, (1 - success) * conditions};
+  return {(1 - success) * on_failure + success * on_success, (1 - success) * conditions};
 }
 
 double expected_save_value(const SaveEffect& effect, const Creature& target, const Matchup& m) {
