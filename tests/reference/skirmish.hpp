@@ -16,8 +16,11 @@
 //     then the earlier creature, each run of full ties shuffled
 //     (Fisher-Yates, last place first);
 //   - a target among the enemies standing, in creature order: at random
-//     (no die for one), or the weakest (fewest HP; a die among the tied);
-//     a target that drops during an action gives way to a new one;
+//     (no die for one), the weakest (fewest HP), the strongest, the one of
+//     lowest AC (then fewest HP), or its side's focus (kept until it
+//     drops, then one at random); a die among the tied, or the first of
+//     them with "ties": "first"; a target that drops during an action gives
+//     way to a new one;
 //   - a natural 1 misses, a natural 20 hits and doubles the dice;
 //   - a monster at 0 HP dies; a PC falls, unless the damage beyond 0
 //     reaches its HP maximum, and then rolls a death save at the start of
@@ -48,13 +51,17 @@ struct SkirmishAttack {
   int damage_bonus = 0;
 };
 
+// Whom a creature attacks (README: "target" in the tactics).
+enum class Aim { Random, Weakest, Strongest, LowestAc, Focus };
+
 struct Skirmisher {
   int faction = 0;  // 0 or 1
   int hp = 1;
   int ac = 10;
   int initiative = 0;  // the modifier
   bool pc = false;
-  bool weakest = false;  // targets the weakest enemy, not a random one
+  Aim aim = Aim::Random;
+  bool ties_first = false;  // "ties": "first" (else a die among the tied)
   std::array<SkirmishAttack, 2> attacks{};
   int attack_count = 1;  // of `attacks`, in one action
 };
@@ -89,7 +96,7 @@ constexpr Skirmisher hero(int hp, int ac, int initiative, std::array<SkirmishAtt
           .ac = ac,
           .initiative = initiative,
           .pc = true,
-          .weakest = true,
+          .aim = Aim::Weakest,
           .attacks = attacks,
           .attack_count = attack_count};
 }
@@ -108,7 +115,7 @@ inline constexpr std::array<Skirmisher, 11> kGoblinAmbush = {
      .hp = 21,
      .ac = 17,
      .initiative = 2,
-     .weakest = true,
+     .aim = Aim::Weakest,
      .attacks = {{{4, 1, 6, 2}, {4, 1, 6, 2}}},
      .attack_count = 2},  // Goblin Boss
 };
@@ -191,16 +198,40 @@ class Skirmish {
   }
 
   int choose_target(int self) {
+    const Skirmisher& me = who_[self];
+    const auto& list = enemies_[me.faction];
+    const int count = enemy_count_[me.faction];
+    if (count == 0) return -1;
+    const auto at_random = [&] { return count == 1 ? list[0] : list[dice_.roll(count) - 1]; };
+    switch (me.aim) {
+      case Aim::Random:
+        return at_random();
+      case Aim::Focus: {
+        int& focus = focus_[me.faction];
+        if (focus < 0 || fighters_[focus].hp == 0) focus = me.ties_first ? list[0] : at_random();
+        return focus;
+      }
+      case Aim::Weakest:
+        return lowest(self, [&](int c) { return fighters_[c].hp; });
+      case Aim::Strongest:
+        return lowest(self, [&](int c) { return -fighters_[c].hp; });
+      case Aim::LowestAc:
+        return lowest(self, [&](int c) { return who_[c].ac * 100000 + fighters_[c].hp; });
+    }
+    return -1;  // not reached
+  }
+
+  // The enemy standing of lowest `key`: among the tied, the first or a die.
+  template <class Key>
+  int lowest(int self, Key key) {
     const auto& list = enemies_[who_[self].faction];
     const int count = enemy_count_[who_[self].faction];
-    if (count <= 1) return count == 0 ? -1 : list[0];
-    if (!who_[self].weakest) return list[dice_.roll(count) - 1];
-    int fewest = fighters_[list[0]].hp, tied = 0;
-    for (int i = 0; i < count; ++i) fewest = std::min(fewest, fighters_[list[i]].hp);
-    for (int i = 0; i < count; ++i) tied += fighters_[list[i]].hp == fewest;
-    int pick = tied > 1 ? dice_.roll(tied) : 1;
+    int least = key(list[0]), tied = 0;
+    for (int i = 0; i < count; ++i) least = std::min(least, key(list[i]));
+    for (int i = 0; i < count; ++i) tied += key(list[i]) == least;
+    int pick = tied > 1 && !who_[self].ties_first ? dice_.roll(tied) : 1;
     for (int i = 0; i < count; ++i) {
-      if (fighters_[list[i]].hp == fewest && --pick == 0) return list[i];
+      if (key(list[i]) == least && --pick == 0) return list[i];
     }
     return -1;  // not reached
   }
@@ -309,6 +340,7 @@ class Skirmish {
   std::array<int, kMaxSkirmishers> order_{};
   std::array<std::array<int, kMaxSkirmishers>, 2> enemies_{};  // each side's foes standing
   std::array<int, 2> enemy_count_{}, standing_{};
+  std::array<int, 2> focus_{-1, -1};  // each side's focus target
 };
 
 }  // namespace detail

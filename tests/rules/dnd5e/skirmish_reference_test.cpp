@@ -119,13 +119,16 @@ TEST(SkirmishReference, SquiresAgainstAnOgrePlayAsByHand) {
 // Encounters drawn at random within what the skirmish plays: up to six
 // creatures a side, monsters and PCs, one attack or two as a multiattack
 // (which the engine then takes: two attacks are worth more than one),
-// random or weakest targets, modifiers that tie often, damage that can
+// every target policy and tie rule, modifiers that tie often, damage that can
 // come to 0 or kill a PC outright, and a round limit that often ends the
 // battle in a draw, with the fate of the PCs down still to play.
 struct DrawnEncounter {
   std::string json;
   std::vector<Skirmisher> sides;
 };
+
+// The tactics' names of reference::Aim, in its order.
+constexpr const char* kAims[] = {"random", "weakest", "strongest", "lowest_ac", "focus"};
 
 DrawnEncounter draw_encounter(std::mt19937& draw) {
   const auto between = [&](int low, int high) {
@@ -141,7 +144,8 @@ DrawnEncounter draw_encounter(std::mt19937& draw) {
                      .ac = between(8, 18),
                      .initiative = between(0, 2),
                      .pc = between(0, 2) == 0,
-                     .weakest = between(0, 1) == 1,
+                     .aim = static_cast<reference::Aim>(between(0, 4)),
+                     .ties_first = between(0, 3) == 0,
                      .attack_count = between(1, 2)};
       std::string attacks;
       for (int a = 0; a < who.attack_count; ++a) {
@@ -157,10 +161,10 @@ DrawnEncounter draw_encounter(std::mt19937& draw) {
       }
       members += fmt::format(
           R"({}{{ "name": "C{}{}", "pc": {}, "hp": {}, "ac": {}, "initiative": {},
-              "attacks": [ {} ]{}, "tactics": {{ "target": "{}" }} }})",
+              "attacks": [ {} ]{}, "tactics": {{ "target": "{}", "ties": "{}" }} }})",
           m > 0 ? ", " : "", faction, m, who.pc, who.hp, who.ac, who.initiative, attacks,
           who.attack_count == 2 ? R"(, "multiattack": ["A0", "A1"])" : "",
-          who.weakest ? "weakest" : "random");
+          kAims[static_cast<int>(who.aim)], who.ties_first ? "first" : "random");
       drawn.sides.push_back(who);
     }
     factions += fmt::format(R"({}{{ "name": "F{}", "members": [ {} ] }})", faction > 0 ? ", " : "",
