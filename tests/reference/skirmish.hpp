@@ -1,6 +1,6 @@
-// A plain 5e skirmish written by hand: two factions of creatures, each
-// with one action of one or more attacks and fixed hit points, monsters and
-// player characters. It is small on purpose, and knows nothing of the
+// A plain 5e skirmish written by hand: up to four factions of creatures,
+// each with one action of one or two attacks and hit points fixed or
+// rolled, monsters and player characters. It is small on purpose, and knows nothing of the
 // engine:
 //
 //   - an oracle: tests/rules/dnd5e/skirmish_reference_test.cpp plays
@@ -12,7 +12,8 @@
 //     engine (play/NAME) and the RNG bound (rng_bound/NAME).
 //
 // The rules it plays, as README's "Rules (5e)" gives them:
-//   - initiative d20 + modifier, higher first, then the higher modifier,
+//   - hit points rolled (if dice) in creature order, then
+//     initiative d20 + modifier, higher first, then the higher modifier,
 //     then the earlier creature, each run of full ties shuffled
 //     (Fisher-Yates, last place first);
 //   - a target among the enemies standing, in creature order: at random
@@ -22,6 +23,8 @@
 //     them with "ties": "first"; a target that drops during an action gives
 //     way to a new one;
 //   - a natural 1 misses, a natural 20 hits and doubles the dice;
+//   - the battle ends when at most one faction stands, or at max_rounds
+//     (a draw);
 //   - a monster at 0 HP dies; a PC falls, unless the damage beyond 0
 //     reaches its HP maximum, and then rolls a death save at the start of
 //     each turn (10 or more succeeds, a natural 1 fails twice, a natural
@@ -55,8 +58,10 @@ struct SkirmishAttack {
 enum class Aim { Random, Weakest, Strongest, LowestAc, Focus };
 
 struct Skirmisher {
-  int faction = 0;  // 0 or 1
-  int hp = 1;
+  int faction = 0;  // 0 to kMaxSides - 1
+  int hp = 1;       // hit points, plus HP_COUNTdHP_SIDES rolled anew each battle
+  int hp_count = 0;
+  int hp_sides = 0;
   int ac = 10;
   int initiative = 0;  // the modifier
   bool pc = false;
@@ -121,6 +126,7 @@ inline constexpr std::array<Skirmisher, 11> kGoblinAmbush = {
 };
 
 inline constexpr int kMaxSkirmishers = 16;
+inline constexpr int kMaxSides = 4;
 
 struct SkirmishOutcome {
   int winner = -1;  // -1: a draw (max_rounds)
@@ -132,6 +138,7 @@ namespace detail {
 
 struct Fighter {
   int hp = 0;
+  int max_hp = 0;
   bool dead = false;
   bool stable = false;
   int successes = 0;
@@ -145,27 +152,39 @@ class Skirmish {
   Skirmish(std::span<const Skirmisher> who, Dice& dice)
       : who_(who), n_(static_cast<int>(who.size())), dice_(dice) {
     for (int c = 0; c < n_; ++c) {
-      fighters_[c].hp = who_[c].hp;
+      sides_ = std::max(sides_, who_[c].faction + 1);
       ++standing_[who_[c].faction];
-      enemies_[1 - who_[c].faction][enemy_count_[1 - who_[c].faction]++] = c;
+    }
+    for (int side = 0; side < sides_; ++side) {
+      for (int c = 0; c < n_; ++c) {
+        if (who_[c].faction != side) enemies_[side][enemy_count_[side]++] = c;
+      }
     }
   }
 
   SkirmishOutcome play(int max_rounds) {
+    for (int c = 0; c < n_; ++c) {
+      int hp = who_[c].hp;
+      for (int die = 0; die < who_[c].hp_count; ++die) hp += dice_.roll(who_[c].hp_sides);
+      fighters_[c].hp = fighters_[c].max_hp = hp;
+    }
     roll_initiative();
     int ended_on = -1;
-    while (standing_[0] > 0 && standing_[1] > 0 && out_.rounds < max_rounds) {
+    while (sides_standing() > 1 && out_.rounds < max_rounds) {
       ++out_.rounds;
       for (int p = 0; p < n_; ++p) {
         turn(order_[p]);
-        if (standing_[0] == 0 || standing_[1] == 0) {
+        if (sides_standing() <= 1) {
           ended_on = p;
           break;
         }
       }
     }
-    if (standing_[0] == 0 || standing_[1] == 0)
-      out_.winner = standing_[0] > 0 ? 0 : standing_[1] > 0 ? 1 : -1;
+    if (sides_standing() <= 1) {
+      for (int side = 0; side < sides_; ++side) {
+        if (standing_[side] > 0) out_.winner = side;
+      }
+    }
     aftermath(ended_on);
     for (int c = 0; c < n_; ++c) {
       const Fighter& f = fighters_[c];
@@ -177,6 +196,14 @@ class Skirmish {
 
  private:
   bool down(int c) const { return fighters_[c].hp == 0 && !fighters_[c].dead; }
+  static void stabilise(Fighter& pc) {
+    pc.stable = true;
+    pc.successes = pc.failures = 0;
+  }
+  int sides_standing() const {
+    return static_cast<int>(std::count_if(standing_.begin(), standing_.begin() + sides_,
+                                          [](int members) { return members > 0; }));
+  }
 
   // Higher first: total, modifier, then the earlier creature; ties of
   // total and modifier share score / 32.
@@ -241,14 +268,15 @@ class Skirmish {
     Fighter& me = fighters_[self];
     const int d20 = dice_.check(20);
     if (d20 == 20) {
-      me = {.hp = 1, .dropped_by = me.dropped_by};
+      me.hp = 1;
+      me.successes = me.failures = 0;
       stands(self);
       return true;
     }
     me.successes += d20 >= 10;
     me.failures += d20 < 10 ? (d20 == 1 ? 2 : 1) : 0;
     me.dead = me.failures >= 3;
-    if (!me.dead && me.successes >= 3) me = {.stable = true, .dropped_by = me.dropped_by};
+    if (!me.dead && me.successes >= 3) stabilise(me);
     return false;
   }
 
@@ -278,29 +306,37 @@ class Skirmish {
     if (them.hp > 0 || lost == 0) return;
     ++out_.results[self].knockouts;
     them.dropped_by = self;
-    them.dead = !who_[target].pc || damage - lost >= who_[target].hp;
+    them.dead = !who_[target].pc || damage - lost >= them.max_hp;
     them.successes = them.failures = 0;
     them.stable = false;
     falls(target);
   }
 
-  // Out of its foes' list (the standing after it move up), and back in.
+  // Out of the other sides' lists of foes (the standing after it move
+  // up), and back in.
   void falls(int c) {
     --standing_[who_[c].faction];
-    auto& foes = enemies_[1 - who_[c].faction];
-    int& count = enemy_count_[1 - who_[c].faction];
-    const auto at = std::find(foes.begin(), foes.begin() + count, c);
-    std::copy(at + 1, foes.begin() + count, at);
-    --count;
+    for (int side = 0; side < sides_; ++side) {
+      if (side == who_[c].faction) continue;
+      auto& foes = enemies_[side];
+      int& count = enemy_count_[side];
+      const auto at = std::find(foes.begin(), foes.begin() + count, c);
+      std::copy(at + 1, foes.begin() + count, at);
+      --count;
+    }
   }
   void stands(int c) {
     ++standing_[who_[c].faction];
-    auto& foes = enemies_[1 - who_[c].faction];
-    int& count = enemy_count_[1 - who_[c].faction];
-    const auto at = std::find_if(foes.begin(), foes.begin() + count, [&](int f) { return f > c; });
-    std::copy_backward(at, foes.begin() + count, foes.begin() + count + 1);
-    *at = c;
-    ++count;
+    for (int side = 0; side < sides_; ++side) {
+      if (side == who_[c].faction) continue;
+      auto& foes = enemies_[side];
+      int& count = enemy_count_[side];
+      const auto at =
+          std::find_if(foes.begin(), foes.begin() + count, [&](int f) { return f > c; });
+      std::copy_backward(at, foes.begin() + count, foes.begin() + count + 1);
+      *at = c;
+      ++count;
+    }
   }
 
   bool fate_open() const {
@@ -326,7 +362,7 @@ class Skirmish {
     if (who_[self].faction != out_.winner) return;
     for (int ally = 0; ally < n_; ++ally) {
       if (who_[ally].faction == out_.winner && down(ally) && !fighters_[ally].stable) {
-        fighters_[ally] = {.stable = true, .dropped_by = fighters_[ally].dropped_by};
+        stabilise(fighters_[ally]);
         return;
       }
     }
@@ -338,9 +374,10 @@ class Skirmish {
   SkirmishOutcome out_;
   std::array<Fighter, kMaxSkirmishers> fighters_{};
   std::array<int, kMaxSkirmishers> order_{};
-  std::array<std::array<int, kMaxSkirmishers>, 2> enemies_{};  // each side's foes standing
-  std::array<int, 2> enemy_count_{}, standing_{};
-  std::array<int, 2> focus_{-1, -1};  // each side's focus target
+  int sides_ = 0;
+  std::array<std::array<int, kMaxSkirmishers>, kMaxSides> enemies_{};  // each side's foes standing
+  std::array<int, kMaxSides> enemy_count_{}, standing_{};
+  std::array<int, kMaxSides> focus_{-1, -1, -1, -1};  // each side's focus target
 };
 
 }  // namespace detail

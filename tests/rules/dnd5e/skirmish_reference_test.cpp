@@ -116,8 +116,9 @@ TEST(SkirmishReference, SquiresAgainstAnOgrePlayAsByHand) {
   expect_same_battles(encounter, sides({squire, squire, squire, ogre(1)}), 20000);
 }
 
-// Encounters drawn at random within what the skirmish plays: up to six
-// creatures a side, monsters and PCs, one attack or two as a multiattack
+// Encounters drawn at random within what the skirmish plays: two to four
+// sides of up to four creatures, monsters and PCs, hit points fixed or
+// rolled, one attack or two as a multiattack
 // (which the engine then takes: two attacks are worth more than one),
 // every target policy and tie rule, modifiers that tie often, damage that can
 // come to 0 or kill a PC outright, and a round limit that often ends the
@@ -136,11 +137,15 @@ DrawnEncounter draw_encounter(std::mt19937& draw) {
   };
   DrawnEncounter drawn;
   std::string factions;
-  for (int faction = 0; faction < 2; ++faction) {
+  for (int faction = 0, sides = between(2, reference::kMaxSides); faction < sides; ++faction) {
     std::string members;
-    for (int m = 0, count = between(1, 6); m < count; ++m) {
+    for (int m = 0, count = between(1, 4); m < count; ++m) {
+      const bool hp_dice = between(0, 2) == 0;
+      const int hp_sides[] = {4, 6, 8};
       Skirmisher who{.faction = faction,
-                     .hp = between(1, 30),
+                     .hp = hp_dice ? between(0, 5) : between(1, 30),
+                     .hp_count = hp_dice ? between(1, 3) : 0,
+                     .hp_sides = hp_sides[between(0, 2)],
                      .ac = between(8, 18),
                      .initiative = between(0, 2),
                      .pc = between(0, 2) == 0,
@@ -162,7 +167,10 @@ DrawnEncounter draw_encounter(std::mt19937& draw) {
       members += fmt::format(
           R"({}{{ "name": "C{}{}", "pc": {}, "hp": {}, "ac": {}, "initiative": {},
               "attacks": [ {} ]{}, "tactics": {{ "target": "{}", "ties": "{}" }} }})",
-          m > 0 ? ", " : "", faction, m, who.pc, who.hp, who.ac, who.initiative, attacks,
+          m > 0 ? ", " : "", faction, m, who.pc,
+          who.hp_count > 0 ? fmt::format(R"("{}d{}+{}")", who.hp_count, who.hp_sides, who.hp)
+                           : std::to_string(who.hp),
+          who.ac, who.initiative, attacks,
           who.attack_count == 2 ? R"(, "multiattack": ["A0", "A1"])" : "",
           kAims[static_cast<int>(who.aim)], who.ties_first ? "first" : "random");
       drawn.sides.push_back(who);
