@@ -22,9 +22,16 @@
 //     drops, then one at random); a die among the tied, or the first of
 //     them with "ties": "first"; a target that drops during an action gives
 //     way to a new one;
-//   - a natural 1 misses, a natural 20 hits and doubles the dice;
+//   - a natural 1 misses, a natural 20 hits and doubles the dice; the
+//     total, never below 0, is halved (rounding down) by a resistance to
+//     its type, doubled by a vulnerability, zeroed by an immunity;
+//   - a creature with two attacks makes both, or only the one that can
+//     deal its target damage (the first when neither can): the action of
+//     highest expected damage, the earlier on a tie;
 //   - the battle ends when at most one faction stands, or at max_rounds
-//     (a draw);
+//     (a draw), or before a round in which no creature standing has an
+//     attack of a type that some enemy standing is not immune to and no
+//     PC is dying (a draw, a stalemate);
 //   - a monster at 0 HP dies; a PC falls, unless the damage beyond 0
 //     reaches its HP maximum, and then rolls a death save at the start of
 //     each turn (10 or more succeeds, a natural 1 fails twice, a natural
@@ -47,11 +54,17 @@
 
 namespace arena::reference {
 
+// The damage types the skirmish knows, and how a creature takes each.
+enum class SkirmishType { Slashing, Piercing, Fire };
+inline constexpr int kSkirmishTypes = 3;
+enum class Takes { Full, Half, None, Double };  // none: immune; double: vulnerable
+
 struct SkirmishAttack {
   int to_hit = 0;
   int damage_count = 1;  // damage: COUNTdSIDES + BONUS
   int damage_sides = 6;
   int damage_bonus = 0;
+  SkirmishType type = SkirmishType::Slashing;
 };
 
 // Whom a creature attacks (README: "target" in the tactics).
@@ -68,7 +81,8 @@ struct Skirmisher {
   Aim aim = Aim::Random;
   bool ties_first = false;  // "ties": "first" (else a die among the tied)
   std::array<SkirmishAttack, 2> attacks{};
-  int attack_count = 1;  // of `attacks`, in one action
+  int attack_count = 1;                          // of `attacks`, in one action
+  std::array<Takes, kSkirmishTypes> takes = {};  // per SkirmishType
 };
 
 // SRD 5.1 stat blocks, as printed: average hit points, and the attack of
@@ -129,8 +143,9 @@ inline constexpr int kMaxSkirmishers = 16;
 inline constexpr int kMaxSides = 4;
 
 struct SkirmishOutcome {
-  int winner = -1;  // -1: a draw (max_rounds)
+  int winner = -1;  // -1: a draw (max_rounds, or a stalemate)
   int rounds = 0;
+  bool stalemate = false;
   std::array<CombatantResult, kMaxSkirmishers> results{};
 };
 
@@ -170,7 +185,9 @@ class Skirmish {
     }
     roll_initiative();
     int ended_on = -1;
-    while (sides_standing() > 1 && out_.rounds < max_rounds) {
+    while (sides_standing() > 1) {
+      out_.stalemate = stalled();  // at max_rounds too
+      if (out_.stalemate || out_.rounds == max_rounds) break;
       ++out_.rounds;
       for (int p = 0; p < n_; ++p) {
         turn(order_[p]);
@@ -285,19 +302,73 @@ class Skirmish {
     if (me.dead) return;
     if (me.hp == 0 && (me.stable || !death_save(self))) return;
     int target = choose_target(self);
-    for (int a = 0; a < who_[self].attack_count; ++a) {
-      if (target >= 0 && fighters_[target].hp == 0) target = choose_target(self);
+    if (target < 0) return;
+    const auto [first, last] = action_against(self, target);
+    for (int a = first; a < last; ++a) {
+      if (fighters_[target].hp == 0) target = choose_target(self);
       if (target < 0) return;
       attack(self, target, who_[self].attacks[a]);
     }
   }
 
+  // What `amount` of damage of `type` takes off `target` (never below 0).
+  int dealt(int amount, SkirmishType type, int target) const {
+    switch (who_[target].takes[static_cast<int>(type)]) {
+      case Takes::None:
+        return 0;
+      case Takes::Half:
+        return std::max(amount, 0) / 2;
+      case Takes::Double:
+        return std::max(amount, 0) * 2;
+      case Takes::Full:
+        break;
+    }
+    return std::max(amount, 0);
+  }
+  // Whether `with` can deal `target` damage: on a critical at its most.
+  bool can_damage(const SkirmishAttack& with, int target) const {
+    return dealt(with.damage_bonus + 2 * with.damage_count * with.damage_sides, with.type, target) >
+           0;
+  }
+  // Whether some attack of `self` is of a type `target` is not immune to.
+  bool harms(int self, int target) const {
+    for (int a = 0; a < who_[self].attack_count; ++a) {
+      if (who_[target].takes[static_cast<int>(who_[self].attacks[a].type)] != Takes::None)
+        return true;
+    }
+    return false;
+  }
+  // No blow can change a hit point, and no PC is dying (it may get up).
+  bool stalled() const {
+    for (int c = 0; c < n_; ++c) {
+      if (down(c) && !fighters_[c].stable) return false;
+    }
+    for (int a = 0; a < n_; ++a) {
+      for (int b = 0; b < n_; ++b) {
+        if (fighters_[a].hp > 0 && fighters_[b].hp > 0 && who_[a].faction != who_[b].faction &&
+            harms(a, b))
+          return false;
+      }
+    }
+    return true;
+  }
+
+  // The attacks [first, last) of the action `self` takes against `target`.
+  std::pair<int, int> action_against(int self, int target) const {
+    if (who_[self].attack_count == 1) return {0, 1};
+    const bool first = can_damage(who_[self].attacks[0], target);
+    const bool second = can_damage(who_[self].attacks[1], target);
+    if (first && second) return {0, 2};
+    return second && !first ? std::pair{1, 2} : std::pair{0, 1};
+  }
+
   void attack(int self, int target, const SkirmishAttack& with) {
     const int d20 = dice_.check(20);
     if (d20 == 1 || (d20 < 20 && d20 + with.to_hit < who_[target].ac)) return;
-    int damage = with.damage_bonus;
+    int rolled = with.damage_bonus;
     for (int die = 0; die < with.damage_count * (d20 == 20 ? 2 : 1); ++die)
-      damage += dice_.roll(with.damage_sides);
+      rolled += dice_.roll(with.damage_sides);
+    const int damage = dealt(rolled, with.type, target);
     Fighter& them = fighters_[target];
     const int lost = std::clamp(damage, 0, them.hp);
     them.hp -= lost;

@@ -43,6 +43,7 @@ void expect_same_battles(const Encounter& encounter, std::span<const Skirmisher>
         reference::play_skirmish(monsters, encounter.max_rounds, hand_dice);
     ASSERT_EQ(outcome.winner, by_hand.winner) << "battle " << i;
     ASSERT_EQ(outcome.rounds, by_hand.rounds) << "battle " << i;
+    ASSERT_EQ(outcome.stalemate, by_hand.stalemate) << "battle " << i;
     for (std::size_t c = 0; c < monsters.size(); ++c) {
       ASSERT_EQ(results[c], by_hand.results[c])
           << "battle " << i << ", " << encounter.combatants[c].name;
@@ -118,18 +119,21 @@ TEST(SkirmishReference, SquiresAgainstAnOgrePlayAsByHand) {
 
 // Encounters drawn at random within what the skirmish plays: two to four
 // sides of up to four creatures, monsters and PCs, hit points fixed or
-// rolled, one attack or two as a multiattack
-// (which the engine then takes: two attacks are worth more than one),
-// every target policy and tie rule, modifiers that tie often, damage that can
-// come to 0 or kill a PC outright, and a round limit that often ends the
-// battle in a draw, with the fate of the PCs down still to play.
+// rolled, one attack or two as a multiattack (both, or the one that can
+// hurt the target), damage of three types that creatures may resist, be
+// immune or vulnerable to (immunities make stalemates), every target
+// policy and tie rule, modifiers that tie often, damage that can come to
+// 0 or kill a PC outright, and a round limit that often ends the battle in
+// a draw, with the fate of the PCs down still to play.
 struct DrawnEncounter {
   std::string json;
   std::vector<Skirmisher> sides;
 };
 
-// The tactics' names of reference::Aim, in its order.
+// The tactics' names of reference::Aim, and the names of
+// reference::SkirmishType, in their order.
 constexpr const char* kAims[] = {"random", "weakest", "strongest", "lowest_ac", "focus"};
+constexpr const char* kTypes[] = {"slashing", "piercing", "fire"};
 
 DrawnEncounter draw_encounter(std::mt19937& draw) {
   const auto between = [&](int low, int high) {
@@ -155,24 +159,36 @@ DrawnEncounter draw_encounter(std::mt19937& draw) {
       std::string attacks;
       for (int a = 0; a < who.attack_count; ++a) {
         const int sides[] = {4, 6, 8, 10, 12};
-        const reference::SkirmishAttack attack{.to_hit = between(-2, 9),
-                                               .damage_count = between(1, 3),
-                                               .damage_sides = sides[between(0, 4)],
-                                               .damage_bonus = between(-3, 5)};
+        const reference::SkirmishAttack attack{
+            .to_hit = between(-2, 9),
+            .damage_count = between(1, 3),
+            .damage_sides = sides[between(0, 4)],
+            .damage_bonus = between(-3, 5),
+            .type = static_cast<reference::SkirmishType>(between(0, 2))};
         who.attacks[static_cast<std::size_t>(a)] = attack;
-        attacks += fmt::format(R"({}{{ "name": "A{}", "to_hit": {}, "damage": "{}d{}{:+}" }})",
+        attacks += fmt::format(R"({}{{ "name": "A{}", "to_hit": {}, "damage": "{}d{}{:+} {}" }})",
                                a > 0 ? ", " : "", a, attack.to_hit, attack.damage_count,
-                               attack.damage_sides, attack.damage_bonus);
+                               attack.damage_sides, attack.damage_bonus,
+                               kTypes[static_cast<int>(attack.type)]);
+      }
+      // How it takes each type: mostly in full.
+      std::string takes[4];  // the types of each reference::Takes
+      for (int type = 0; type < reference::kSkirmishTypes; ++type) {
+        const int way = std::max(between(-4, 3), 0);
+        who.takes[static_cast<std::size_t>(type)] = static_cast<reference::Takes>(way);
+        takes[way] += fmt::format(R"({}"{}")", takes[way].empty() ? "" : ", ", kTypes[type]);
       }
       members += fmt::format(
           R"({}{{ "name": "C{}{}", "pc": {}, "hp": {}, "ac": {}, "initiative": {},
-              "attacks": [ {} ]{}, "tactics": {{ "target": "{}", "ties": "{}" }} }})",
+              "attacks": [ {} ]{}, "tactics": {{ "target": "{}", "ties": "{}" }},
+              "resistances": [ {} ], "immunities": [ {} ], "vulnerabilities": [ {} ] }})",
           m > 0 ? ", " : "", faction, m, who.pc,
           who.hp_count > 0 ? fmt::format(R"("{}d{}+{}")", who.hp_count, who.hp_sides, who.hp)
                            : std::to_string(who.hp),
           who.ac, who.initiative, attacks,
           who.attack_count == 2 ? R"(, "multiattack": ["A0", "A1"])" : "",
-          kAims[static_cast<int>(who.aim)], who.ties_first ? "first" : "random");
+          kAims[static_cast<int>(who.aim)], who.ties_first ? "first" : "random", takes[1], takes[2],
+          takes[3]);
       drawn.sides.push_back(who);
     }
     factions += fmt::format(R"({}{{ "name": "F{}", "members": [ {} ] }})", faction > 0 ? ", " : "",
