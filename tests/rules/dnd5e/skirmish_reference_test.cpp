@@ -54,7 +54,9 @@ void expect_same_battles(const Encounter& encounter, std::span<const Skirmisher>
     decided += outcome.winner >= 0;
   }
   // max_rounds never came: every battle was played out.
-  if (all_decided) EXPECT_EQ(decided, battles);
+  if (all_decided) {
+    EXPECT_EQ(decided, battles);
+  }
 }
 
 std::vector<Skirmisher> sides(std::initializer_list<Skirmisher> who) {
@@ -141,7 +143,8 @@ DrawnEncounter draw_encounter(std::mt19937& draw) {
   };
   DrawnEncounter drawn;
   std::string factions;
-  for (int faction = 0, sides = between(2, reference::kMaxSides); faction < sides; ++faction) {
+  const int side_count = between(2, reference::kMaxSides);
+  for (int faction = 0; faction < side_count; ++faction) {
     std::string members;
     for (int m = 0, count = between(1, 4); m < count; ++m) {
       const bool hp_dice = between(0, 2) == 0;
