@@ -1,7 +1,7 @@
 // A plain 5e skirmish written by hand: up to four factions of creatures,
-// each with one action of one or two attacks and hit points fixed or
-// rolled, monsters and player characters. It is small on purpose, and knows nothing of the
-// engine:
+// monsters and player characters, each with one action of one or two
+// attacks and hit points fixed or rolled. It shares no code with the
+// engine, and is written to be read rather than to be fast:
 //
 //   - an oracle: tests/rules/dnd5e/skirmish_reference_test.cpp plays
 //     battles with the engine and with this file, and asks for the same
