@@ -38,9 +38,13 @@
 //     20 gets it up with 1 HP and it acts; three successes stabilise it,
 //     three failures kill it);
 //   - after the battle, rounds go on from the turn after the one that
-//     ended it until every PC down is dead or stable: the down roll their
-//     saves, and a standing member of the winning side stabilises a dying
-//     ally, the first in creature order, one a turn.
+//     ended it until every PC down is dead or stable and out of reach of
+//     a finisher: the down roll their saves; a standing member of the
+//     winning side stabilises a dying ally, the first in creature order,
+//     one a turn; a creature that finishes the downed ("downed": "finish"),
+//     with no enemy standing, attacks one it can hurt, drawn among them,
+//     with advantage, each hit a critical and two failed death saves (its
+//     life when the damage reaches its HP maximum).
 // Checks (initiative, attack rolls, death saves) come from the dice's
 // check stream, everything else from its roll stream.
 #pragma once
@@ -80,6 +84,7 @@ struct Skirmisher {
   bool pc = false;
   Aim aim = Aim::Random;
   bool ties_first = false;  // "ties": "first" (else a die among the tied)
+  bool finishes = false;    // "downed": "finish"
   std::array<SkirmishAttack, 2> attacks{};
   int attack_count = 1;                          // of `attacks`, in one action
   std::array<Takes, kSkirmishTypes> takes = {};  // per SkirmishType
@@ -413,8 +418,17 @@ class Skirmish {
   bool fate_open() const {
     for (int c = 0; c < n_; ++c) {
       if (down(c) && !fighters_[c].stable) return true;
+      for (int finisher = 0; finisher < n_; ++finisher) {
+        if (can_finish(finisher, c)) return true;
+      }
     }
     return false;
+  }
+
+  bool can_finish(int self, int victim) const {
+    return who_[self].finishes && fighters_[self].hp > 0 &&
+           who_[self].faction != who_[victim].faction && enemy_count_[who_[self].faction] == 0 &&
+           harms(self, victim) && down(victim);
   }
 
   void aftermath(int ended_on) {
@@ -430,13 +444,38 @@ class Skirmish {
       if (!me.stable) death_save(self);
       return;
     }
-    if (who_[self].faction != out_.winner) return;
-    for (int ally = 0; ally < n_; ++ally) {
+    for (int ally = 0; who_[self].faction == out_.winner && ally < n_; ++ally) {
       if (who_[ally].faction == out_.winner && down(ally) && !fighters_[ally].stable) {
         stabilise(fighters_[ally]);
         return;
       }
     }
+    std::array<int, kMaxSkirmishers> victims{};
+    int count = 0;
+    for (int c = 0; c < n_; ++c) {
+      if (can_finish(self, c)) victims[count++] = c;
+    }
+    if (count == 0) return;
+    const int victim = victims[count == 1 ? 0 : dice_.roll(count) - 1];
+    const auto [first, last] = action_against(self, victim);
+    for (int a = first; a < last && !fighters_[victim].dead; ++a)
+      finish(victim, who_[self].attacks[a]);
+  }
+
+  // An attack on a PC down: with advantage, and a hit is a critical (it is
+  // within 5 feet). The kill stays with whoever dropped it.
+  void finish(int victim, const SkirmishAttack& with) {
+    const int first = dice_.check(20);
+    const int d20 = std::max(first, dice_.check(20));
+    if (d20 == 1 || (d20 < 20 && d20 + with.to_hit < who_[victim].ac)) return;
+    int rolled = with.damage_bonus;
+    for (int die = 0; die < 2 * with.damage_count; ++die) rolled += dice_.roll(with.damage_sides);
+    const int damage = dealt(rolled, with.type, victim);
+    if (damage <= 0) return;
+    Fighter& them = fighters_[victim];
+    them.stable = false;
+    them.failures += 2;
+    them.dead = damage >= them.max_hp || them.failures >= 3;
   }
 
   std::span<const Skirmisher> who_;

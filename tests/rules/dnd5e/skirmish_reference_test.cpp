@@ -27,12 +27,12 @@ using reference::Skirmisher;
 
 // Plays `battles` battles of `encounter` with the engine and by hand, and
 // compares each.
-void expect_same_battles(const Encounter& encounter, std::span<const Skirmisher> monsters,
+void expect_same_battles(const Encounter& encounter, std::span<const Skirmisher> creatures,
                          std::int64_t battles, bool all_decided = true) {
-  ASSERT_EQ(encounter.combatants.size(), monsters.size());
+  ASSERT_EQ(encounter.combatants.size(), creatures.size());
   const dnd5e::BattlePlan plan(encounter);
   dnd5e::BattleState state;
-  std::vector<CombatantResult> results(monsters.size());
+  std::vector<CombatantResult> results(creatures.size());
   int decided = 0;
   for (std::int64_t i = 0; i < battles; ++i) {
     BattleDice engine_dice(encounter.seed, static_cast<std::uint64_t>(i));
@@ -40,11 +40,11 @@ void expect_same_battles(const Encounter& encounter, std::span<const Skirmisher>
     dnd5e::Engine::results(plan, state, results);
     BattleDice hand_dice(encounter.seed, static_cast<std::uint64_t>(i));
     const reference::SkirmishOutcome by_hand =
-        reference::play_skirmish(monsters, encounter.max_rounds, hand_dice);
+        reference::play_skirmish(creatures, encounter.max_rounds, hand_dice);
     ASSERT_EQ(outcome.winner, by_hand.winner) << "battle " << i;
     ASSERT_EQ(outcome.rounds, by_hand.rounds) << "battle " << i;
     ASSERT_EQ(outcome.stalemate, by_hand.stalemate) << "battle " << i;
-    for (std::size_t c = 0; c < monsters.size(); ++c) {
+    for (std::size_t c = 0; c < creatures.size(); ++c) {
       ASSERT_EQ(results[c], by_hand.results[c])
           << "battle " << i << ", " << encounter.combatants[c].name;
     }
@@ -124,9 +124,10 @@ TEST(SkirmishReference, SquiresAgainstAnOgrePlayAsByHand) {
 // rolled, one attack or two as a multiattack (both, or the one that can
 // hurt the target), damage of three types that creatures may resist, be
 // immune or vulnerable to (immunities make stalemates), every target
-// policy and tie rule, modifiers that tie often, damage that can come to
-// 0 or kill a PC outright, and a round limit that often ends the battle in
-// a draw, with the fate of the PCs down still to play.
+// policy and tie rule, finishers of the downed, modifiers that tie often,
+// damage that can come to 0 or kill a PC outright, and a round limit that
+// often ends the battle in a draw, with the fate of the PCs down still to
+// play.
 struct DrawnEncounter {
   std::string json;
   std::vector<Skirmisher> sides;
@@ -158,6 +159,7 @@ DrawnEncounter draw_encounter(std::mt19937& draw) {
                      .pc = between(0, 2) == 0,
                      .aim = static_cast<reference::Aim>(between(0, 4)),
                      .ties_first = between(0, 3) == 0,
+                     .finishes = between(0, 3) == 0,
                      .attack_count = between(1, 2)};
       std::string attacks;
       for (int a = 0; a < who.attack_count; ++a) {
@@ -183,15 +185,15 @@ DrawnEncounter draw_encounter(std::mt19937& draw) {
       }
       members += fmt::format(
           R"({}{{ "name": "C{}{}", "pc": {}, "hp": {}, "ac": {}, "initiative": {},
-              "attacks": [ {} ]{}, "tactics": {{ "target": "{}", "ties": "{}" }},
+              "attacks": [ {} ]{}, "tactics": {{ "target": "{}", "ties": "{}", "downed": "{}" }},
               "resistances": [ {} ], "immunities": [ {} ], "vulnerabilities": [ {} ] }})",
           m > 0 ? ", " : "", faction, m, who.pc,
           who.hp_count > 0 ? fmt::format(R"("{}d{}+{}")", who.hp_count, who.hp_sides, who.hp)
                            : std::to_string(who.hp),
           who.ac, who.initiative, attacks,
           who.attack_count == 2 ? R"(, "multiattack": ["A0", "A1"])" : "",
-          kAims[static_cast<int>(who.aim)], who.ties_first ? "first" : "random", takes[1], takes[2],
-          takes[3]);
+          kAims[static_cast<int>(who.aim)], who.ties_first ? "first" : "random",
+          who.finishes ? "finish" : "ignore", takes[1], takes[2], takes[3]);
       drawn.sides.push_back(who);
     }
     factions += fmt::format(R"({}{{ "name": "F{}", "members": [ {} ] }})", faction > 0 ? ", " : "",
