@@ -2035,8 +2035,10 @@ def convert_monster(monster, stats, spells_by_name):
     entry["resistances"] = [s.lower() for s in monster.get("damage_resistances", [])]
     entry["immunities"] = [s.lower() for s in monster.get("damage_immunities", [])]
     entry["vulnerabilities"] = [s.lower() for s in monster.get("damage_vulnerabilities", [])]
-    entry["condition_immunities"] = [c["name"].lower()
-                                     for c in monster.get("condition_immunities", [])]
+    # Each once: the 5e-database lists "blinded" twice for six monsters whose
+    # SRD entry reads "blinded, deafened" (arena models no deafened).
+    entry["condition_immunities"] = list(dict.fromkeys(
+        c["name"].lower() for c in monster.get("condition_immunities", [])))
     entry["traits"] = [a["name"] for a in monster.get("special_abilities", [])]
 
     legendary, legendary_saves, legendary_left = convert_legendary(monster, action_names)
