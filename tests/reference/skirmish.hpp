@@ -367,13 +367,22 @@ class Skirmish {
     return second && !first ? std::pair{1, 2} : std::pair{0, 1};
   }
 
+  // Whether a natural `d20` with `with` hits `target`.
+  bool hits(int d20, const SkirmishAttack& with, int target) const {
+    return d20 != 1 && (d20 == 20 || d20 + with.to_hit >= who_[target].ac);
+  }
+  // The damage `with` rolls, its dice twice on a critical.
+  int roll_damage(const SkirmishAttack& with, bool critical) {
+    int rolled = with.damage_bonus;
+    for (int die = 0; die < with.damage_count * (critical ? 2 : 1); ++die)
+      rolled += dice_.roll(with.damage_sides);
+    return rolled;
+  }
+
   void attack(int self, int target, const SkirmishAttack& with) {
     const int d20 = dice_.check(20);
-    if (d20 == 1 || (d20 < 20 && d20 + with.to_hit < who_[target].ac)) return;
-    int rolled = with.damage_bonus;
-    for (int die = 0; die < with.damage_count * (d20 == 20 ? 2 : 1); ++die)
-      rolled += dice_.roll(with.damage_sides);
-    const int damage = dealt(rolled, with.type, target);
+    if (!hits(d20, with, target)) return;
+    const int damage = dealt(roll_damage(with, d20 == 20), with.type, target);
     Fighter& them = fighters_[target];
     const int lost = std::clamp(damage, 0, them.hp);
     them.hp -= lost;
@@ -444,10 +453,12 @@ class Skirmish {
       if (!me.stable) death_save(self);
       return;
     }
-    for (int ally = 0; who_[self].faction == out_.winner && ally < n_; ++ally) {
-      if (who_[ally].faction == out_.winner && down(ally) && !fighters_[ally].stable) {
-        stabilise(fighters_[ally]);
-        return;
+    if (who_[self].faction == out_.winner) {  // a dying ally first
+      for (int ally = 0; ally < n_; ++ally) {
+        if (who_[ally].faction == out_.winner && down(ally) && !fighters_[ally].stable) {
+          stabilise(fighters_[ally]);
+          return;
+        }
       }
     }
     std::array<int, kMaxSkirmishers> victims{};
@@ -467,10 +478,8 @@ class Skirmish {
   void finish(int victim, const SkirmishAttack& with) {
     const int first = dice_.check(20);
     const int d20 = std::max(first, dice_.check(20));
-    if (d20 == 1 || (d20 < 20 && d20 + with.to_hit < who_[victim].ac)) return;
-    int rolled = with.damage_bonus;
-    for (int die = 0; die < 2 * with.damage_count; ++die) rolled += dice_.roll(with.damage_sides);
-    const int damage = dealt(rolled, with.type, victim);
+    if (!hits(d20, with, victim)) return;
+    const int damage = dealt(roll_damage(with, true), with.type, victim);
     if (damage <= 0) return;
     Fighter& them = fighters_[victim];
     them.stable = false;
