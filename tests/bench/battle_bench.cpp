@@ -132,19 +132,15 @@ const bool kRegistered = [] {
     auto encounter = arena::load_encounter_file(file.string());
     if (!encounter) continue;
     const std::string name = file.stem().string();
-    switch (encounter->rules) {
-      case arena::Ruleset::Dnd5e:
-        register_scenario<arena::dnd5e::Engine>(name, *encounter);
-        break;
-      case arena::Ruleset::OldSchool:
-        register_scenario<arena::oldschool::Engine>(name, *encounter);
-        break;
-      case arena::Ruleset::Warmachine:
-        register_scenario<arena::warmachine::Engine>(name, *encounter);
-        break;
-      case arena::Ruleset::Knave:
-        register_scenario<arena::knave::Engine>(name, *encounter);
-        break;
+    const arena::Ruleset rules = encounter->rules;
+    if (rules == arena::rulesets::kDnd5e) {
+      register_scenario<arena::dnd5e::Engine>(name, *encounter);
+    } else if (rules == arena::rulesets::kOldSchool) {
+      register_scenario<arena::oldschool::Engine>(name, *encounter);
+    } else if (rules == arena::rulesets::kWarmachine) {
+      register_scenario<arena::warmachine::Engine>(name, *encounter);
+    } else if (rules == arena::rulesets::kKnave) {
+      register_scenario<arena::knave::Engine>(name, *encounter);
     }
   }
   return true;

@@ -33,6 +33,7 @@
 #include "rules/dnd5e/roster.hpp"
 #include "rules/knave/roster.hpp"
 #include "rules/oldschool/roster.hpp"
+#include "rules/registry.hpp"
 #include "rules/warmachine/roster.hpp"
 
 namespace {
@@ -201,19 +202,17 @@ void check_encounter(const arena::Encounter& encounter) {
       }
     }
   }
-  switch (encounter.rules) {
-    case arena::Ruleset::Dnd5e:
-      check_5e_roster(encounter);
-      break;
-    case arena::Ruleset::OldSchool:
-      check_oldschool_roster(encounter);
-      break;
-    case arena::Ruleset::Warmachine:
-      check_warmachine_roster(encounter);
-      break;
-    case arena::Ruleset::Knave:
-      check_knave_roster(encounter);
-      break;
+  const arena::Ruleset rules = encounter.rules;
+  if (rules == arena::rulesets::kDnd5e) {
+    check_5e_roster(encounter);
+  } else if (rules == arena::rulesets::kOldSchool) {
+    check_oldschool_roster(encounter);
+  } else if (rules == arena::rulesets::kWarmachine) {
+    check_warmachine_roster(encounter);
+  } else if (rules == arena::rulesets::kKnave) {
+    check_knave_roster(encounter);
+  } else {
+    fail("a ruleset this fuzzer does not check", encounter.name);
   }
 }
 

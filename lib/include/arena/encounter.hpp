@@ -18,9 +18,11 @@
 
 namespace arena {
 
-// The rule systems arena plays, as the ruleset registry indexes them
-// (lib/src/rules/registry.cpp; rulesets.hpp gives their names).
-enum class Ruleset : std::uint8_t { Dnd5e, OldSchool, Warmachine, Knave };
+// Which rule system plays an encounter: its place in the ruleset registry
+// (lib/src/rules/registry.hpp, which names them; rulesets.hpp looks them
+// up by name). The core hands it on and never asks which one it is. The
+// default, 0, is the registry's first: the rules of a file without "rules".
+enum class Ruleset : std::uint8_t {};
 
 // A ruleset's resolved members: each ruleset derives its own
 // (rules/<name>/roster.hpp). Immutable once the encounter is loaded.
@@ -53,7 +55,7 @@ inline constexpr int kMaxFactions = 16;
 
 struct Encounter {
   std::string name;
-  Ruleset rules = Ruleset::Dnd5e;
+  Ruleset rules{};
   std::int64_t battles = 10000;
   std::uint64_t seed = 1;
   int max_rounds = 100;

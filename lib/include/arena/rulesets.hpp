@@ -19,7 +19,7 @@ namespace arena {
 std::string_view name(Ruleset rules);
 // The ruleset called `text` (exactly), if arena plays it.
 std::optional<Ruleset> parse_ruleset(std::string_view text);
-// Every ruleset's name, in the order of the Ruleset enum.
+// Every ruleset's name, in the registry's order (the first is the default).
 std::span<const std::string_view> ruleset_names();
 
 // `arena validate`: each faction and combatant as the battles will play

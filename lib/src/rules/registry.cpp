@@ -16,7 +16,7 @@
 namespace arena {
 
 std::span<const RulesetHooks> all_rulesets() {
-  // Indexed by Ruleset.
+  // Indexed by Ruleset: in the order of the ids of registry.hpp.
   static const std::array<RulesetHooks, 4> kRulesets = {dnd5e::hooks(), oldschool::hooks(),
                                                         warmachine::hooks(), knave::hooks()};
   return kRulesets;

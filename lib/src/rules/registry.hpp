@@ -2,11 +2,9 @@
 // runner, replay, validate and library views, fingerprints) asks of each
 // ruleset, and the table of rulesets. Every entry is a plain function of
 // the ruleset's folder (rules/<name>/ruleset.hpp); the core looks a ruleset
-// up once per load or run, never per battle. Private to libarena. In the
-// core (lib/ outside rules/<name>/), code names the rulesets in two places
-// only: the Ruleset enum of the public encounter.hpp (with Encounter's
-// default, Dnd5e), and the table of registry.cpp, which follows the enum's
-// order.
+// up once per load or run, never per battle. Private to libarena. Outside
+// the rulesets' folders, code names them in two places only: their ids
+// below and the table of registry.cpp, in the same order.
 #pragma once
 
 #include <cstdint>
@@ -61,6 +59,15 @@ struct ResolvedMember {
   int joining = 0;
 };
 
+// Each ruleset's id (the public Ruleset): its place in all_rulesets(). The
+// first is the default (Encounter::rules).
+namespace rulesets {
+inline constexpr Ruleset kDnd5e{0};
+inline constexpr Ruleset kOldSchool{1};
+inline constexpr Ruleset kWarmachine{2};
+inline constexpr Ruleset kKnave{3};
+}  // namespace rulesets
+
 struct RulesetHooks {
   Ruleset id;
   std::string_view name;                             // as in "rules"
@@ -101,7 +108,7 @@ struct RulesetHooks {
                                                  const ShotRequest& request) = nullptr;
 };
 
-// The rulesets arena plays, in the order of the Ruleset enum.
+// The rulesets arena plays, in the order of their ids.
 std::span<const RulesetHooks> all_rulesets();
 const RulesetHooks& ruleset_hooks(Ruleset rules);
 

@@ -282,7 +282,7 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
   member.pointer = pointer;
   const std::size_t problems_before = context.problems();
   ObjectReader object(context, value, pointer, kMemberKeys);
-  report_foreign_member_keys(object, Ruleset::Dnd5e);
+  report_foreign_member_keys(object, rulesets::kDnd5e);
   note_ability_keys(object, "ability scores go in \"abilities\": {\"str\": 16}");
   member.monster = object.string("monster");
   member.name = object.name();

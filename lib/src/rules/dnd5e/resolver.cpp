@@ -637,7 +637,7 @@ std::shared_ptr<const arena::Roster> read_roster(
 }
 
 const Roster& roster_of(const Encounter& encounter) {
-  ARENA_CHECK(encounter.rules == Ruleset::Dnd5e && encounter.roster != nullptr);
+  ARENA_CHECK(encounter.rules == rulesets::kDnd5e && encounter.roster != nullptr);
   return static_cast<const Roster&>(*encounter.roster);
 }
 

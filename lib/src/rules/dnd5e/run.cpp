@@ -19,7 +19,7 @@ RunResult run(const Encounter& encounter, const RunOptions& options) {
 }  // namespace
 
 RulesetHooks hooks() {
-  return {.id = Ruleset::Dnd5e,
+  return {.id = rulesets::kDnd5e,
           .name = "5e",
           .encounter_keys = kEncounterKeys,
           .faction_keys = kFactionKeys,

@@ -215,7 +215,7 @@ ReadCreature read_creature(const JsonContext& context, const MemberJson& member,
   Creature& creature = read.creature;
   const std::size_t problems_before = context.problems();
   ObjectReader object(context, *member.value, member.pointer, member_keys());
-  report_foreign_member_keys(object, Ruleset::Knave);
+  report_foreign_member_keys(object, rulesets::kKnave);
   if (!object.is_object()) return read;
   if (object.require("name")) creature.name = object.name().value_or("");
   read.count = static_cast<int>(object.integer("count", 1, kMaxCount).value_or(1));
@@ -288,7 +288,7 @@ std::shared_ptr<const arena::Roster> read_roster(
 }
 
 const Roster& roster_of(const Encounter& encounter) {
-  ARENA_CHECK(encounter.rules == Ruleset::Knave && encounter.roster != nullptr);
+  ARENA_CHECK(encounter.rules == rulesets::kKnave && encounter.roster != nullptr);
   return static_cast<const Roster&>(*encounter.roster);
 }
 

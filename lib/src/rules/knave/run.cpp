@@ -38,7 +38,7 @@ void digest_roster(const Encounter& encounter, Digest& digest) {
 }  // namespace
 
 RulesetHooks hooks() {
-  return {.id = Ruleset::Knave,
+  return {.id = rulesets::kKnave,
           .name = "knave",
           .encounter_keys = kEncounterKeys,
           .faction_keys = kFactionKeys,

@@ -43,7 +43,7 @@ ReadFighter read_fighter(const JsonContext& context, const MemberJson& member,
   Fighter& fighter = read.fighter;
   const std::size_t problems_before = context.problems();
   ObjectReader object(context, *member.value, member.pointer, member_keys());
-  report_foreign_member_keys(object, Ruleset::OldSchool);
+  report_foreign_member_keys(object, rulesets::kOldSchool);
   if (!object.is_object()) return read;
   if (object.require("name")) fighter.name = object.name().value_or("");
   if (object.require("level"))
@@ -109,7 +109,7 @@ std::shared_ptr<const arena::Roster> read_roster(
 }
 
 const Roster& roster_of(const Encounter& encounter) {
-  ARENA_CHECK(encounter.rules == Ruleset::OldSchool && encounter.roster != nullptr);
+  ARENA_CHECK(encounter.rules == rulesets::kOldSchool && encounter.roster != nullptr);
   return static_cast<const Roster&>(*encounter.roster);
 }
 

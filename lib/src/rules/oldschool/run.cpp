@@ -27,7 +27,7 @@ void digest_roster(const Encounter& encounter, Digest& digest) {
 }  // namespace
 
 RulesetHooks hooks() {
-  return {.id = Ruleset::OldSchool,
+  return {.id = rulesets::kOldSchool,
           .name = "oldschool",
           .encounter_keys = kEncounterKeys,
           .faction_keys = kFactionKeys,

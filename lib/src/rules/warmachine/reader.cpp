@@ -171,7 +171,7 @@ ReadWarjack read_warjack(const JsonContext& context, const MemberJson& member) {
   Model& model = read.warjack.model;
   const std::size_t problems_before = context.problems();
   ObjectReader object(context, *member.value, member.pointer, member_keys());
-  report_foreign_member_keys(object, Ruleset::Warmachine);
+  report_foreign_member_keys(object, rulesets::kWarmachine);
   if (!object.is_object()) return read;
   const bool from_library = object.has("model");
   start_from_model(object, model);
@@ -242,7 +242,7 @@ std::shared_ptr<const arena::Roster> read_roster(
 }
 
 const Roster& roster_of(const Encounter& encounter) {
-  ARENA_CHECK(encounter.rules == Ruleset::Warmachine && encounter.roster != nullptr);
+  ARENA_CHECK(encounter.rules == rulesets::kWarmachine && encounter.roster != nullptr);
   return static_cast<const Roster&>(*encounter.roster);
 }
 

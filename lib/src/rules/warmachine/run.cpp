@@ -31,7 +31,7 @@ void digest_roster(const Encounter& encounter, Digest& digest) {
 }  // namespace
 
 RulesetHooks hooks() {
-  return {.id = Ruleset::Warmachine,
+  return {.id = rulesets::kWarmachine,
           .name = "warmachine",
           .encounter_keys = kEncounterKeys,
           .faction_keys = {},
