@@ -1,7 +1,7 @@
 // The Warmachine battle with scripted dice: melee with a critical
 // knockdown, the automatic hit on a knocked-down model and its standing up,
-// the charge and its free damage die, aiming, the round limit; then the
-// mirror matches, fair within 4.5 standard errors.
+// the charge and its free damage die (after a 3" run-up), aiming, the
+// round limit; then the mirror matches, fair within 4.5 standard errors.
 #include "rules/warmachine/battle.hpp"
 
 #include <gtest/gtest.h>
@@ -125,15 +125,29 @@ TEST(WarmachineBattleTest, KnockedDownModelIsHitAutomatically) {
 }
 
 TEST(WarmachineBattleTest, ChargeGetsAFreeDamageDie) {
-  // B first (d2 2): it has no weapons and just advances 4" to 1" (A's reach is 0.5").
-  // A is then 1" away: a charge into 0.5", 4+5 hits, 1+1+1 + 12 - 10 = 5.
+  // B first (d2 2): it has no weapons and just advances 4" to 4" (A's reach is 0.5").
+  // A then charges 3.5" into 0.5": 4+5 hits, 1+1+1 + 12 - 10 = 5.
   const Encounter e =
-      duel(jack("A", 20, kAxe + R"(, "policy": "close")"), jack("B", 30, R"("melee": [])"), 5, 1);
+      duel(jack("A", 20, kAxe + R"(, "policy": "close")"), jack("B", 30, R"("melee": [])"), 8, 1);
   ScriptedDice dice{2, 4, 5, 1, 1, 1};
   const Played p = play(e, dice);
   EXPECT_EQ(p.events,
-            (std::vector<std::string>{"first 1", "advance 1 5.000000>1.000000",
-                                      "charge 0 1.000000>0.500000", "melee 0>1 w0 hit =5"}));
+            (std::vector<std::string>{"first 1", "advance 1 8.000000>4.000000",
+                                      "charge 0 4.000000>0.500000", "melee 0>1 w0 hit =5"}));
+}
+
+TEST(WarmachineBattleTest, RunUpUnderThreeInchesGetsNoChargeDie) {
+  // B first (d2 2) advances 4" to 3.4". A's run-up into 0.5" would be
+  // 2.9", under the 3" a charge needs for its free die: A walks up and
+  // attacks with two damage dice, 4+5 hits, 1+1 + 12 - 10 = 4.
+  const Encounter e =
+      duel(jack("A", 20, kAxe + R"(, "policy": "close")"), jack("B", 30, R"("melee": [])"), 7.4, 1);
+  ScriptedDice dice{2, 4, 5, 1, 1};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events,
+            (std::vector<std::string>{"first 1", "advance 1 7.400000>3.400000",
+                                      "advance 0 3.400000>0.500000", "melee 0>1 w0 hit =4"}));
+  EXPECT_EQ(p.state.models[1].damage_taken, 4);
 }
 
 TEST(WarmachineBattleTest, ShooterAimsForTwoRat) {
@@ -239,17 +253,17 @@ TEST(WarmachineBattleTest, AreaShotOutOfAnyReachIsNotFired) {
 }
 
 TEST(WarmachineBattleTest, ChargeDieGoesToTheFirstAttackMade) {
-  // B first (d2 2) advances 4" to 4". A charges into its spear's 2": the
-  // axe (0.5") cannot reach, so the spear's attack is the charge attack:
-  // 4+5 hits, 1+1+1 + P+S 12 - ARM 10 = 5.
+  // B first (d2 2) advances 4" to 6". A charges 4" into its spear's 2":
+  // the axe (0.5") cannot reach, so the spear's attack is the charge
+  // attack: 4+5 hits, 1+1+1 + P+S 12 - ARM 10 = 5.
   const std::string weapons = R"("policy": "close", "melee": [
       { "name": "axe", "rng": 0.5, "pow": 2 }, { "name": "spear", "rng": 2, "pow": 2 } ])";
-  const Encounter e = duel(jack("A", 20, weapons), jack("B", 30, R"("melee": [])"), 8, 1);
+  const Encounter e = duel(jack("A", 20, weapons), jack("B", 30, R"("melee": [])"), 10, 1);
   ScriptedDice dice{2, 4, 5, 1, 1, 1};
   const Played p = play(e, dice);
   EXPECT_EQ(p.events,
-            (std::vector<std::string>{"first 1", "advance 1 8.000000>4.000000",
-                                      "charge 0 4.000000>2.000000", "melee 0>1 w1 hit =5"}));
+            (std::vector<std::string>{"first 1", "advance 1 10.000000>6.000000",
+                                      "charge 0 6.000000>2.000000", "melee 0>1 w1 hit =5"}));
 }
 
 // Two identical forces: the d2 for the first player makes them exactly

@@ -15,8 +15,9 @@
 //    RNG, or an AOE past RNG whose deviation may still land on the target
 //    (could_hit), at DEF 5 if the target is knocked down;
 //  - otherwise it charges when the target is within SPD + 3 of its melee
-//    range (moving into range; the first attack it makes gets a free damage
-//    die, and the charge costs no focus),
+//    range (moving into range; after a run-up of 3" or more, the first
+//    attack it makes gets a free damage die, and the charge costs no focus;
+//    closer, it walks up and attacks without it),
 //    or advances up to SPD towards it, stopping at its melee range (a
 //    shooter with no melee weapon where its longest shot has a hit roll:
 //    at 0" it would be engaged), and
@@ -49,6 +50,7 @@
 namespace arena::warmachine {
 
 inline constexpr double kChargeBonus = 3;  // inches beyond SPD a charge may move
+inline constexpr double kChargeRunUp = 3;  // inches a charge must move for its free damage die
 inline constexpr int kAimBonus = 2;        // RAT, for standing still
 
 // A Warmachine encounter compiled for battles; built once per run and
@@ -142,9 +144,10 @@ class Activation {
     }
     const double from = gap(target);
     if (!me_.model.melee.empty() && from - reach <= me_.model.spd + kChargeBonus) {
+      const bool charge = from - reach >= kChargeRunUp;
       move_to(target, reach);
-      events_.moves(self_, target, from, reach, true);
-      fight(target, true, dice);
+      events_.moves(self_, target, from, reach, charge);
+      fight(target, charge, dice);
       return;
     }
     // A shooter with no melee weapon stops where its longest shot has a hit
