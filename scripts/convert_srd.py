@@ -32,7 +32,11 @@ monsters.json {"source": ..., "monsters": [MONSTER, ...]}  every SRD monster, fi
              "saves": {"dex": 4, ...},                   omitted when none
              "attacks": [ATTACK, ...],
              "multiattack": [["Bite", "Claw", "Claw"], ...],   one list per option;
-                                                         omitted without a Multiattack
+                                                         omitted without a Multiattack;
+                                                         an option of one attack made a
+                                                         number of times rolled is
+                                                         {"attacks": ["Rotting Touch"],
+                                                          "times": "1d4"} (violet fungus)
              "resistances", "immunities", "vulnerabilities": [str] (lowercase, verbatim),
              "condition_immunities": [str], "traits": [str],
              "actions_not_converted": [str],   other actions, "Multiattack: X" for names a
@@ -869,10 +873,12 @@ def resolve_attack_name(name, attack_names):
 COUNT_CORRECTIONS = {("Veteran", "Shortsword"): 1}
 
 
-def item_count(monster, item):
+def item_count(monster, item, rolled_ok=False):
     """The item's count as an int.  Two counts in the data are not numbers:
     the hydra's "Number of Heads" (taken from its "has five heads" trait) and the
-    violet fungus's "1d4" (its average rounded down, 2)."""
+    violet fungus's "1d4": returned as that text when rolled_ok (the option is
+    this one item, which arena makes a number of times rolled), otherwise
+    taken as its average rounded down."""
     corrected = COUNT_CORRECTIONS.get((monster["name"], item["action_name"]))
     if corrected is not None:
         warn("%s: multiattack count of %s %r taken as %d, as its text says"
@@ -892,6 +898,8 @@ def item_count(monster, item):
                 warn("%s: multiattack count %r taken as %d" % (monster["name"], count, value))
                 return value
     roll = re.fullmatch(r"(\d*)d(\d+)", text)
+    if roll and rolled_ok:
+        return "%dd%s" % (int(roll.group(1) or 1), roll.group(2))
     if roll:
         n = int(roll.group(1) or 1)
         value = max(1, (n * (int(roll.group(2)) + 1)) // 2)
@@ -914,6 +922,7 @@ def convert_multiattack(monster, action, attack_names, thrown_names=()):
     dropped = []
     for items in multiattack_items(action):
         option = []
+        times = None  # a count rolled: the option is its one attack, made that many times
         for item in items:
             name = resolve_attack_name(item["action_name"], attack_names)
             if name is None:
@@ -922,11 +931,15 @@ def convert_multiattack(monster, action, attack_names, thrown_names=()):
                 continue
             if name in thrown_names and item.get("type") == "ranged":
                 name += " (thrown)"
-            option.extend([name] * item_count(monster, item))
+            count = item_count(monster, item, rolled_ok=len(items) == 1)
+            if isinstance(count, str):
+                times, count = count, 1
+            option.extend([name] * count)
+        entry = {"attacks": option, "times": times} if times else option
         # Options can coincide once non-attacks are dropped (chuul: "two pincers"
         # and "two pincers and tentacles"); keep each list once.
-        if option and option not in options:
-            options.append(option)
+        if option and entry not in options:
+            options.append(entry)
     return options, dropped
 
 

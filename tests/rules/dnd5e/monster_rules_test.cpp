@@ -1,11 +1,14 @@
 // How monsters choose their actions and whom their effects spare: the fixed
-// action policy (tactics "actions") and creature-type exclusions ("other than
-// an elf or undead"), with scripted dice and exact outcomes.
+// action policy (tactics "actions"), creature-type exclusions ("other than
+// an elf or undead") and a multiattack made a rolled number of times (the
+// violet fungus's 1d4 touches), with scripted dice and exact outcomes.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "arena/battle_dice.hpp"
 #include "arena/load.hpp"
@@ -487,6 +490,70 @@ TEST(ReplayWhyTest, ShowsThePlansValuesWithTheAlliesGains) {
                   value.total, value.total - value.conditions, value.conditions);
   const std::string text = replay_battle(encounter, 0, ReplayOptions{.why = true}).text;
   EXPECT_NE(text.find(expected), std::string::npos) << text;
+}
+
+// ---------------------------------------------------------------- a rolled number of attacks
+
+// The violet fungus "makes 1d4 Rotting Touch attacks": its multiattack.
+const PlanAction& fungus_multiattack(const BattlePlan& plan) {
+  for (const PlanAction& action : plan.actions_of(0)) {
+    if (std::string_view(action.name) == "Multiattack (Rotting Touch, 1d4 times)") return action;
+  }
+  ADD_FAILURE() << "the violet fungus has no multiattack of 1d4 Rotting Touches";
+  return plan.actions_of(0)[0];
+}
+
+// Counts the attacks made (events.hpp).
+struct AttackCount : NoEvents {
+  int attacks = 0;
+  void attack(int, int, int, const AttackRoll&, int, int) { ++attacks; }
+};
+
+TEST(RolledMultiattackTest, VioletFungusTouchesAsOftenAsItsD4Says) {
+  for (int times = 1; times <= 4; ++times) {
+    Table t("violet fungus", hero("", 200));
+    ASSERT_TRUE(t.plan.full_rules);  // only the full rules roll how many times
+    // The d4 first, then each touch: d20 15 + 2 hits AC 15, 1d8 = 5 necrotic.
+    std::vector<int> script{times};
+    for (int k = 0; k < times; ++k) {
+      script.push_back(15);
+      script.push_back(5);
+    }
+    ScriptedDice dice(std::move(script));
+    AttackCount events;
+    detail::take_action<true>(t.plan, t.state, 0, 1, fungus_multiattack(t.plan), true, dice,
+                              events);
+    EXPECT_EQ(dice.remaining(), 0u) << times;
+    EXPECT_EQ(events.attacks, times);
+    EXPECT_EQ(t[1].hp, 200 - 5 * times);
+  }
+}
+
+TEST(RolledMultiattackTest, IsWorthItsMeanNumberOfTouches) {
+  Table t("violet fungus", hero());
+  const PlanAction& multiattack = fungus_multiattack(t.plan);
+  const PlanAction& touch = t.plan.actions_of(0)[0];
+  ASSERT_STREQ(touch.name, "Rotting Touch");
+  const double one = t.plan.action_value(0, touch, 1, 1, {});
+  EXPECT_GT(one, 0);
+  EXPECT_NEAR(t.plan.action_value(0, multiattack, 1, 1, {}), 2.5 * one, 1e-9);
+  EXPECT_STREQ(chosen(t, 0, 1), multiattack.name);
+}
+
+// Over many turns with the battle's dice, the touches per multiattack
+// average 2.5 (a d4: variance 15/12), within 4.5 standard errors.
+TEST(RolledMultiattackTest, TouchesAverageTwoAndAHalf) {
+  constexpr int kTurns = 20000;
+  Table t("violet fungus", hero("", 200));
+  AttackCount events;
+  for (int turn = 0; turn < kTurns; ++turn) {
+    t[1].hp = 200;  // at most 4 x 8 a turn: the hero stands
+    BattleDice dice(7, static_cast<std::uint64_t>(turn));
+    detail::take_action<true>(t.plan, t.state, 0, 1, fungus_multiattack(t.plan), true, dice,
+                              events);
+  }
+  const double mean = static_cast<double>(events.attacks) / kTurns;
+  EXPECT_NEAR(mean, 2.5, 4.5 * std::sqrt(15.0 / 12.0 / kTurns));
 }
 
 }  // namespace

@@ -141,7 +141,7 @@ double best_rate(const Creature& attacker, const Creature& target, ModeOf mode_o
       const Attack& attack = attacker.attacks[static_cast<std::size_t>(a)];
       total += expected_damage(attack, target, mode_of(attack), melee_critical);
     }
-    best = std::max(best, total);
+    best = std::max(best, total * action.times.mean());
   }
   return best;
 }
@@ -344,9 +344,11 @@ double expected_attack_value(const Attack& attack, const Creature& target, const
 ValueParts action_value_parts(const Creature& attacker, const Action& action,
                               const Creature& target, int enemies) {
   const Matchup m = matchup(attacker, target);
-  ValueParts parts;
+  ValueParts attacks;
   for (int a : action.attacks)
-    parts += attack_value_parts(attacker.attacks[static_cast<std::size_t>(a)], target, m);
+    attacks += attack_value_parts(attacker.attacks[static_cast<std::size_t>(a)], target, m);
+  const double times = action.times.mean();
+  ValueParts parts{attacks.damage * times, attacks.conditions * times};
   for (int e : action.saves) {
     const SaveEffect& effect = attacker.save_effects[static_cast<std::size_t>(e)];
     const double caught = std::clamp(enemies, 1, std::max(effect.targets, 1));

@@ -59,16 +59,19 @@ template <bool Full, class Dice, class Events>
 void finish_off(const BattlePlan& plan, BattleState& state, int self, int victim, Dice& dice,
                 Events& events) {
   events.action(self, victim, "finish off", false);
-  for (int index : plan.parts_of(plan.best_attack_action(self, victim).attacks)) {
-    const PlanAttack& attack = plan.attack(self, index);
-    AttackRoll roll = attack.auto_hit ? automatic_hit()
-                                      : roll_attack(attack.to_hit, plan.creatures[victim].ac,
-                                                    roll_mode(true, attack.disadvantage), dice);
-    roll.critical = roll.critical || (roll.hit && attack.melee);
-    land_attack<Full>(plan, state, self, victim, index, roll, dice, events);
-    if (state.combatants[victim].dead) {
-      events.falls(victim, true);
-      return;
+  const PlanAction& action = plan.best_attack_action(self, victim);
+  for (int times = attack_times<Full>(action, dice); times > 0; --times) {
+    for (int index : plan.parts_of(action.attacks)) {
+      const PlanAttack& attack = plan.attack(self, index);
+      AttackRoll roll = attack.auto_hit ? automatic_hit()
+                                        : roll_attack(attack.to_hit, plan.creatures[victim].ac,
+                                                      roll_mode(true, attack.disadvantage), dice);
+      roll.critical = roll.critical || (roll.hit && attack.melee);
+      land_attack<Full>(plan, state, self, victim, index, roll, dice, events);
+      if (state.combatants[victim].dead) {
+        events.falls(victim, true);
+        return;
+      }
     }
   }
 }

@@ -87,6 +87,9 @@ struct Action {
   std::vector<int> saves;
   int resource = -1;  // index into Creature::resources, spent when taken; -1: at will
   int cost = 1;       // legendary actions: the legendary actions it costs
+  // How many times its attacks are made, rolled each time it is taken when
+  // dice: the violet fungus makes "1d4 Rotting Touch attacks".
+  DiceExpr times = DiceExpr::constant(1);
   bool operator==(const Action&) const = default;
 };
 

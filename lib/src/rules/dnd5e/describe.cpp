@@ -264,11 +264,14 @@ json action_json(const Creature& creature, const Action& action) {
   for (int index : action.saves)
     saves.push_back(creature.save_effects[static_cast<std::size_t>(index)].name);
   const Resource* resource = resource_of(creature, action);
-  return {{"name", action.name},
-          {"attacks", attacks},
-          {"saves", saves},
-          {"resource", resource ? json(resource->name) : json(nullptr)},
-          {"cost", action.cost}};
+  json out = {{"name", action.name},
+              {"attacks", attacks},
+              {"saves", saves},
+              {"resource", resource ? json(resource->name) : json(nullptr)},
+              {"cost", action.cost}};
+  // Only an action whose attacks are made a number of times rolled has it.
+  if (!action.times.is_constant()) out["times"] = action.times.to_string();
+  return out;
 }
 
 json traits_json(const Creature& creature) {

@@ -36,6 +36,7 @@ void add_actions(Digest& digest, const std::vector<Action>& actions) {
     digest.add("{}|{}|{}", action.name, action.resource, action.cost);
     for (int attack : action.attacks) digest.add("a{}", attack);
     for (int save : action.saves) digest.add("s{}", save);
+    if (action.times != DiceExpr::constant(1)) digest.add("t{}", action.times.to_string());
   }
 }
 

@@ -287,7 +287,21 @@ MonsterInfo read_monster(const json& entry) {
     monster.attacks.push_back(std::move(info));
   }
   if (entry.contains("multiattack")) {
-    monster.multiattack = entry["multiattack"].get<std::vector<std::vector<std::string>>>();
+    // Each option a list of attack names, or {"attacks": [...], "times": "1d4"}.
+    for (const json& option : entry["multiattack"]) {
+      if (option.is_array()) {
+        monster.multiattack.push_back({option.get<std::vector<std::string>>()});
+        continue;
+      }
+      // NdS, as the plan keeps it (plan.hpp's PlanAction::times_count).
+      auto times = DiceExpr::parse(option.at("times").get<std::string>());
+      ARENA_CHECK(times.has_value() && times->flat() == 0 && times->terms().size() == 1);
+      const DiceTerm& term = times->terms().front();
+      ARENA_CHECK(term.keep == term.count && !term.negative && term.count <= 255 &&
+                  term.sides <= 255);
+      monster.multiattack.push_back(
+          {option.at("attacks").get<std::vector<std::string>>(), std::move(*times)});
+    }
   }
   monster.resistances = entry.at("resistances").get<std::vector<std::string>>();
   monster.immunities = entry.at("immunities").get<std::vector<std::string>>();

@@ -165,6 +165,13 @@ struct SpellcastingInfo {
   std::vector<std::string> not_modelled;
 };
 
+// One option of a multiattack: the attacks it makes, each `times` (a
+// number, or the violet fungus's "1d4").
+struct MultiattackOption {
+  std::vector<std::string> attacks;
+  DiceExpr times = DiceExpr::constant(1);
+};
+
 struct MonsterInfo {
   std::string name;
   std::string size;
@@ -178,7 +185,7 @@ struct MonsterInfo {
   AbilityScores abilities;
   int proficiency_bonus = 2;
   std::vector<MonsterAttackInfo> attacks;
-  std::vector<std::vector<std::string>> multiattack;  // options, each a list of attack names
+  std::vector<MultiattackOption> multiattack;
   std::vector<std::string> resistances, immunities, vulnerabilities;  // as the SRD words them
   std::vector<std::string> traits;
   std::vector<std::string> not_converted;   // actions that are not plain attacks

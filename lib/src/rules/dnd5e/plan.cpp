@@ -123,6 +123,11 @@ class Compiler {
       for (const ConditionEffect& c : creature.save_effects[static_cast<std::size_t>(s)].conditions)
         compiled.swallows = compiled.swallows || c.condition == Condition::Swallowed;
     }
+    if (!action.times.is_constant()) {  // NdS, as the library reads it (library.cpp)
+      const DiceTerm& times = action.times.terms().front();
+      compiled.times_count = static_cast<std::uint8_t>(times.count);
+      compiled.times_sides = static_cast<std::uint8_t>(times.sides);
+    }
     compiled.resource = action.resource;
     compiled.cost = action.cost;
     compiled.name = action.name.c_str();
@@ -214,6 +219,8 @@ bool needs_full_rules(const Creature& c) {
       c.legendary_resistance > 0 || c.traits.any()) {
     return true;
   }
+  const auto rolls_times = [](const Action& a) { return !a.times.is_constant(); };
+  if (std::any_of(c.actions.begin(), c.actions.end(), rolls_times)) return true;
   return std::any_of(c.attacks.begin(), c.attacks.end(), [](const Attack& a) {
     return a.auto_hit || !a.on_hit_saves.empty() || !a.on_hit_conditions.empty();
   });
@@ -225,7 +232,7 @@ double attacks_value(const Creature& attacker, const Action& action, const Creat
   double total = 0;
   for (int attack : action.attacks)
     total += expected_attack_value(attacker.attacks[static_cast<std::size_t>(attack)], target, m);
-  return total;
+  return total * action.times.mean();
 }
 
 // The same split into damage and conditions, each attack rolled in `mode`.
@@ -235,7 +242,8 @@ ValueParts attacks_parts(const Creature& attacker, const Action& action, const C
   for (int attack : action.attacks)
     total +=
         attack_value_parts(attacker.attacks[static_cast<std::size_t>(attack)], target, m, mode);
-  return total;
+  const double times = action.times.mean();
+  return {total.damage * times, total.conditions * times};
 }
 
 // The index of the action with the highest expected value of its attacks

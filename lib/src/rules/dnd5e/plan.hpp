@@ -85,7 +85,11 @@ struct PlanAction {
   bool swallows = false;         // it swallows or engulfs its target: it needs room inside
   bool engulfs_on_hits = false;  // all its attacks hitting one target engulf it (shambling mound)
   ConditionSet imposes;          // the conditions its attacks (riders included) impose
-  const char* name = "";         // the roster's, for events
+  // Its attacks are made (times_count)d(times_sides) times (Action::times,
+  // the violet fungus's 1d4); once when 0. Two bytes, in what was padding.
+  std::uint8_t times_count = 0;
+  std::uint8_t times_sides = 0;
+  const char* name = "";  // the roster's, for events
 };
 
 struct PlanResource {

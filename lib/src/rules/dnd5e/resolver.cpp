@@ -136,9 +136,9 @@ class Resolver {
     add_stat_block_rules(*info, creature);
     add_thrown_uses(creature, 0);
     add_single_actions(creature);
-    for (const auto& option : info->multiattack) {
-      add_multiattack(creature,
-                      NameList{option, std::vector<std::string>(option.size(), member.pointer)});
+    for (const MultiattackOption& option : info->multiattack) {
+      const std::vector<std::string> pointers(option.attacks.size(), member.pointer);
+      add_multiattack(creature, NameList{option.attacks, pointers}, false, option.times);
     }
     finish_stat_block_rules(*info, creature);
     read_library_defences(*info, creature);
@@ -427,8 +427,13 @@ class Resolver {
 
   // `shield`: the member carries one, so it has no hand free for an
   // off-hand attack (add_two_weapon_actions offers none either).
-  void add_multiattack(Creature& creature, const NameList& names, bool shield = false) {
+  // `times`: how many times the option's attacks are made (the violet
+  // fungus's 1d4), named in the action's name: "Multiattack (Rotting
+  // Touch, 1d4 times)".
+  void add_multiattack(Creature& creature, const NameList& names, bool shield = false,
+                       const DiceExpr& times = DiceExpr::constant(1)) {
     Action action = attack_action("Multiattack", {});
+    action.times = times;
     std::vector<std::string> known;
     for (const Attack& attack : creature.attacks) known.push_back(attack.name);
     for (std::size_t i = 0; i < names.names.size(); ++i) {
@@ -458,6 +463,7 @@ class Resolver {
     }
     std::string label;
     for (const std::string& name : names.names) label += (label.empty() ? "" : ", ") + name;
+    if (times != DiceExpr::constant(1)) label += fmt::format(", {} times", times.to_string());
     action.name = fmt::format("Multiattack ({})", label);
     creature.actions.push_back(std::move(action));
   }
