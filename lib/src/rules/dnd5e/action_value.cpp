@@ -136,12 +136,9 @@ double best_rate(const Creature& attacker, const Creature& target, ModeOf mode_o
   double best = 0;
   for (const Action& action : attacker.actions) {
     if (action.resource >= 0) continue;
-    double total = 0;
-    for (int a : action.attacks) {
-      const Attack& attack = attacker.attacks[static_cast<std::size_t>(a)];
-      total += expected_damage(attack, target, mode_of(attack), melee_critical);
-    }
-    best = std::max(best, total * action.times.mean());
+    best = std::max(best, action_attacks_value(attacker, action, [&](const Attack& attack) {
+                      return expected_damage(attack, target, mode_of(attack), melee_critical);
+                    }));
   }
   return best;
 }
@@ -344,11 +341,9 @@ double expected_attack_value(const Attack& attack, const Creature& target, const
 ValueParts action_value_parts(const Creature& attacker, const Action& action,
                               const Creature& target, int enemies) {
   const Matchup m = matchup(attacker, target);
-  ValueParts attacks;
-  for (int a : action.attacks)
-    attacks += attack_value_parts(attacker.attacks[static_cast<std::size_t>(a)], target, m);
-  const double times = action.times.mean();
-  ValueParts parts{attacks.damage * times, attacks.conditions * times};
+  ValueParts parts = action_attacks_value(attacker, action, [&](const Attack& attack) {
+    return attack_value_parts(attack, target, m);
+  });
   for (int e : action.saves) {
     const SaveEffect& effect = attacker.save_effects[static_cast<std::size_t>(e)];
     const double caught = std::clamp(enemies, 1, std::max(effect.targets, 1));

@@ -90,7 +90,19 @@ struct ValueParts {
     conditions += other.conditions;
     return *this;
   }
+  ValueParts operator*(double factor) const { return {damage * factor, conditions * factor}; }
 };
+
+// The value of the attacks of `action`: `per_attack` (a double or
+// ValueParts) summed over its attacks, times how often it makes them (the
+// mean of a rolled count, as the violet fungus's 1d4 touches). Every
+// valuation of an action's attacks goes through here.
+template <class PerAttack>
+auto action_attacks_value(const Creature& attacker, const Action& action, PerAttack per_attack) {
+  decltype(per_attack(attacker.attacks.front())) total{};
+  for (int a : action.attacks) total += per_attack(attacker.attacks[static_cast<std::size_t>(a)]);
+  return total * action.times.mean();
+}
 
 // The mean value of `effect` for one target: its damage and conditions on
 // a failed save, half the damage (or none) on a success; 0 for a target it

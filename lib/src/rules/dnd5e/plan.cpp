@@ -229,21 +229,17 @@ bool needs_full_rules(const Creature& c) {
 // The expected value of the attacks of `action` against `target`.
 double attacks_value(const Creature& attacker, const Action& action, const Creature& target,
                      const Matchup& m) {
-  double total = 0;
-  for (int attack : action.attacks)
-    total += expected_attack_value(attacker.attacks[static_cast<std::size_t>(attack)], target, m);
-  return total * action.times.mean();
+  return action_attacks_value(attacker, action, [&](const Attack& attack) {
+    return expected_attack_value(attack, target, m);
+  });
 }
 
 // The same split into damage and conditions, each attack rolled in `mode`.
 ValueParts attacks_parts(const Creature& attacker, const Action& action, const Creature& target,
                          const Matchup& m, RollMode mode) {
-  ValueParts total;
-  for (int attack : action.attacks)
-    total +=
-        attack_value_parts(attacker.attacks[static_cast<std::size_t>(attack)], target, m, mode);
-  const double times = action.times.mean();
-  return {total.damage * times, total.conditions * times};
+  return action_attacks_value(attacker, action, [&](const Attack& attack) {
+    return attack_value_parts(attack, target, m, mode);
+  });
 }
 
 // The index of the action with the highest expected value of its attacks
