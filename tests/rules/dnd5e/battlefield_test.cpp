@@ -227,6 +227,43 @@ TEST(BattlefieldTest, ReachTenAgainstReachFive) {
   EXPECT_EQ(u.at(0), (space::Square{3, 0}));
 }
 
+// The battlefield's disadvantage is one source among the others: a shot
+// from long range at a paralyzed target (advantage) rolls one d20, 15 + 5
+// hitting AC 12 for 3 + 2 (not a critical: it is not from within 5 ft).
+TEST(BattlefieldTest, LongRangeAndAdvantageCancel) {
+  const std::string wolf = R"(, {"monster": "wolf", "at": [90, 4], "movement": "hold"})";
+  Table t(
+      load(archer("Archer", 20, 0, 0, R"(, "movement": "hold")") + wolf, brute("Foe", 30, 20, 0)));
+  ASSERT_TRUE(t.plan.full_rules);
+  t.state.rules[2].conditions.insert(Condition::Paralyzed);
+  ScriptedDice one{15, 3};
+  t.turn(0, one);
+  EXPECT_EQ(t.hp(2), 25);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 attacks 2: hit 5"}));
+}
+
+// Prone on a battlefield goes by the distance: advantage from within 5 ft,
+// disadvantage from further. A shot from beside the prone foe has the
+// advantage, which cancels the disadvantage of a hostile beside the archer
+// (one d20: 15 + 5 hits for 3 + 2); a glaive from 10 ft has disadvantage
+// (15 and 16 keep 15: 15 + 4 hits for 3 + 2).
+TEST(BattlefieldTest, AProneTargetIsCloseFromWithinFiveFeetOnly) {
+  const std::string wolf = R"(, {"monster": "wolf", "at": [90, 4], "movement": "hold"})";
+  const std::string foe = brute("Foe", 30, 2, 0, R"(, "movement": "hold")");
+  Table beside(load(archer("Archer", 20, 1, 0, R"(, "movement": "hold")") + wolf, foe));
+  ASSERT_TRUE(beside.plan.full_rules);
+  beside.state.rules[2].conditions.insert(Condition::Prone);
+  ScriptedDice one{15, 3};
+  beside.turn(0, one);
+  EXPECT_EQ(beside.events.lines, (std::vector<std::string>{"0 attacks 2: hit 5"}));
+
+  Table reach(load(brute("Pike", 20, 0, 0, R"(, "movement": "hold")", 10) + wolf, foe));
+  reach.state.rules[2].conditions.insert(Condition::Prone);
+  ScriptedDice two{15, 16, 3};
+  reach.turn(0, two);
+  EXPECT_EQ(reach.events.lines, (std::vector<std::string>{"0 attacks 2: disadvantage hit 5"}));
+}
+
 TEST(BattlefieldTest, LongRangeHasDisadvantageAndBeyondItNothing) {
   // 60 ft: one d20.
   Table near(load(archer("Archer", 20, 0, 0, R"(, "movement": "hold")"), brute("Foe", 30, 12, 0)));
@@ -625,6 +662,34 @@ TEST(BattlefieldTest, ABlindedCreatureNeitherParriesNorMakesOpportunityAttacks) 
   EXPECT_EQ(walk.state.field.reacted[0], 0);
   EXPECT_EQ(walk.hp(2), 30);
   EXPECT_TRUE(walk.state.combatants[1].dead);
+}
+
+// A charmed creature does not attack its charmer, not even as a reaction:
+// no opportunity attack as the charmer walks off (the same walk as above),
+// and no riposte when the charmer misses it.
+TEST(BattlefieldTest, NoReactionAttackOnTheCharmer) {
+  const std::string knight = R"({"monster": "knight", "at": [0, 0]})";
+  const std::string wolf = R"(, {"monster": "wolf", "at": [90, 4]})";
+  Table walk(load(knight + ", " + brute("Runner", 5, 8, 0), brute("Foe", 30, 1, 0) + wolf));
+  ASSERT_TRUE(walk.plan.full_rules);
+  detail::impose_condition(walk.plan, walk.state, 2, 0, ConditionEffect{Condition::Charmed},
+                           Ability::Wis, 10, walk.events);
+  walk.events.lines.clear();
+  ScriptedDice away{18, 4};
+  walk.turn(2, away);
+  EXPECT_EQ(walk.state.field.reacted[0], 0);
+  EXPECT_TRUE(walk.state.combatants[1].dead);
+  EXPECT_EQ(walk.events.lines,
+            (std::vector<std::string>{"2 moves 30 to 7,0", "2 attacks 1: hit 6"}));
+
+  Table miss(load(battle_master(30, 0, 0, R"(["riposte"])"), brute("Foe", 30, 1, 0) + wolf));
+  detail::impose_condition(miss.plan, miss.state, 1, 0, ConditionEffect{Condition::Charmed},
+                           Ability::Wis, 10, miss.events);
+  miss.events.lines.clear();
+  ScriptedDice missed{2};
+  miss.turn(1, missed);
+  EXPECT_EQ(miss.state.field.superiority_left[0], 4);
+  EXPECT_EQ(miss.events.lines, (std::vector<std::string>{"1 attacks 0: miss 0"}));
 }
 
 // A replay shows the AC a parried attack met: the parry's bonus included.

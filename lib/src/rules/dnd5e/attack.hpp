@@ -164,8 +164,7 @@ template <bool Full, bool Field = false, class Dice>
                                                         int target, const PlanAttack& attack,
                                                         bool own_turn, Dice& dice) {
   if (attack.auto_hit) return automatic_hit();
-  RollMode mode = attack_mode<Full, Field>(plan, state, attacker, target, attack, own_turn);
-  if constexpr (Field) mode = field_mode(plan, state, attacker, target, attack, mode);
+  const RollMode mode = attack_mode<Full, Field>(plan, state, attacker, target, attack, own_turn);
   int ac = plan.creatures[target].ac;
   if constexpr (Field) ac += state.field.ac_bonus[target];  // a Shield cast this round
   AttackRoll roll = roll_attack(attack.to_hit, ac, mode, dice);

@@ -163,7 +163,9 @@ bool ally_helps(const BattlePlan& plan, const BattleState& state, int attacker, 
 }
 
 // The mode of an attack roll from `attacker` against `target` under their
-// conditions and the attacker's traits (an ally's help: ally_helps).
+// conditions and the attacker's traits (an ally's help: ally_helps), and
+// on a battlefield its range (field_disadvantage): every source of
+// advantage and of disadvantage gathered, then cancelled once.
 template <bool Field = false>
 RollMode full_attack_mode(const BattlePlan& plan, const BattleState& state, int attacker,
                           int target, const PlanAttack& attack, bool own_turn) {
@@ -172,24 +174,35 @@ RollMode full_attack_mode(const BattlePlan& plan, const BattleState& state, int 
   const CombatantState& target_state = state.combatants[target];
   const PlanTraits& traits = plan.rules[attacker].traits;
   const bool melee = attack.melee;
+  // Prone: advantage from within 5 feet, disadvantage from further. On a
+  // battlefield by the distance (a glaive from 10 ft has disadvantage, a
+  // shot from beside it advantage); gridless, a melee attack is the close one.
+  bool close = melee;
+  if constexpr (Field) close = feet_between(plan, state, attacker, target) <= space::kFeetPerSquare;
   const bool prone = them.conditions.contains(Condition::Prone);
   const bool advantage =
-      them.conditions.any_of(kExposed) || them.reckless || (prone && melee) ||
+      them.conditions.any_of(kExposed) || them.reckless || (prone && close) ||
       (traits.pack_tactics && ally_helps<Field>(plan, state, attacker, target)) ||
       (traits.blood_frenzy && melee && target_state.hp < target_state.max_hp) ||
       (traits.reckless && melee && own_turn);
-  const bool disadvantage =
-      attack.disadvantage || self.conditions.any_of(kHamperAttacks) || (prone && !melee);
+  bool disadvantage =
+      attack.disadvantage || self.conditions.any_of(kHamperAttacks) || (prone && !close);
+  if constexpr (Field)
+    disadvantage = disadvantage || field_disadvantage(plan, state, attacker, target, attack);
   return roll_mode(advantage, disadvantage);
 }
 
-// Without the full rules nothing but the attack itself sets the mode.
+// Without the full rules nothing but the attack itself (and on a
+// battlefield its range) sets the mode.
 template <bool Full, bool Field = false>
 RollMode attack_mode(const BattlePlan& plan, const BattleState& state, int attacker, int target,
                      const PlanAttack& attack, bool own_turn) {
   if constexpr (Full)
     return full_attack_mode<Field>(plan, state, attacker, target, attack, own_turn);
-  return attack.disadvantage ? RollMode::Disadvantage : RollMode::Normal;
+  bool disadvantage = attack.disadvantage;
+  if constexpr (Field)
+    disadvantage = disadvantage || field_disadvantage(plan, state, attacker, target, attack);
+  return disadvantage ? RollMode::Disadvantage : RollMode::Normal;
 }
 
 // A saving throw of `creature` against `ability` and `dc`: paralysis and

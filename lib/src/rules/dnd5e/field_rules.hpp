@@ -188,23 +188,16 @@ inline bool ally_beside(const BattlePlan& plan, const BattleState& state, int at
   return false;
 }
 
-// Adds a disadvantage to `mode`: advantage and disadvantage cancel out.
-inline RollMode with_disadvantage(RollMode mode) {
-  return mode == RollMode::Advantage ? RollMode::Normal : RollMode::Disadvantage;
-}
-
-// The mode of `attack` from `attacker` against `target` after range: a
-// ranged attack beyond normal range, or with a hostile adjacent, has
-// disadvantage.
-inline RollMode field_mode(const BattlePlan& plan, const BattleState& state, int attacker,
-                           int target, const PlanAttack& attack, RollMode mode) {
-  if (attack.melee) return mode;
-  const FieldAttack& field = field_attack(plan, attack);
-  if (feet_between(plan, state, attacker, target) > attack_comfort(field) ||
-      hostile_adjacent(plan, state, attacker)) {
-    return with_disadvantage(mode);
-  }
-  return mode;
+// Whether the battlefield gives `attack` from `attacker` against `target`
+// disadvantage: a ranged attack beyond its normal range, or with a hostile
+// creature beside the attacker. One source among the others of the roll
+// (condition_rules.hpp's attack_mode): advantage and disadvantage cancel
+// however many of each there are.
+inline bool field_disadvantage(const BattlePlan& plan, const BattleState& state, int attacker,
+                               int target, const PlanAttack& attack) {
+  if (attack.melee) return false;
+  return feet_between(plan, state, attacker, target) > attack_comfort(field_attack(plan, attack)) ||
+         hostile_adjacent(plan, state, attacker);
 }
 
 // Whether `self`'s charge is ready against `target`.

@@ -79,6 +79,9 @@ bool can_react(const BattleState& state, int reactor) {
 // creature leaving its tail's reach: the tail strikes.
 inline int reaction_attack_index(const BattlePlan& plan, const BattleState& state, int self,
                                  int target) {
+  // A charmed creature does not attack its charmer (without the full rules
+  // no one is charmed: BattleState::rules is empty).
+  if (!state.rules.empty() && charmed_by(state, self, target)) return -1;
   int best = -1;
   double best_value = -1;
   for (const PlanAction& action : plan.actions_of(self)) {
