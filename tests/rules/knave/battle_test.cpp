@@ -14,6 +14,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "arena/battle_dice.hpp"
@@ -395,6 +396,20 @@ TEST(KnaveBattleTest, MaxDamageCriticalsDealTheMostTheDiceRoll) {
   EXPECT_EQ(play(quality, rolled).events, (Lines{"0>1:20+0v11=3", "1>0:20+1v11=1"}));
 }
 
+// Knave 1e's critical: a natural 20 that hits deals another die of the
+// weapon's damage, a d10 for the long sword (3 + 7), a d4 for the
+// monster's 1d4 (1 + 4).
+TEST(KnaveBattleTest, ExtraDieCriticalsAddADieOfTheWeapon) {
+  const std::string a = character("A", R"("weapons": ["long sword"], "hp": 50)");
+  const std::string b = monster("B", 1, 1, "1d4", R"(, "hp": 50)");
+  const Encounter e = load(encounter(a, b, R"("critical": "extra_die", "max_rounds": 1, )"));
+  ScriptedDice dice{20, 3, 7, 20, 1, 4};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (Lines{"0>1:20+0v11=10", "1>0:20+1v11=5"}));
+  EXPECT_EQ(p.state.creatures[1].hp, 40);
+  EXPECT_EQ(p.state.creatures[0].hp, 45);
+}
+
 // Four goblins of 1 HP, morale 7. The first to fall makes the other three
 // roll (7 holds, 8 flees, 2 holds); the second brings the fallen to half:
 // the one left rolls 12 and flees. Nobody rolls a third time.
@@ -707,6 +722,22 @@ TEST(KnaveBattleTest, AnAbilityLeftOutIsPlusOne) {
   EXPECT_EQ(p.events.front(), "0>1:11+1v11=4");
 }
 
+// Knave's two plates: "plate" (or "half plate") defense 15, 4 slots,
+// quality 6; "full plate" defense 16, 5 slots, quality 7.
+TEST(KnaveBattleTest, FullPlateIsDefenseSixteen) {
+  const std::string b = monster("B", 1, 1, "1d4");
+  for (const auto& [armor, bonus, quality] :
+       {std::tuple{"plate", 5, 6}, {"half plate", 5, 6}, {"full plate", 6, 7}}) {
+    const Encounter e =
+        load(encounter(character("A", R"("armor": ")" + std::string(armor) + R"(")"), b));
+    const Creature& knave = creature_of(e, 0);
+    ASSERT_EQ(knave.armor_pieces.size(), 1u) << armor;
+    EXPECT_EQ(knave.armor_pieces[0].bonus, bonus) << armor;
+    EXPECT_EQ(knave.armor_pieces[0].quality, quality) << armor;
+    EXPECT_EQ(knave.full_armor(), bonus) << armor;
+  }
+}
+
 // Other names players use: "chain mail", "chainmail" and "plate mail" for
 // the body armors, the full names of the abilities for a save.
 TEST(KnaveBattleTest, ArmorAliasesAndFullAbilityNamesAreAccepted) {
@@ -716,8 +747,10 @@ TEST(KnaveBattleTest, ArmorAliasesAndFullAbilityNamesAreAccepted) {
               R"(, "abilities": [ { "name": "Bite", "save": "Constitution", "damage": "1d6" },
                           { "name": "Web", "save": "dexterity", "damage": "1d4",
                             "on_fail": "Paralysed 1d4 rounds" } ])");
-  for (const auto& [alias, body] :
-       {std::pair{"chain mail", "chain"}, {"Chainmail", "chain"}, {"plate mail", "plate"}}) {
+  for (const auto& [alias, body] : {std::pair{"chain mail", "chain"},
+                                    {"Chainmail", "chain"},
+                                    {"plate mail", "plate"},
+                                    {"half plate", "plate"}}) {
     const Encounter e = load(encounter(
         character("A", R"("armor": [")" + std::string(alias) + R"(", "shield"])"), spider));
     const Creature& knave = creature_of(e, 0);

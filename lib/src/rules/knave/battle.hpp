@@ -12,8 +12,8 @@
 // attacker's weapon a point of quality (at 0 it breaks: the next weapon, or
 // the fists, 1d4); a natural 20 costs the target's armor a point (at 0 a
 // piece gives no bonus) and, with "critical": "max_damage", a hit deals the
-// most its dice can roll. A monster's saving-throw ability (used on its turn
-// instead of its attacks while it has uses left) asks d20 + the target's
+// most its dice can roll, with "extra_die" another die of its damage. A monster's saving-throw
+// ability (used on its turn instead of its attacks while it has uses left) asks d20 + the target's
 // bonus > 15: a failure takes the damage and the condition, a success half
 // the damage (when the ability says so) or nothing.
 //
@@ -206,9 +206,12 @@ void strike(const BattlePlan& plan, BattleState& state, int self, int a, Dice& d
   roll.defense = state.creatures[target].armor_bonus + 10;
   roll.hit = roll.d20 + roll.bonus > roll.defense;
   if (roll.hit) {
-    roll.damage = roll.d20 == 20 && plan.critical == Critical::MaxDamage
+    const bool critical = roll.d20 == 20;
+    roll.damage = critical && plan.critical == Critical::MaxDamage
                       ? attack.max_damage
                       : roll_flat(plan.terms, attack.damage, dice);
+    if (critical && plan.critical == Critical::ExtraDie && attack.critical_die > 0)
+      roll.damage += dice.roll(attack.critical_die);
   }
   events.attack(roll);
   if (roll.d20 == 1 && attack.quality > 0) {

@@ -9,6 +9,18 @@ namespace arena::knave {
 
 namespace {
 
+std::string_view critical_name(Critical critical) {
+  switch (critical) {
+    case Critical::Quality:
+      return "quality";
+    case Critical::MaxDamage:
+      return "max_damage";
+    case Critical::ExtraDie:
+      return "extra_die";
+  }
+  return "quality";
+}
+
 using nlohmann::json;
 
 std::string hp_text(const Creature& c) {
@@ -107,9 +119,11 @@ json creature_json(const Encounter& encounter, int c) {
 
 std::string describe_factions(const Encounter& encounter) {
   const Roster& roster = roster_of(encounter);
-  const std::string critical = roster.critical == Critical::Quality
-                                   ? "quality (a natural 20 wears the target's armor)"
-                                   : "max_damage (a natural 20 also deals the most damage)";
+  const std::string critical = fmt::format(
+      "{} ({})", critical_name(roster.critical),
+      roster.critical == Critical::Quality     ? "a natural 20 wears the target's armor"
+      : roster.critical == Critical::MaxDamage ? "a natural 20 also deals the most damage"
+                                               : "a natural 20 also deals another die");
   const std::string_view survivors =
       roster.survivors == Survivors::FightOn
           ? "fight_on (a survivor gets up with 1d4 HP and fights on, the ability lowered)"
@@ -129,7 +143,7 @@ nlohmann::json describe_factions_json(const Encounter& encounter) {
 nlohmann::json describe_encounter_json(const Encounter& encounter) {
   const Roster& roster = roster_of(encounter);
   return {{"order", turn_order_json(encounter, roster.order)},
-          {"critical", roster.critical == Critical::Quality ? "quality" : "max_damage"},
+          {"critical", critical_name(roster.critical)},
           {"death_table", roster.survivors == Survivors::FightOn ? "fight_on" : "down"}};
 }
 

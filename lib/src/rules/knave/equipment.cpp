@@ -21,8 +21,10 @@ namespace arena::knave {
 namespace {
 
 // Other names players give the body armors, as lookup keys.
-constexpr std::pair<std::string_view, std::string_view> kArmorAliases[] = {
-    {"chain mail", "chain"}, {"chainmail", "chain"}, {"plate mail", "plate"}};
+constexpr std::pair<std::string_view, std::string_view> kArmorAliases[] = {{"chain mail", "chain"},
+                                                                           {"chainmail", "chain"},
+                                                                           {"plate mail", "plate"},
+                                                                           {"half plate", "plate"}};
 
 ArmorKind armor_kind(const std::string& text) {
   if (text == "helmet") return ArmorKind::Helmet;

@@ -8,6 +8,15 @@ namespace arena::knave {
 
 namespace {
 
+// The sides of one die of `damage` (its first term that adds dice), the
+// die an "extra_die" critical adds; 0 for a damage without dice.
+int one_die(const DiceExpr& damage) {
+  for (const DiceTerm& term : damage.terms()) {
+    if (!term.negative) return term.sides;
+  }
+  return 0;
+}
+
 PlanCreature compile(const Creature& creature, BattlePlan& plan) {
   PlanCreature compiled;
   compiled.character = !creature.monster;
@@ -26,7 +35,8 @@ PlanCreature compile(const Creature& creature, BattlePlan& plan) {
   first = plan.attacks.size();
   for (const Attack& attack : creature.attacks) {
     plan.attacks.push_back({flatten(attack.damage, plan.terms), attack.damage.max(),
-                            attack.ranged ? Ability::Wis : Ability::Str, attack.quality});
+                            one_die(attack.damage), attack.ranged ? Ability::Wis : Ability::Str,
+                            attack.quality});
   }
   compiled.attacks = slice_from(plan.attacks, first);
   first = plan.saves.size();

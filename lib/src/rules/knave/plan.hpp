@@ -21,6 +21,7 @@ namespace arena::knave {
 struct PlanAttack {
   FlatDice damage;
   int max_damage = 0;
+  int critical_die = 0;  // the sides of one die of its damage (an "extra_die" critical); 0: none
   Ability ability = Ability::Str;
   int quality = 0;  // starting quality; 0: never wears
 };

@@ -83,9 +83,10 @@ struct Creature {
 };
 
 // What a natural 20 does besides wearing the target's armor down: "quality"
-// (nothing more, the default) or "max_damage" (the damage dice roll their
-// maximum).
-enum class Critical : std::uint8_t { Quality, MaxDamage };
+// (nothing more, the default), "max_damage" (the damage dice roll their
+// maximum) or "extra_die" (Knave 1e's rule: a hit takes an additional die of
+// the weapon's damage).
+enum class Critical : std::uint8_t { Quality, MaxDamage, ExtraDie };
 
 // What becomes of a character who survives the death table: "fight_on"
 // (the default, as the seed has it: 1d4 HP back, not above its maximum,
