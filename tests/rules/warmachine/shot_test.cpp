@@ -104,6 +104,16 @@ TEST(WarmachineEngagedTest, Seed10ScytheanConquestKnockedDown) {
   }
 }
 
+// Two models without melee weapons engage nothing, even base to base; one
+// with a melee weapon engages the other.
+TEST(WarmachineEngagedTest, NoMeleeWeaponNoEngagement) {
+  Model gunner = lib("destroyer");
+  gunner.melee.clear();
+  EXPECT_FALSE(in_melee(gunner, gunner, 0, false));
+  EXPECT_TRUE(in_melee(gunner, lib("destroyer"), 0, false));
+  EXPECT_TRUE(in_melee(lib("destroyer"), gunner, 0.5, false));
+}
+
 // ------------------------------------------------------------------ shot ----
 
 TEST(WarmachineShotTest, Seed1NoFocusAllSixes) {

@@ -50,10 +50,14 @@ inline constexpr double kStealthRange = 5.0;
 inline constexpr double kDevastationMaxBase = 120.0;  // mm
 
 // The seed's is.engaged(): either model's melee range covers the distance,
-// unless `b` is knocked down. Precondition: distance >= 0, not NaN (readers
-// reject others; engagement.hpp's checked_distance reports them).
+// unless `b` is knocked down. A model without a melee weapon has no melee
+// range, so two such models engage nothing even base to base (the seed
+// takes the most of an empty list of ranges as 0, which engaged them at
+// 0" and kept them from ever shooting). Precondition: distance >= 0, not
+// NaN (readers reject others; engagement.hpp's checked_distance reports them).
 inline bool in_melee(const Model& a, const Model& b, double distance, bool b_down) {
-  return !b_down && std::max(a.melee_range(), b.melee_range()) >= distance;
+  const double range = std::max(a.melee_range(), b.melee_range());
+  return !b_down && range > 0 && range >= distance;
 }
 
 // Where gunfighter lets a model shoot although in melee (inches).
