@@ -93,6 +93,7 @@ std::string html_text(const Report& report, const std::vector<Comparison>& compa
 }
 
 int run_check(const CheckOptions& options) {
+  const CatchInterrupts catching;
   auto text = read_text_file(options.baseline, "a report");
   if (!text) {
     print_error(fmt::format("cannot open the baseline: {}", text.error()));

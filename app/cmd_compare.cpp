@@ -298,6 +298,7 @@ std::string html_text(const std::vector<Played>& runs) {
 }
 
 int run_compare(const CompareOptions& options) {
+  const CatchInterrupts catching;
   check_quantiles(options.simulation.quantiles);
   const std::vector<Variant> variants = variants_of(options);
   std::vector<Played> runs;

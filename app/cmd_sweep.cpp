@@ -221,6 +221,7 @@ std::string html_text(const std::vector<Axis>& axes, const std::vector<Row>& row
 }
 
 int run_sweep(const SweepOptions& options) {
+  const CatchInterrupts catching;
   check_quantiles(options.simulation.quantiles);
   std::vector<Axis> axes;
   for (const std::string& text : options.vary) {

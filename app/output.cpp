@@ -19,7 +19,9 @@ namespace {
 
 // Why `path` cannot be written, or "" when it can: a device or pipe that
 // exists must be writable, and a file's folder too (the file is written
-// beside it and renamed, text_file.hpp).
+// beside it and renamed, text_file.hpp), which must be a folder: a path
+// under a file was refused only after the battles. A link to no file is
+// written through, so its target's folder counts.
 std::string cannot_write(const std::string& path) {
   if (path.empty()) return "an empty path";
   std::error_code error;
@@ -27,9 +29,17 @@ std::string cannot_write(const std::string& path) {
   if (std::filesystem::is_directory(status)) return "is a directory";
   if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
     return ::access(path.c_str(), W_OK) == 0 ? "" : std::strerror(errno);
-  std::filesystem::path folder = std::filesystem::weakly_canonical(path, error).parent_path();
-  if (error || folder.empty()) folder = std::filesystem::path(path).parent_path();
+  std::filesystem::path file = path;
+  if (std::filesystem::is_symlink(std::filesystem::symlink_status(path, error))) {
+    const std::filesystem::path target = std::filesystem::read_symlink(path, error);
+    if (!error) file = target.is_absolute() ? target : file.parent_path() / target;
+  }
+  std::filesystem::path folder = std::filesystem::weakly_canonical(file, error).parent_path();
+  if (error || folder.empty()) folder = file.parent_path();
   if (folder.empty()) folder = ".";
+  const auto folder_status = std::filesystem::status(folder, error);
+  if (std::filesystem::exists(folder_status) && !std::filesystem::is_directory(folder_status))
+    return std::strerror(ENOTDIR);
   return ::access(folder.c_str(), W_OK) == 0 ? "" : std::strerror(errno);
 }
 

@@ -120,6 +120,12 @@ bool interrupted() {
   return g_interrupted.load();
 }
 
+CatchInterrupts::CatchInterrupts() : previous_(std::signal(SIGINT, on_interrupt)) {}
+
+CatchInterrupts::~CatchInterrupts() {
+  std::signal(SIGINT, previous_);
+}
+
 RunResult play(const Encounter& encounter, std::int64_t first, std::int64_t count,
                const SimulationOptions& options, std::vector<std::int8_t>* winners) {
   RunOptions run;
@@ -138,9 +144,11 @@ RunResult play(const Encounter& encounter, std::int64_t first, std::int64_t coun
       "run: battles {} to {}, seed {}, on {} thread{}, claimed in chunks of {} ({} chunks)", first,
       first + count - 1, encounter.seed, threads, threads == 1 ? "" : "s", run.chunk,
       (count + run.chunk - 1) / run.chunk);
-  std::signal(SIGINT, on_interrupt);
-  RunResult result = run_battles(encounter, run);
-  std::signal(SIGINT, SIG_DFL);
+  RunResult result;
+  {
+    const CatchInterrupts catching;
+    result = run_battles(encounter, run);
+  }
   if (bar) bar->finish();
   spdlog::info(
       "run {:.3f} s, {:.0f} battles/s{}", result.seconds,
@@ -157,6 +165,7 @@ double widest_half_interval(const Tally& tally) {
 
 RunResult play_until_precise(const Encounter& encounter, double precision, std::int64_t max_battles,
                              const SimulationOptions& options) {
+  const CatchInterrupts catching;
   SimulationOptions quiet = options;
   quiet.progress = false;
   RunResult total;

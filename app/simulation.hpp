@@ -43,8 +43,24 @@ void check_quantiles(const std::vector<double>& quantiles);
 RunResult play(const Encounter& encounter, std::int64_t first, std::int64_t count,
                const SimulationOptions& options, std::vector<std::int8_t>* winners = nullptr);
 
-// Whether Ctrl-C was pressed during a play().
+// Whether Ctrl-C was pressed while a CatchInterrupts lived.
 bool interrupted();
+
+// While one lives, Ctrl-C stops the runs (interrupted(), and play()'s
+// result is partial) instead of ending the process. play() holds one; a
+// command of several runs (sweep, compare, check, --precision) holds one
+// for all of them, or a Ctrl-C between two runs ended it with no message.
+// Each restores the handler it found, so they nest.
+class CatchInterrupts {
+ public:
+  CatchInterrupts();
+  ~CatchInterrupts();
+  CatchInterrupts(const CatchInterrupts&) = delete;
+  CatchInterrupts& operator=(const CatchInterrupts&) = delete;
+
+ private:
+  void (*previous_)(int);
+};
 
 // Plays blocks of 10,000 battles until every faction's 95% win interval has
 // half-width at most `precision` at the end of a block, or `max_battles` are

@@ -207,6 +207,39 @@ TEST(CliTest, CtrlCStopsCleanlyAndReportsThePartialRun) {
   EXPECT_LT(json["battles"].get<std::int64_t>(), 1000000000);
 }
 
+// Ctrl-C between two runs of a command that plays many is heeded too: a
+// sweep of many rows of one battle each stops with its message and 130,
+// where most of its time is spent loading rows (the handler was only in
+// place while battles ran, and the signal ended the process); a
+// --precision run far from precise reports the interruption as such, not
+// its --max-battles.
+TEST(CliTest, CtrlCBetweenRunsStopsASweepAndAPrecisionRun) {
+  const std::string stem =
+      ::testing::TempDir() + "arena_cli_sigint_runs_" + std::to_string(::getpid());
+  const std::string sweep = std::string(ARENA_BINARY) +
+                            " sweep scenarios/knight-vs-ogre.json -n 1 --format csv "
+                            "--vary max_rounds=$(seq -s, 1 1000) --vary seed=$(seq -s, 1 1000)";
+  const std::string precise = std::string(ARENA_BINARY) +
+                              " simulate scenarios/goblin-ambush.json --precision 0.000001 "
+                              "--max-battles 1000000000 --no-progress";
+  const std::string command = std::string("cd ") + ARENA_SOURCE_DIR + " && (" + sweep + " > " +
+                              stem + ".csv 2> " + stem + ".err & s=$!; " + precise + " > " + stem +
+                              ".out & p=$!; sleep 1.5; kill -INT $s $p; " + "wait $s; echo $? > " +
+                              stem + ".sweep; wait $p)";
+  const int status = std::system(command.c_str());
+  const std::string sweep_status = slurp(stem + ".sweep"), sweep_err = slurp(stem + ".err"),
+                    table = slurp(stem + ".out");
+  for (const char* suffix : {".csv", ".err", ".sweep", ".out"})
+    std::remove((stem + suffix).c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_EQ(sweep_status, "130\n");
+  EXPECT_NE(sweep_err.find("error: interrupted: the sweep did not finish"), std::string::npos)
+      << sweep_err;
+  EXPECT_NE(table.find("(precision NOT reached: interrupted)"), std::string::npos) << table;
+  EXPECT_EQ(table.find("--max-battles hit"), std::string::npos) << table;
+}
+
 // Ctrl-C is heeded every few battles: a run of 200 long battles (one chunk
 // of the runner's 256) stops within four battles, where it once played the
 // whole chunk first.

@@ -103,6 +103,8 @@ const Misuse kMisuses[] = {
      "--output: '/nonexistent/report.txt': cannot write: No such file or directory"},
     {"simulate scenarios/wolf-pack.json --html scenarios",
      "--html: 'scenarios': cannot write: is a directory"},
+    {"simulate scenarios/wolf-pack.json -o README.md/report.txt",
+     "--output: 'README.md/report.txt': cannot write: Not a directory"},
     {"shoot scenarios/destroyer-vs-ironclad.json --plot /nonexistent/plot.svg",
      "--plot: '/nonexistent/plot.svg': cannot write: No such file or directory"},
     // CLI11 said "--battles: At Most 1 required but received 2".

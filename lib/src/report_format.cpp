@@ -190,6 +190,16 @@ std::string format_csv(const Report& report) {
   return out;
 }
 
+namespace {
+
+// Why a --precision run stopped short of its precision: interrupted, or
+// at its --max-battles.
+std::string precision_stop(const Report& report) {
+  return report.partial ? "interrupted" : "--max-battles hit";
+}
+
+}  // namespace
+
 std::string run_notes(const Report& report) {
   std::string notes;
   if (report.partial)
@@ -200,7 +210,7 @@ std::string run_notes(const Report& report) {
                     report.shard->first_battle + report.battles - 1, report.shard->run_battles);
   }
   if (report.precision && !report.precision->reached)
-    notes += " (precision NOT reached: --max-battles hit)";
+    notes += fmt::format(" (precision NOT reached: {})", precision_stop(report));
   return notes;
 }
 
@@ -244,7 +254,7 @@ std::string format_table(const Report& report, const TableStyle& style) {
         "\nprecision: {} battles for every win interval's half-width at most {:.2f} points ({}: "
         "{:.2f})\n",
         report.battles, 100 * report.precision->target,
-        report.precision->reached ? "reached" : "NOT reached, --max-battles hit",
+        report.precision->reached ? "reached" : "NOT reached, " + precision_stop(report),
         100 * report.precision->widest_half_interval);
   }
   out +=
