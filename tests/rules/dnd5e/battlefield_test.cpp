@@ -229,7 +229,9 @@ TEST(BattlefieldTest, ReachTenAgainstReachFive) {
 
 // The battlefield's disadvantage is one source among the others: a shot
 // from long range at a paralyzed target (advantage) rolls one d20, 15 + 5
-// hitting AC 12 for 3 + 2 (not a critical: it is not from within 5 ft).
+// hitting AC 12 for 3 + 2 (not a critical: it is not from within 5 ft); so
+// does a poisoned archer's (disadvantage twice, advantage once: one d20).
+// The range's disadvantage was added after the others had cancelled.
 TEST(BattlefieldTest, LongRangeAndAdvantageCancel) {
   const std::string wolf = R"(, {"monster": "wolf", "at": [90, 4], "movement": "hold"})";
   Table t(
@@ -239,6 +241,12 @@ TEST(BattlefieldTest, LongRangeAndAdvantageCancel) {
   ScriptedDice one{15, 3};
   t.turn(0, one);
   EXPECT_EQ(t.hp(2), 25);
+  EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 attacks 2: hit 5"}));
+  t.state.rules[0].conditions.insert(Condition::Poisoned);
+  t.events.lines.clear();
+  ScriptedDice poisoned{15, 3};
+  t.turn(0, poisoned);
+  EXPECT_EQ(t.hp(2), 20);
   EXPECT_EQ(t.events.lines, (std::vector<std::string>{"0 attacks 2: hit 5"}));
 }
 
