@@ -1605,8 +1605,8 @@ TEST_F(ScriptingTest, ShootGivesTheExactDamageByDistance) {
   EXPECT_EQ(at11.at("distance"), 11.0);
   EXPECT_EQ(at11.at("quantiles"), json::parse(R"({"0.1": 0, "0.25": 3, "0.4": 5, "0.6": 7,
                                                   "0.75": 8, "0.9": 10, "1": 14})"));
-  EXPECT_NEAR(1 - rows.at(2).at("p_zero").get<double>(), 0.8832, 5e-5);   // 1"
-  EXPECT_NEAR(1 - rows.at(32).at("p_zero").get<double>(), 0.0833, 5e-5);  // 16"
+  EXPECT_NEAR(1 - rows.at(2).at("p_zero").get<double>(), 0.8832, 5e-5);          // 1"
+  EXPECT_NEAR(1 - rows.at(32).at("p_zero").get<double>(), 405.0 / 7776, 1e-12);  // 16"
   double total = 0;
   for (double p : at11.at("distribution")) total += p;
   EXPECT_NEAR(total, 1.0, 1e-12);
@@ -1730,13 +1730,21 @@ TEST_F(ScriptingTest, WarmachineValidateReplayAndLibrary) {
   ASSERT_EQ(replay.exit_code, 0) << replay.err;
   EXPECT_NE(replay.out.find("deviates 2\" (d6 2) in direction 6: blast hit"), std::string::npos)
       << replay.out;
-  // Past RNG the bombard still fires (the README's excerpt of battle 7).
-  const Output past = arena({"replay", file, "--battle", "7"});
+  // Past RNG the bombard still fires (the README's excerpt of battle 48).
+  const Output past = arena({"replay", file, "--battle", "48"});
   ASSERT_EQ(past.exit_code, 0) << past.err;
   EXPECT_NE(past.out.find("Destroyer shoots bombard at Ironclad (16\"): out of reach, no hit roll; "
-                          "deviates 1\" (d6 1) in direction 2: blast hit"),
+                          "deviates 1\" (d6 1) in direction 1: blast hit; damage 4+4+5 + POW 7 - "
+                          "ARM 18 = 2"),
             std::string::npos)
       << past.out;
+  // Battle 7 deviates 1" at 60 degrees from the point at 14": 2.63" from
+  // the Ironclad's centre, 16" + its 25 mm radius away, beyond the 1.5" +
+  // 25 mm that a blast reaches (the seed's geometry put the centre at 16",
+  // 1.73" away, and blasted it).
+  const Output short_of = arena({"replay", file, "--battle", "7"});
+  EXPECT_NE(short_of.out.find("deviates 1\" (d6 1) in direction 2: misses"), std::string::npos)
+      << short_of.out;
   // A knocked-down target: the replay gives the DEF 5 it was shot at, and
   // says "knocked down" only for the shot that knocked it down.
   const std::string knockdown = temp_path("knockdown.json");

@@ -36,10 +36,21 @@ TEST(WarmachineShotDistributionTest, DestroyerOnIroncladQuantiles) {
   EXPECT_EQ(quantiles(shot_distribution(setup, 21)), far);
 }
 
+// At 16", 2" past RNG: no hit roll, and the focus all left. From the point
+// at 14" the Ironclad's centre is 2" + its 25 mm radius (0.984") away; the
+// blast reaches 1.5" + 0.984" around it. Of the 36 deviations only 1" to
+// 5" straight on land (at 60 degrees even 1" lands 2.6" off): 5/36. The
+// blast, POW 7 boosted to three dice against ARM 18, needs 12 or more on
+// 3d6: 81/216.
 TEST(WarmachineShotDistributionTest, DestroyerOnIroncladAnyDamage) {
   const ShotSetup setup = destroyer_on_ironclad();
   EXPECT_NEAR(1 - shot_distribution(setup, 1).probability(0), 0.8832, 5e-5);
-  EXPECT_NEAR(1 - shot_distribution(setup, 16).probability(0), 0.0833, 5e-5);
+  const ShotDistribution far = shot_distribution(setup, 16);
+  EXPECT_NEAR(1 - far.probability(0), 5.0 / 36 * 81 / 216, 1e-12);
+  // A target past RNG by more than the deviation and the blast can reach
+  // is never touched: 21.5" is the edge (14 + 6 + 1.5).
+  EXPECT_GT(1 - shot_distribution(setup, 21.4).probability(0), 0.0);
+  EXPECT_EQ(shot_distribution(setup, 21.6).probability(0), 1.0);
 }
 
 TEST(WarmachineShotDistributionTest, InMeleeNoShot) {

@@ -2,7 +2,9 @@
 // stealth, the boosted hit roll, the deviation of a missed area-of-effect
 // shot, critical knockdown and devastation, and the boosted damage roll.
 //
-// The attacker stands at (0, 0) and the target's centre at (distance, 0).
+// Distances are between bases, as the seed's (and the game's): the
+// attacker's base edge is at (0, 0), the target's at (distance, 0) and its
+// centre one base radius further on.
 //  - No shot while either model's melee range covers the distance, unless
 //    the target is knocked down (knocked-down models engage no one), or the
 //    weapon or the attacker has gunfighter and the distance is 0.5" or less
@@ -15,7 +17,9 @@
 //    attacker, 60 degrees a step), from the target's centre or, beyond RNG,
 //    from the point at RNG on the line to it. It hits when it lands within
 //    AOE/2 + the base's radius of the target's centre: a blast, POW halved
-//    rounding up. A weapon without an AOE just misses.
+//    rounding up. A weapon without an AOE just misses. (The seed put the
+//    target's centre at the distance, a base radius too close, which let a
+//    shot past RNG blast a target its template could not reach.)
 //  - A hit rolls POW + 2d6 (+1 die boosted, for a focus) - ARM, never below
 //    0. The seed's critical: any double in this shot's hit roll, once the
 //    target is hit (directly or by the blast). Critical knockdown knocks it
@@ -107,21 +111,27 @@ inline double deviation_inches(const RangedWeapon& weapon, double distance, int 
   return std::min(static_cast<double>(d6), std::min(weapon.rng, distance) / 2.0);
 }
 
-// Where a missed shot lands (the attacker at the origin, the target at (distance, 0)).
-inline space::Point landing_point(const RangedWeapon& weapon, double distance, int distance_d6,
-                                  int direction_d6) {
-  const space::Point attacker{0, 0}, target{distance, 0};
+// Where the centre of a target of base `base_mm` stands, `distance` from
+// the attacker's base edge to its own.
+inline space::Point target_centre(double distance, double base_mm) {
+  return {distance + space::base_radius(base_mm), 0};
+}
+
+// Where a missed shot lands (the attacker's base edge at the origin).
+inline space::Point landing_point(const RangedWeapon& weapon, const Model& target, double distance,
+                                  int distance_d6, int direction_d6) {
+  const space::Point attacker{0, 0}, centre = target_centre(distance, target.base);
   const space::Point origin =
-      distance > weapon.rng ? space::along(attacker, target, weapon.rng) : target;
-  return space::deviate(origin, attacker, target, deviation_inches(weapon, distance, distance_d6),
+      distance > weapon.rng ? space::along(attacker, centre, weapon.rng) : centre;
+  return space::deviate(origin, attacker, centre, deviation_inches(weapon, distance, distance_d6),
                         direction_d6);
 }
 
 // Whether a missed area-of-effect shot lands on the target.
 inline bool scatter_hits(const RangedWeapon& weapon, const Model& target, double distance,
                          int distance_d6, int direction_d6) {
-  const space::Point landed = landing_point(weapon, distance, distance_d6, direction_d6);
-  return space::distance(landed, {distance, 0}) <=
+  const space::Point landed = landing_point(weapon, target, distance, distance_d6, direction_d6);
+  return space::distance(landed, target_centre(distance, target.base)) <=
          weapon.aoe / 2.0 + space::base_radius(target.base);
 }
 
