@@ -171,7 +171,8 @@ std::string format_table(const Report& report, const TableStyle& style = {});
 
 // What makes the report other than one whole run, for a title: " (PARTIAL:
 // interrupted, N requested)", " (ONE SHARD: battles A to B of N)", and
-// " (precision NOT reached: --max-battles hit)"; "" for a whole run.
+// " (precision NOT reached: --max-battles hit)" (or ": interrupted"); ""
+// for a whole run.
 std::string run_notes(const Report& report);
 
 // A statistic's quantile levels and values as compact table cells:
