@@ -12,10 +12,11 @@
 // attacker's weapon a point of quality (at 0 it breaks: the next weapon, or
 // the fists, 1d4); a natural 20 costs the target's armor a point (at 0 a
 // piece gives no bonus) and, with "critical": "max_damage", a hit deals the
-// most its dice can roll, with "extra_die" another die of its damage. A monster's saving-throw
-// ability (used on its turn instead of its attacks while it has uses left) asks d20 + the target's
-// bonus > 15: a failure takes the damage and the condition, a success half
-// the damage (when the ability says so) or nothing.
+// most its dice can roll, with "extra_die" another die of its damage. A
+// monster's saving-throw ability (used on its turn instead of its attacks
+// while it has uses left) asks d20 + the target's bonus > 15: a failure
+// takes the damage and the condition, a success half the damage (when the
+// ability says so) or nothing.
 //
 // At 0 HP a monster dies and a character rolls on the death table (1d8:
 // 1-2 dead; 3-8 the loss of 1d4 from STR, DEX, CON, INT, WIS or CHA, dead
