@@ -120,6 +120,9 @@ std::vector<Variant> variants_of(const CompareOptions& options) {
     if (colon == std::string::npos || colon == 0) {
       throw UsageError(fmt::format("--variant {}: expected NAME:PATH=VALUE[;PATH=VALUE...]", text));
     }
+    // A name of blanks is no name: its row would be labelled with nothing.
+    if (text.find_first_not_of(" \t") >= colon)
+      throw UsageError(fmt::format("--variant '{}': the name before the colon is blank", text));
     Variant variant{text.substr(0, colon),
                     {options.files.front(), settings_from("--set ", options.sets)}};
     for (const Variant& earlier : variants) {

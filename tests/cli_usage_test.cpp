@@ -121,6 +121,8 @@ const Misuse kMisuses[] = {
      "--precision plays until precise: give --max-battles instead of -n"},
     {"simulate scenarios/wolf-pack.json --max-battles 100",
      "--max-battles applies to --precision runs only: use -n for a fixed count"},
+    {"compare scenarios/wolf-pack.json --variant ' :' --variant b:",
+     "--variant ' :': the name before the colon is blank"},
     {"compare scenarios/wolf-pack.json --variant a:",
      "compare needs at least two variants: --variant NAME:PATH=VALUE[;PATH=VALUE...] twice or "
      "more (NAME: alone for the file as it is), or several files"},
