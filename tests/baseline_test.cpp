@@ -138,6 +138,11 @@ TEST(BaselineTest, ABaselineNoRunCouldHaveWrittenIsRefused) {
                 r["rounds"]["quantiles"][fmt::format("{}", k / 102.0)] = 1;
             }).find("more than 100 quantile levels"),
             std::string::npos);
+  // Wins edited apart from the win probability (it was checked as if whole).
+  const std::string edited = problem([](json& r) { r["factions"][0]["wins"] = 5; });
+  EXPECT_NE(edited.find("/factions/0/wins: "), std::string::npos) << edited;
+  EXPECT_NE(edited.find("(5 wins of 200 battles, where its win_probability is "), std::string::npos)
+      << edited;
 }
 
 }  // namespace

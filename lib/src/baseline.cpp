@@ -121,6 +121,19 @@ std::optional<JsonProblem> shape_problem(const json& report) {
                 "a faction without its name, win and loss probabilities from 0 to 1 and its "
                 "figures");
     }
+    // Its wins (where given) are its win probability's: a report edited by
+    // hand in one and not the other is no run's (check compared the
+    // probability and took it whole).
+    if (f.contains("wins") && f["wins"].is_number_integer()) {
+      const double battles = report["battles"].get<double>();
+      const double wins = f["wins"].get<double>();
+      if (std::abs(wins - f["win_probability"].get<double>() * battles) > 0.5) {
+        return at(
+            fmt::format("/factions/{}/wins", i),
+            fmt::format("{} wins of {} battles, where its win_probability is {}", f["wins"].dump(),
+                        report["battles"].dump(), f["win_probability"].dump()));
+      }
+    }
   }
   if (!report.contains("combatants") || !report["combatants"].is_array())
     return at(where("combatants"), "no combatants");
