@@ -475,6 +475,18 @@ TEST_F(ScriptingTest, SweepRefusesOverlappingAxesAndRowsWithOtherFactions) {
   EXPECT_NE(ok.out.find("p95  "), std::string::npos) << ok.out;
 }
 
+// A --vary value that is a JSON string may hold an escaped quote: the
+// comma after it still splits (the quote was taken for the string's end).
+TEST_F(ScriptingTest, VaryValuesSplitAfterAnEscapedQuote) {
+  const Output sweep = arena({"sweep", scenario("knight-vs-ogre"), "-n", "10", "--vary",
+                              R"(name="a\"b",c)", "--format", "json"});
+  ASSERT_EQ(sweep.exit_code, 0) << sweep.err;
+  const json rows = json::parse(sweep.out).at("rows");
+  ASSERT_EQ(rows.size(), 2u) << sweep.out;
+  EXPECT_EQ(rows[0].at("values").at("name"), "a\"b");
+  EXPECT_EQ(rows[1].at("values").at("name"), "c");
+}
+
 // A faction named with a comma or a quote keeps the header's columns in
 // step with the rows' (simulate's and compare's CSV quote names too).
 TEST_F(ScriptingTest, SweepCsvQuotesAFactionNameInItsHeader) {

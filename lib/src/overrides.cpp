@@ -179,14 +179,21 @@ Expected<std::vector<AppliedOverride>, std::string> apply_overrides(
 
 namespace {
 
-// Splits on commas outside brackets, braces and quotes.
+// Splits on commas outside brackets, braces and quotes (a JSON string's:
+// an escaped quote inside one does not end it).
 std::vector<std::string> split_values(std::string_view text) {
   std::vector<std::string> values;
   std::string current;
   int depth = 0;
-  bool quoted = false;
+  bool quoted = false, escaped = false;
   for (char c : text) {
-    if (c == '"') quoted = !quoted;
+    if (escaped) {
+      escaped = false;
+    } else if (quoted && c == '\\') {
+      escaped = true;
+    } else if (c == '"') {
+      quoted = !quoted;
+    }
     if (!quoted && (c == '[' || c == '{')) ++depth;
     if (!quoted && (c == ']' || c == '}')) --depth;
     if (c == ',' && depth == 0 && !quoted) {
