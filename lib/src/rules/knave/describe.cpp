@@ -10,15 +10,7 @@ namespace arena::knave {
 namespace {
 
 std::string_view critical_name(Critical critical) {
-  switch (critical) {
-    case Critical::Quality:
-      return "quality";
-    case Critical::MaxDamage:
-      return "max_damage";
-    case Critical::ExtraDie:
-      return "extra_die";
-  }
-  return "quality";
+  return kCriticalNames[static_cast<std::size_t>(critical)];
 }
 
 using nlohmann::json;

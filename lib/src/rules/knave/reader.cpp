@@ -18,7 +18,6 @@ namespace arena::knave {
 
 namespace {
 
-constexpr std::string_view kCriticals[] = {"quality", "max_damage", "extra_die"};
 constexpr std::string_view kSurvivors[] = {"fight_on", "down"};
 constexpr std::string_view kCharacterOnly[] = {"level", "weapons"};
 constexpr std::string_view kMonsterOnly[] = {"attacks"};
@@ -264,10 +263,9 @@ std::span<const std::string_view> member_keys() {
 std::shared_ptr<const arena::Roster> read_roster(
     const EncounterJson& input, std::vector<std::vector<ResolvedMember>>& members) {
   auto roster = std::make_shared<Roster>();
-  if (auto critical = read_choice(input.object, "critical", kCriticals)) {
-    roster->critical = *critical == "max_damage"  ? Critical::MaxDamage
-                       : *critical == "extra_die" ? Critical::ExtraDie
-                                                  : Critical::Quality;
+  if (auto critical = read_choice(input.object, "critical", kCriticalNames)) {
+    const auto named = std::find(std::begin(kCriticalNames), std::end(kCriticalNames), *critical);
+    roster->critical = static_cast<Critical>(named - std::begin(kCriticalNames));
   }
   if (auto survivors = read_choice(input.object, "death_table", kSurvivors))
     roster->survivors = *survivors == "down" ? Survivors::Down : Survivors::FightOn;

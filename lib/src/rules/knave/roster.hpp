@@ -87,6 +87,8 @@ struct Creature {
 // maximum) or "extra_die" (Knave 1e's rule: a hit takes an additional die of
 // the weapon's damage).
 enum class Critical : std::uint8_t { Quality, MaxDamage, ExtraDie };
+// Their names in files and reports, in the enum's order.
+inline constexpr std::string_view kCriticalNames[] = {"quality", "max_damage", "extra_die"};
 
 // What becomes of a character who survives the death table: "fight_on"
 // (the default, as the seed has it: 1d4 HP back, not above its maximum,
