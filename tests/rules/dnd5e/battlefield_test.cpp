@@ -646,6 +646,24 @@ TEST(BattlefieldTest, SneakAttackComesOncePerTurnAnOpportunityAttacksTurnToo) {
   EXPECT_TRUE(t.state.combatants[2].dead);
 }
 
+// A knight (0), a runner 40 ft off (1), and a foe beside the knight (2),
+// whose weakest target is the runner; a wolf far off brings the full rules
+// (its Pack Tactics), and with them conditions.
+Encounter beside_the_knight() {
+  return load(R"({"monster": "knight", "at": [0, 0]}, )" + brute("Runner", 5, 8, 0),
+              brute("Foe", 30, 1, 0) + R"(, {"monster": "wolf", "at": [90, 4]})");
+}
+
+// The foe imposes `condition` on the knight, then walks off from beside it
+// towards the runner and kills it (18 + 4).
+void walk_off_the_knight(Table& walk, Condition condition) {
+  detail::impose_condition(walk.plan, walk.state, 2, 0, ConditionEffect{condition}, Ability::Con,
+                           10, walk.events);
+  walk.events.lines.clear();
+  ScriptedDice away{18, 4};
+  walk.turn(2, away);
+}
+
 // The opportunity attack and a stat block's parry need the reactor to see:
 // a blinded knight takes neither.
 TEST(BattlefieldTest, ABlindedCreatureNeitherParriesNorMakesOpportunityAttacks) {
@@ -661,12 +679,8 @@ TEST(BattlefieldTest, ABlindedCreatureNeitherParriesNorMakesOpportunityAttacks) 
   EXPECT_EQ(parry.hp(0), 46);
   EXPECT_EQ(parry.state.field.reacted[0], 0);
   // A foe walks away from it towards the weakest hero: no opportunity attack.
-  Table walk(load(knight + ", " + brute("Runner", 5, 8, 0), brute("Foe", 30, 1, 0) + wolf));
-  detail::impose_condition(walk.plan, walk.state, 2, 0, ConditionEffect{Condition::Blinded},
-                           Ability::Con, 10, walk.events);
-  walk.events.lines.clear();
-  ScriptedDice away{18, 4};
-  walk.turn(2, away);
+  Table walk(beside_the_knight());
+  walk_off_the_knight(walk, Condition::Blinded);
   EXPECT_EQ(walk.state.field.reacted[0], 0);
   EXPECT_EQ(walk.hp(2), 30);
   EXPECT_TRUE(walk.state.combatants[1].dead);
@@ -676,20 +690,15 @@ TEST(BattlefieldTest, ABlindedCreatureNeitherParriesNorMakesOpportunityAttacks) 
 // no opportunity attack as the charmer walks off (the same walk as above),
 // and no riposte when the charmer misses it.
 TEST(BattlefieldTest, NoReactionAttackOnTheCharmer) {
-  const std::string knight = R"({"monster": "knight", "at": [0, 0]})";
-  const std::string wolf = R"(, {"monster": "wolf", "at": [90, 4]})";
-  Table walk(load(knight + ", " + brute("Runner", 5, 8, 0), brute("Foe", 30, 1, 0) + wolf));
+  Table walk(beside_the_knight());
   ASSERT_TRUE(walk.plan.full_rules);
-  detail::impose_condition(walk.plan, walk.state, 2, 0, ConditionEffect{Condition::Charmed},
-                           Ability::Wis, 10, walk.events);
-  walk.events.lines.clear();
-  ScriptedDice away{18, 4};
-  walk.turn(2, away);
+  walk_off_the_knight(walk, Condition::Charmed);
   EXPECT_EQ(walk.state.field.reacted[0], 0);
   EXPECT_TRUE(walk.state.combatants[1].dead);
   EXPECT_EQ(walk.events.lines,
             (std::vector<std::string>{"2 moves 30 to 7,0", "2 attacks 1: hit 6"}));
 
+  const std::string wolf = R"(, {"monster": "wolf", "at": [90, 4]})";
   Table miss(load(battle_master(30, 0, 0, R"(["riposte"])"), brute("Foe", 30, 1, 0) + wolf));
   detail::impose_condition(miss.plan, miss.state, 1, 0, ConditionEffect{Condition::Charmed},
                            Ability::Wis, 10, miss.events);
