@@ -13,7 +13,7 @@ constexpr int kMaxColumns = 400;
 
 // The columns of a chart of values 0..last: each `width` values wide,
 // labelled by its first value.
-struct Columns {
+struct ChartColumns {
   int width = 1;
   std::vector<int> x;
   // The x axis's label: `unit`, and how many values a column holds when more than one.
@@ -22,15 +22,15 @@ struct Columns {
   }
 };
 
-Columns columns_to(int last) {
-  Columns columns;
+ChartColumns columns_to(int last) {
+  ChartColumns columns;
   columns.width = last / kMaxColumns + 1;
   for (int v = 0; v <= last; v += columns.width) columns.x.push_back(v);
   return columns;
 }
 
 // A histogram as probabilities over `columns`.
-std::vector<double> probabilities(const Histogram& histogram, const Columns& columns) {
+std::vector<double> probabilities(const Histogram& histogram, const ChartColumns& columns) {
   std::vector<double> p(columns.x.size(), 0.0);
   const double n = static_cast<double>(std::max<std::int64_t>(1, histogram.count()));
   histogram.for_each([&](int value, std::int64_t count) {
@@ -45,7 +45,7 @@ ColumnChart damage_chart(const Report& report, const Tally& tally, bool dealt) {
   int last = 0;
   for (const FactionTally& f : tally.factions)
     last = std::max(last, (dealt ? f.damage_dealt : f.damage_taken).max());
-  Columns columns = columns_to(last);
+  ChartColumns columns = columns_to(last);
   ColumnChart chart{
       dealt ? "Damage dealt per battle, by faction" : "Damage taken per battle, by faction",
       columns.label("hit points"),
@@ -111,7 +111,7 @@ std::vector<HtmlFigure> run_figures(const Report& report, const Tally& tally) {
   std::vector<HtmlFigure> figures;
   figures.push_back({"Who wins", interval_chart_svg(win_chart(report, "Win probability")),
                      fmt::format("{} battles, seed {}", report.battles, report.seed)});
-  const Columns rounds = columns_to(tally.rounds.max());
+  const ChartColumns rounds = columns_to(tally.rounds.max());
   figures.push_back({"How long battles last",
                      column_chart_svg({"Rounds per battle",
                                        rounds.label("rounds"),
