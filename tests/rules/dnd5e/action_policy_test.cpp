@@ -14,6 +14,7 @@
 #include "arena/battle_dice.hpp"
 #include "rules/dnd5e/battle.hpp"
 #include "rules/dnd5e/dnd5e_test_util.hpp"
+#include "rules/dnd5e/shared_engines.hpp"
 
 namespace arena::dnd5e {
 namespace {

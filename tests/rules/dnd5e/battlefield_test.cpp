@@ -17,6 +17,7 @@
 #include "rules/dnd5e/describe.hpp"
 #include "rules/dnd5e/dnd5e_test_util.hpp"
 #include "rules/dnd5e/library.hpp"
+#include "rules/dnd5e/shared_engines.hpp"
 
 namespace arena::dnd5e {
 namespace {

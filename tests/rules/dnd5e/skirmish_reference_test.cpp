@@ -14,6 +14,7 @@
 #include "arena/load.hpp"
 #include "reference/skirmish.hpp"
 #include "rules/dnd5e/ruleset.hpp"
+#include "rules/dnd5e/shared_engines.hpp"
 #include "test_util.hpp"
 
 namespace arena::testing {
