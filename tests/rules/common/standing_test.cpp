@@ -106,5 +106,26 @@ TEST(HarmTableTest, WhenEveryoneCanHurtEveryEnemyNothingStalls) {
   EXPECT_FALSE(harms.stalled(kThreeFactions, s));  // one faction left: won, not stalled
 }
 
+TEST(HarmTableTest, AnAttackersRowAnewLeavesTheOthersAndCountsWhoCanStall) {
+  HarmTable harms(kThreeFactions, [](int, int) { return true; });
+  EXPECT_FALSE(harms.can_stall());
+  // 3 can no longer hurt 4: the table can stall; every other pair is kept.
+  harms.update_attacker(kThreeFactions, 3, [](int, int b) { return b != 4; });
+  EXPECT_TRUE(harms.can_stall());
+  EXPECT_FALSE(harms.harms(3, 4));
+  EXPECT_TRUE(harms.harms(3, 5));
+  EXPECT_TRUE(harms.harms(4, 3));
+  EXPECT_TRUE(harms.harms(0, 4));
+  // 3 again can hurt all of its enemies: no pair is missing.
+  harms.update_attacker(kThreeFactions, 3, [](int, int) { return true; });
+  EXPECT_FALSE(harms.can_stall());
+  // A row counts each enemy once: 2 (faction 2) has five enemies.
+  harms.update_attacker(kThreeFactions, 2, [](int, int) { return false; });
+  harms.update_attacker(kThreeFactions, 2, [](int, int b) { return b != 0; });
+  EXPECT_TRUE(harms.can_stall());
+  harms.update_attacker(kThreeFactions, 2, [](int, int) { return true; });
+  EXPECT_FALSE(harms.can_stall());
+}
+
 }  // namespace
 }  // namespace arena

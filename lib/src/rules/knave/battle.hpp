@@ -105,12 +105,14 @@ void check_morale(const BattlePlan& plan, BattleState& state, int f, Dice& dice,
   }
 }
 
-// A way to hurt ran out or weakened (a damaging save's last use, a broken
-// weapon, an ability the death table lowered): the battle's own table of
-// who can still hurt whom takes over from the plan's, so that a battle no
-// one can win any more ends as a stalemate.
-inline void way_to_hurt_lost(const BattlePlan& plan, BattleState& state) {
-  state.harms.rebuild(plan.standing, [&](int a, int b) { return can_harm(plan, &state, a, b); });
+// A way for `c` to hurt ran out or weakened (a damaging save's last use, a
+// broken weapon, an ability the death table lowered): the battle's own
+// table of who can still hurt whom takes over from the plan's, with c's
+// row anew, so that a battle no one can win any more ends as a stalemate.
+inline void way_to_hurt_lost(const BattlePlan& plan, BattleState& state, int c) {
+  if (!state.harms_changed) state.harms = plan.harms;  // a copy into the storage it has
+  state.harms.update_attacker(plan.standing, c,
+                              [&](int a, int b) { return can_harm(plan, &state, a, b); });
   state.harms_changed = true;
 }
 
@@ -137,7 +139,7 @@ void fall(const BattlePlan& plan, BattleState& state, int c, int by, Dice& dice,
     if (!dead && plan.survivors == Survivors::FightOn) {
       them.hp = std::min(dice.roll(4), them.max_hp);
       events.gets_up(c, them.hp);
-      way_to_hurt_lost(plan, state);  // its attack may no longer beat a defense
+      way_to_hurt_lost(plan, state, c);  // its attack may no longer beat a defense
       return;
     }
   }
@@ -219,7 +221,7 @@ void strike(const BattlePlan& plan, BattleState& state, int self, int a, Dice& d
     events.weapon_wears(self, a, --state.attack_quality[a]);
     if (state.attack_quality[a] == 0) {
       ++state.creatures[self].weapon;  // the next, or the fists
-      way_to_hurt_lost(plan, state);
+      way_to_hurt_lost(plan, state, self);
     }
   }
   if (roll.d20 == 20) wear_armor(plan, state, target, events);
@@ -234,7 +236,7 @@ void use_save(const BattlePlan& plan, BattleState& state, int self, int s, Dice&
   const int target = choose_target(view, plan.creatures[self].tactics, self, dice);
   if (target < 0) return;
   const PlanSave& save = plan.saves[s];
-  if (--state.uses[s] == 0 && save.has_damage) way_to_hurt_lost(plan, state);
+  if (--state.uses[s] == 0 && save.has_damage) way_to_hurt_lost(plan, state, self);
   const int d20 = dice.check(20);
   const int bonus = state.creatures[target].abilities[static_cast<int>(save.save)];
   const bool success = d20 + bonus > 15;
