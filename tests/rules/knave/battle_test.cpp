@@ -458,6 +458,41 @@ TEST(KnaveBattleTest, TheFirstLossAndHalfAtOnceRollMoraleOnce) {
   EXPECT_EQ(p.outcome.faction_figures, 0u);  // the last goblin fell: no rout
 }
 
+// A lone ogre (10 HP, morale 7) rolls morale when a blow leaves it at half
+// its HP or below (5), and only then: once it held, lower HP rolls no more.
+// Two ogres are no lone monster: a wounded one rolls at no HP.
+TEST(KnaveBattleTest, ALoneMonsterRollsMoraleOnceAtHalfItsHitPoints) {
+  const std::string hero = character("Hero", R"("abilities": { "str": 10 }, "hp": 100)");
+  const Encounter lone =
+      load(encounter(hero, monster("Ogre", 4, 1, "1d10", R"(, "hp": 10, "morale": 7)")));
+  ScriptedDice flees{10, 4,  // Hero hits for 4: 6 HP, above half
+                     5,      // the ogre misses (5 + 4 against 11)
+                     10, 1,  // 5 HP: half; the ogre rolls 8 and flees
+                     4,  4};
+  const Played fled = play(lone, flees);
+  EXPECT_EQ(fled.events, (Lines{"0>1:10+10v11=4", "1>0:5+4v11=miss", "0>1:10+10v11=1",
+                                "morale 1 8/7", "flees 1"}));
+  EXPECT_EQ(fled.outcome.winner, 0);
+  EXPECT_EQ(fled.outcome.faction_figures, 1u);  // a rout
+
+  const Encounter short_fight = load(encounter(
+      hero, monster("Ogre", 4, 1, "1d10", R"(, "hp": 10, "morale": 7)"), R"("max_rounds": 3, )"));
+  ScriptedDice holds{10, 4, 5,        // 6 HP
+                     10, 2, 3, 3, 5,  // 4 HP: the ogre rolls 6 and holds
+                     10, 1, 5};       // 3 HP: no roll
+  EXPECT_EQ(play(short_fight, holds).events,
+            (Lines{"0>1:10+10v11=4", "1>0:5+4v11=miss", "0>1:10+10v11=2", "morale 1 6/7",
+                   "1>0:5+4v11=miss", "0>1:10+10v11=1", "1>0:5+4v11=miss"}));
+
+  const Encounter two =
+      load(encounter(hero, monster("Ogre", 4, 1, "1d10", R"(, "hp": 8, "morale": 7, "count": 2)"),
+                     R"("max_rounds": 1, )"));
+  ScriptedDice no_roll{1, 10, 4,  // the Hero picks ogre 1 of 2: 4 HP, half, but not alone
+                       5, 5};     // both ogres miss
+  EXPECT_EQ(play(two, no_roll).events,
+            (Lines{"0>1:10+10v11=4", "1>0:5+4v11=miss", "2>0:5+4v11=miss"}));
+}
+
 // Six goblins: the first falls and two of the other five flee. When the
 // second falls, two have fallen and two fled: four of six lost, past half,
 // so the two left roll again (12 flees, 6 holds). Counting only the fallen

@@ -28,12 +28,32 @@ namespace {
 constexpr std::int64_t kBattles = 500'000;
 
 // One side of a duel as the solver sees it: fixed hit points, the chance
-// that one attack hits, and the damage of a hit.
+// that one attack hits, the damage of a hit, and the chance that its
+// morale roll fails.
 struct Duelist {
   int hp = 0;
   double hit = 0;
   std::vector<double> damage;  // P(damage == v); damage is at least 1
+  double flee = 0;             // P(2d6 > morale); 0 without a morale
 };
+
+// P(2d6 > morale): the 2d6 totals above it, of the 36 rolls.
+double flee_probability(int morale) {
+  if (morale == 0) return 0;
+  int above = 0;
+  for (int first = 1; first <= 6; ++first) {
+    for (int second = 1; second <= 6; ++second) above += first + second > morale;
+  }
+  return above / 36.0;
+}
+
+// The chance that `who`, a blow taking it from `before` to `after` HP
+// (after > 0), stays in the fight: alone on its side, it rolls morale when
+// the blow takes it from above half its HP to half or below (HP only
+// drops in these duels, so that is once).
+double stays(const Duelist& who, int before, int after) {
+  return 2 * after <= who.hp && 2 * before > who.hp ? 1 - who.flee : 1.0;
+}
 
 // P(d20 + bonus > defense) for one d20, or the better / worse of two.
 double hit_probability(int bonus, int defense, int mode) {
@@ -56,23 +76,34 @@ std::vector<double> distribution(const DiceExpr& expr) {
 //   win[x][y] = (pa * S_a + (1 - pa) * pb * S_b) / (1 - (1 - pa)(1 - pb)),
 // where S_a sums over a's damage d the chance after it (b to strike), and
 // S_b over b's damage after a missed; both only reach states with less HP.
+// A side that flees loses.
 double solve_duel(const Duelist& a, const Duelist& b) {
   std::vector<std::vector<double>> win(a.hp + 1, std::vector<double>(b.hp + 1, 0.0));
+  // P(a wins | a was hit from x to x - d, b at y, a to strike).
+  const auto a_hit = [&](int x, int d, int y) {
+    return x - d <= 0 ? 0.0 : stays(a, x, x - d) * win[x - d][y];
+  };
   // P(a wins | b to strike, x, y).
   const auto b_to_strike = [&](int x, int y) {
     double after_hit = 0;
     for (int d = 1; d < static_cast<int>(b.damage.size()); ++d)
-      after_hit += b.damage[d] * (x - d <= 0 ? 0.0 : win[x - d][y]);
+      after_hit += b.damage[d] * a_hit(x, d, y);
     return b.hit * after_hit + (1 - b.hit) * win[x][y];
   };
   for (int x = 1; x <= a.hp; ++x) {
     for (int y = 1; y <= b.hp; ++y) {
       double s_a = 0;
-      for (int d = 1; d < static_cast<int>(a.damage.size()); ++d)
-        s_a += a.damage[d] * (y - d <= 0 ? 1.0 : b_to_strike(x, y - d));
+      for (int d = 1; d < static_cast<int>(a.damage.size()); ++d) {
+        if (y - d <= 0) {
+          s_a += a.damage[d];
+          continue;
+        }
+        const double held = stays(b, y, y - d);
+        s_a += a.damage[d] * ((1 - held) + held * b_to_strike(x, y - d));
+      }
       double s_b = 0;
       for (int d = 1; d < static_cast<int>(b.damage.size()); ++d)
-        s_b += b.damage[d] * (x - d <= 0 ? 0.0 : win[x - d][y]);
+        s_b += b.damage[d] * a_hit(x, d, y);
       win[x][y] = (a.hit * s_a + (1 - a.hit) * b.hit * s_b) / (1 - (1 - a.hit) * (1 - b.hit));
     }
   }
@@ -89,7 +120,7 @@ Duelist duelist(const Encounter& e, int self, int other) {
               me.attacks[0].quality == 0);
   const int mode = static_cast<int>(me.advantage) - static_cast<int>(me.disadvantage);
   return {me.hp.flat(), hit_probability(me.bonus(Ability::Str), them.armor + 10, mode),
-          distribution(me.attacks[0].damage)};
+          distribution(me.attacks[0].damage), flee_probability(me.morale)};
 }
 
 void expect_within(double estimate, double exact, const std::string& what) {
@@ -221,9 +252,14 @@ double solve_fight_on(int str, int hp, const Duelist& wolf, const std::vector<do
         };
         double s_a = 0;
         for (int d = 1; d < static_cast<int>(fists.size()); ++d) {
-          s_a += fists[d] * (y - d <= 0 ? on_win(kLowest + s)
-                                        : wolf.hit * wolf_strikes(x, y - d) +
-                                              (1 - wolf.hit) * win[s][x][y - d]);
+          if (y - d <= 0) {
+            s_a += fists[d] * on_win(kLowest + s);
+            continue;
+          }
+          const double held = stays(wolf, y, y - d);  // a wolf that flees: a win
+          s_a += fists[d] *
+                 ((1 - held) * on_win(kLowest + s) +
+                  held * (wolf.hit * wolf_strikes(x, y - d) + (1 - wolf.hit) * win[s][x][y - d]));
         }
         win[s][x][y] =
             (pa * s_a + (1 - pa) * wolf.hit * wolf_strikes(x, y)) / (1 - (1 - pa) * (1 - wolf.hit));

@@ -25,7 +25,9 @@
 // a faction loses its first member for good, and again when one more
 // leaves the fight and half of the faction has fallen or fled (one roll
 // when both come at once), each of its members with a morale rolls 2d6:
-// above its morale it flees (out of the fight, not dead). A faction with no
+// above its morale it flees (out of the fight, not dead). A lone creature
+// (a faction of one) rolls once, when a blow leaves it at half its HP or
+// below. A faction with no
 // member left in the fight has lost; the winner "routs" its enemies when
 // the last of them fled. A battle in which no one left can hurt an enemy
 // left any more (can_harm: saves used up and broken weapons count) ends at
@@ -82,6 +84,19 @@ inline void leave_fight(const BattlePlan& plan, BattleState& state, int c, Statu
     state.last_out_fled = status == Status::Fled;
 }
 
+// `c`, in the fight, rolls 2d6 against its morale (if it has one): above
+// it, it flees.
+template <class Dice, class Events>
+void roll_morale(const BattlePlan& plan, BattleState& state, int c, Dice& dice, Events& events) {
+  const int morale = plan.creatures[c].morale;
+  if (morale == 0) return;
+  const int roll = two_d6(dice);
+  events.morale(c, roll, morale);
+  if (roll <= morale) return;
+  leave_fight(plan, state, c, Status::Fled);
+  events.flees(c);
+}
+
 // Morale of faction `f` after one of its members fell: at its first loss
 // and when half of it is lost, fallen or fled, as a referee counts (one roll
 // when both come at once).
@@ -90,19 +105,29 @@ void check_morale(const BattlePlan& plan, BattleState& state, int f, Dice& dice,
   const int size = plan.standing.faction_sizes[f];
   const bool first = state.fallen[f] == 1;
   const bool half = 2 * (size - state.standing.members(f)) >= size;
-  const std::uint8_t due = static_cast<std::uint8_t>((first ? 1 : 0) | (half ? 2 : 0)) &
-                           static_cast<std::uint8_t>(~state.morale_rolled[f]);
+  const std::uint8_t due =
+      static_cast<std::uint8_t>((first ? kFirstLoss : 0) | (half ? kHalfLost : 0)) &
+      static_cast<std::uint8_t>(~state.morale_rolled[f]);
   if (due == 0) return;
   state.morale_rolled[f] |= due;
   for (int c : plan.sides.members_of(f)) {
-    const int morale = plan.creatures[c].morale;
-    if (morale == 0 || state.creatures[c].status != Status::Fighting) continue;
-    const int roll = two_d6(dice);
-    events.morale(c, roll, morale);
-    if (roll <= morale) continue;
-    leave_fight(plan, state, c, Status::Fled);
-    events.flees(c);
+    if (state.creatures[c].status == Status::Fighting) roll_morale(plan, state, c, dice, events);
   }
+}
+
+// A lone creature (the only member of its faction) that a blow leaves at
+// half its hit points or below rolls morale, once a battle: Knave 1e's
+// "reducing a lone enemy to half HP", where no faction has losses to count.
+template <class Dice, class Events>
+void check_lone_morale(const BattlePlan& plan, BattleState& state, int c, Dice& dice,
+                       Events& events) {
+  const int f = plan.creatures[c].faction;
+  const CreatureState& them = state.creatures[c];
+  if (plan.standing.faction_sizes[f] != 1 || 2 * them.hp > them.max_hp ||
+      (state.morale_rolled[f] & kLoneAtHalf) != 0)
+    return;
+  state.morale_rolled[f] |= kLoneAtHalf;
+  roll_morale(plan, state, c, dice, events);
 }
 
 // A way for `c` to hurt ran out or weakened (a damaging save's last use, a
@@ -161,7 +186,11 @@ void deal_damage(const BattlePlan& plan, BattleState& state, int self, int targe
   them.hp -= lost;
   state.creatures[self].damage_dealt += lost;
   them.damage_taken += lost;
-  if (them.hp == 0) fall(plan, state, target, self, dice, events);
+  if (them.hp == 0) {
+    fall(plan, state, target, self, dice, events);
+  } else {
+    check_lone_morale(plan, state, target, dice, events);
+  }
 }
 
 // A natural 20 against `target`: its outermost piece with quality left loses a point.

@@ -97,13 +97,16 @@ struct CreatureState {
   int knockouts = 0;  // enemies it took to 0 HP
 };
 
+// The morale triggers a faction has rolled for (BattleState::morale_rolled).
+enum MoraleTrigger : std::uint8_t { kFirstLoss = 1, kHalfLost = 2, kLoneAtHalf = 4 };
+
 struct BattleState {
   std::vector<CreatureState> creatures;
   std::vector<int> attack_quality;          // per plan attack
   std::vector<int> armor_quality;           // per plan armor piece
   std::vector<int> uses;                    // per plan save ability
   std::vector<int> fallen;                  // per faction: creatures dead or down for good
-  std::vector<std::uint8_t> morale_rolled;  // per faction: bit 0 first loss, bit 1 half
+  std::vector<std::uint8_t> morale_rolled;  // per faction: the Morale triggers rolled
   std::vector<int> focus;                   // per faction: the focus target, -1 when none
   std::vector<int> side_order;              // this round's factions, in initiative order
   std::vector<int> side_rolls;              // this round's d6 per faction
