@@ -15,6 +15,9 @@ __asm__(\".section .rodata\\n\"
         \".previous\\n\");
 ")
   configure_file("${source}.in" "${source}" COPYONLY)
-  set_source_files_properties("${source}" PROPERTIES OBJECT_DEPENDS "${file}")
+  # Alone, never in a unity batch: a batch's object would not depend on FILE,
+  # and an edited data file would not be linked in again.
+  set_source_files_properties("${source}" PROPERTIES OBJECT_DEPENDS "${file}"
+                                                     SKIP_UNITY_BUILD_INCLUSION ON)
   target_sources(${target} PRIVATE "${source}")
 endfunction()
