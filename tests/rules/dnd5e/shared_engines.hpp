@@ -2,7 +2,7 @@
 // (shared_engines.cpp) rather than in every test source that plays a
 // battle: the engine is most of such a source's object code, and compiling
 // it again in each was about a third of the test build (under the
-// sanitizers, more). Include this after rules/dnd5e/battle.hpp.
+// sanitizers, more).
 #pragma once
 
 #include "arena/battle_dice.hpp"

@@ -2,7 +2,7 @@
 // opposed save, strictly higher than the armor defense; advantage and
 // disadvantage, and both cancelling; a natural 1 wearing the weapon down to
 // broken; a natural 20 wearing the armor down to no bonus, and maximising
-// damage with "critical": "max_damage"; the two morale triggers and
+// damage with "critical": "max_damage"; the three morale triggers and
 // fleeing; every row of the death table and dying below -10; saving-throw
 // abilities with half damage and a condition.
 #include "rules/knave/battle.hpp"
@@ -491,6 +491,21 @@ TEST(KnaveBattleTest, ALoneMonsterRollsMoraleOnceAtHalfItsHitPoints) {
                        5, 5};     // both ogres miss
   EXPECT_EQ(play(two, no_roll).events,
             (Lines{"0>1:10+10v11=4", "1>0:5+4v11=miss", "2>0:5+4v11=miss"}));
+}
+
+// A lone hireling (6 HP, morale 6) whom a blow takes to 0 and who gets up
+// from the death table with 2 HP, half or below, rolls morale then.
+TEST(KnaveBattleTest, ALoneHirelingWhoGetsUpAtHalfRollsMorale) {
+  const std::string ogre = monster("Ogre", 4, 1, "1d10", R"(, "hp": 100)");
+  const Encounter e = load(encounter(ogre, character("Hireling", R"("hp": 6, "morale": 6)")));
+  ScriptedDice dice{15, 6,   // the ogre hits for 6: 0 HP
+                    3,  1,   // the death table: row 3, 1 STR lost
+                    2,       // it gets up with 2 HP
+                    4,  4};  // and rolls 8 against 6: it flees
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (Lines{"0>1:15+4v11=6", "death 1 d8 3 -1 str = -1", "up 1 2", "morale 1 8/6",
+                             "flees 1"}));
+  EXPECT_EQ(p.outcome.winner, 0);
 }
 
 // Six goblins: the first falls and two of the other five flee. When the

@@ -1,7 +1,8 @@
 // Simulated Knave battles against exact values (issue 12, "what it must
 // show"):
 //   - one-against-one duels solved by dynamic programming over both hit
-//     points: the chance that each side wins, and for a character on the
+//     points, with the morale roll of a lone monster at half its hit
+//     points (a side that flees loses): the chance that each side wins, and for a character on the
 //     death table the chance that it ends dead and that it ends down (with
 //     "death_table": "down"), or, getting up from it (the default), the
 //     chance that it wins and the ability it lost (over its STR as well);
@@ -223,6 +224,7 @@ TEST(KnaveExactTest, ADuelOnTheDeathTableMatchesDeadAndDown) {
 // leads to a lower STR, so STR ascending, then both HP ascending, reach
 // every state a state depends on first. `on_win(str)` is what a win at
 // that STR is worth: 1 for the chance to win, 3 - str for the STR lost.
+// The wolf may flee at half its HP; the Knave, with no morale, never does.
 template <class OnWin>
 double solve_fight_on(int str, int hp, const Duelist& wolf, const std::vector<double>& fists,
                       int wolf_defense, OnWin on_win) {

@@ -6,9 +6,9 @@
 // every creature can hurt every enemy, as in nearly every encounter, no
 // battle can stall and the check costs one test a round. Where a battle can
 // take a way to hurt away (knave's saves run out, its weapons break), the
-// battle keeps its own table, the row of the creature that lost it
-// rebuilt at those rare moments. Plain values;
-// a plan's is shared read-only by workers.
+// battle keeps its own table, the row of the creature that lost it rebuilt
+// at those rare moments. Plain values; a plan's is shared read-only by
+// workers.
 #pragma once
 
 #include <cstddef>

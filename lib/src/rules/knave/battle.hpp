@@ -27,9 +27,9 @@
 // when both come at once), each of its members with a morale rolls 2d6:
 // above its morale it flees (out of the fight, not dead). A lone creature
 // (a faction of one) rolls once, when a blow leaves it at half its HP or
-// below. A faction with no
-// member left in the fight has lost; the winner "routs" its enemies when
-// the last of them fled. A battle in which no one left can hurt an enemy
+// below (or it gets up from the death table at half or below). A faction
+// with no member left in the fight has lost; the winner "routs" its
+// enemies when the last of them fled. A battle in which no one left can hurt an enemy
 // left any more (can_harm: saves used up and broken weapons count) ends at
 // once as a draw, a stalemate.
 //
@@ -116,8 +116,9 @@ void check_morale(const BattlePlan& plan, BattleState& state, int f, Dice& dice,
 }
 
 // A lone creature (the only member of its faction) that a blow leaves at
-// half its hit points or below rolls morale, once a battle: Knave 1e's
-// "reducing a lone enemy to half HP", where no faction has losses to count.
+// half its hit points or below, or that gets up from the death table so,
+// rolls morale, once a battle: Knave 1e's "reducing a lone enemy to half
+// HP", where no faction has losses to count.
 template <class Dice, class Events>
 void check_lone_morale(const BattlePlan& plan, BattleState& state, int c, Dice& dice,
                        Events& events) {
@@ -164,7 +165,8 @@ void fall(const BattlePlan& plan, BattleState& state, int c, int by, Dice& dice,
     if (!dead && plan.survivors == Survivors::FightOn) {
       them.hp = std::min(dice.roll(4), them.max_hp);
       events.gets_up(c, them.hp);
-      way_to_hurt_lost(plan, state, c);  // its attack may no longer beat a defense
+      way_to_hurt_lost(plan, state, c);                 // its attack may no longer beat a defense
+      check_lone_morale(plan, state, c, dice, events);  // the blow took it below half
       return;
     }
   }
