@@ -250,6 +250,40 @@ TEST_F(ScriptingTest, AProblemWithASetValueNamesTheSet) {
   EXPECT_NE(both.err.find("error: --set /seed=-1: /seed: "), std::string::npos) << both.err;
 }
 
+// A number too large for 64 bits is quoted as written, by --set as by a
+// file (--set said "found the number 1e+20"); and a value set over such a
+// number of the file is read for itself (the file's literal was quoted, and
+// a good --set refused).
+TEST_F(ScriptingTest, ASetNumberPastSixtyFourBitsIsQuotedAsAFilesIs) {
+  const std::string file = scenario("knight-vs-ogre");
+  const std::string huge = "99999999999999999999";
+  expect_bad_input({"validate", file, "--set", "battles=" + huge},
+                   "error: --set battles=" + huge + ": /battles: " + huge +
+                       " is out of range: must be from 1 to 1000000000\n");
+  expect_bad_input({"validate", file, "--set", "seed=-" + huge},
+                   "/seed: -" + huge + " is out of range: must be from 0 to");
+  // Within an object it wrote, by its own pointer.
+  const std::string member =
+      R"(/factions/0/members/0={"monster": "knight", "count": )" + huge + "}";
+  expect_bad_input({"validate", file, "--set", member},
+                   "/factions/0/members/0/count: " + huge + " is out of range");
+
+  json text = json::parse(read_file(file));
+  text["battles"] = 1;  // written over below, in the text, by the literal
+  std::string edited = text.dump(2);
+  const std::string key = "\"battles\": 1";
+  ASSERT_NE(edited.find(key), std::string::npos);
+  edited.replace(edited.find(key), key.size(), "\"battles\": " + huge);
+  const std::string big = temp_path("big.json");
+  write_file(big, edited);
+  expect_bad_input({"validate", big}, "/battles: " + huge + " is out of range");
+  const Output fixed = arena({"validate", big, "--set", "battles=1000"});
+  EXPECT_EQ(fixed.exit_code, 0) << fixed.err;
+  // Removed, the file's literal goes with it (the default battles are read).
+  const Output whole = arena({"validate", big, "--set", "/battles=null"});
+  EXPECT_EQ(whole.exit_code, 0) << whole.err;
+}
+
 // A warmachine member is its library model: it is named by it, as a 5e
 // member by its monster ("model" had no name to find it by).
 TEST_F(ScriptingTest, SetFindsAWarmachineMemberByItsModel) {

@@ -210,6 +210,8 @@ Expected<Encounter, std::vector<std::string>> load_encounter(std::string_view te
   if (!source) return unexpected(std::vector<std::string>{format_diagnostic(file, source.error())});
   auto applied = apply_overrides(source->mutable_root(), overrides);
   if (!applied) return unexpected(std::vector<std::string>{one_line(applied.error())});
+  for (std::size_t i = 0; i < applied->size(); ++i)
+    source->replace_big_integers((*applied)[i].pointer, overrides[i].big_integers);
   std::vector<std::pair<std::string, std::string>> edits;
   for (const AppliedOverride& edit : *applied) edits.emplace_back(edit.pointer, edit.given);
   const auto parsed = std::chrono::steady_clock::now();

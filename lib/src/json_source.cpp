@@ -418,6 +418,15 @@ const std::string* JsonSource::big_integer(const std::string& pointer) const {
   return it == big_integers_.end() ? nullptr : &it->second;
 }
 
+void JsonSource::replace_big_integers(
+    const std::string& pointer, const std::unordered_map<std::string, std::string>& literals) {
+  std::erase_if(big_integers_, [&](const auto& entry) {
+    const std::string& at = entry.first;
+    return at.starts_with(pointer) && (at.size() == pointer.size() || at[pointer.size()] == '/');
+  });
+  for (const auto& [within, literal] : literals) big_integers_[pointer + within] = literal;
+}
+
 SourcePos JsonSource::value_pos(const std::string& pointer) const {
   const Positions* found = find(pointer);
   return found ? found->value : SourcePos{};

@@ -106,8 +106,14 @@ Expected<Override, std::string> parse_override(std::string_view text, std::strin
   result.path = std::string(text.substr(0, equals));
   if (result.path.empty()) return unexpected(fmt::format("{}{}: the path is empty", source, text));
   const std::string value(text.substr(equals + 1));
-  result.value = nlohmann::json::parse(value, nullptr, /*allow_exceptions=*/false);
-  if (result.value.is_discarded()) result.value = value;  // a bare string: chain mail
+  // Read as a file's values are (JsonSource), so that a number too large
+  // for 64 bits is quoted as written, as in a file.
+  if (auto parsed = JsonSource::parse(value)) {
+    result.value = parsed->root();
+    result.big_integers = parsed->big_integers();
+  } else {
+    result.value = value;  // a bare string: chain mail
+  }
   return result;
 }
 

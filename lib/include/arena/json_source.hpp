@@ -40,6 +40,13 @@ class JsonSource {
   // The literal of an integer too large for 64 bits (stored as a double), so
   // that a range error can quote what the user wrote; nullptr otherwise.
   const std::string* big_integer(const std::string& pointer) const;
+  // Every such literal, by pointer.
+  const std::unordered_map<std::string, std::string>& big_integers() const { return big_integers_; }
+  // For --set overrides: the literals at and under `pointer` become those of
+  // the value written there, `literals` (by pointer within that value), so
+  // that neither a replaced literal nor a lost one is quoted.
+  void replace_big_integers(const std::string& pointer,
+                            const std::unordered_map<std::string, std::string>& literals);
 
  private:
   friend class JsonParser;

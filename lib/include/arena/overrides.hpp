@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "arena/expected.hpp"
@@ -27,6 +28,9 @@ struct Override {
   std::string text;      // as given: "factions.Heroes.members.Fighter.hp=30"
   std::string path;      // "factions.Heroes.members.Fighter.hp"
   nlohmann::json value;  // 30
+  // The literals of integers in `value` too large for 64 bits (read as
+  // doubles), by JSON pointer within it: a range error quotes them.
+  std::unordered_map<std::string, std::string> big_integers;
 };
 
 // Parses "PATH=VALUE", given by `source` ("--set "); an error message when
