@@ -91,8 +91,16 @@ Walk walk(const CLI::App& root, std::span<const std::string> args) {
       if (end >= token.size()) {
         const int values = option->get_items_expected_max();
         for (int taken = 0; taken < values && i + 1 < args.size() && !is_option(args[i + 1]);
-             ++taken)
+             ++taken) {
+          // A command where the value belongs: the value was left out, and
+          // CLI11 took the command for it ('unknown command FILE' puzzled).
+          if (find_command(*at, args[i + 1]) != nullptr) {
+            walk.unknown =
+                fmt::format("{} needs a value before the command '{}'", name, args[i + 1]);
+            return walk;
+          }
           ++i;
+        }
       }
       continue;
     }
