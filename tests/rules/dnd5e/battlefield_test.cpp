@@ -147,6 +147,19 @@ TEST(BattlefieldTest, StandingUpFromProneCostsHalfTheSpeed) {
             (std::vector<std::string>{"0 moves 20 to 4,0", "0 dashes", "0 moves 25 to 9,0"}));
 }
 
+// A PC down lies unconscious, so prone: got up by a natural 20 on its death
+// save, it spends half its speed standing (it walked its whole speed).
+TEST(BattlefieldTest, APcUpFromItsDeathSaveStandsWithHalfItsSpeed) {
+  Table t(load(brute("Hero", 10, 0, 0, R"(, "pc": true)"), brute("Foe", 10, 14, 0)));
+  t.state.combatants[0].hp = 0;
+  t.state.standing.drops(0);
+  ScriptedDice dice{20};  // the death save: up with 1 HP
+  t.turn(0, dice);
+  EXPECT_EQ(t.hp(0), 1);
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 moves 15 to 3,0", "0 dashes", "0 moves 30 to 9,0"}));
+}
+
 TEST(BattlefieldTest, HoldStaysAndCannotReach) {
   Table t(load(brute("Hero", 30, 0, 0, R"(, "movement": "hold")"), brute("Foe", 10, 2, 0)));
   ScriptedDice dice{};

@@ -148,7 +148,7 @@ struct FieldState {
   std::vector<space::Footprint> at;           // per creature
   std::vector<std::uint8_t> reacted;          // per creature: reaction spent since its turn began
   std::vector<std::int8_t> superiority_left;  // per creature: superiority dice left this battle
-  bool standing_up = false;                   // the creature taking its turn began it prone
+  bool standing_up = false;                   // the creature taking its turn began it prone or down
   int riposte_die = 0;     // a riposte's superiority die (sides), rolled with its hit (damage.hpp)
   int riposte_rolled = 0;  // what that die (twice on a critical) added, for the replay
   std::vector<std::int8_t> slots_left;  // per creature: 1st-level slots left this battle

@@ -18,11 +18,11 @@
 // (turn.hpp's rule of value); when none does and it may move, it Dashes
 // (its action adds its speed to the movement it has left). With its charge
 // ready (field_charge.hpp) it takes its best action with the charge's
-// attack. A creature that began its turn prone spent half its speed
-// standing up; a grappled or restrained one (speed 0) stays and strikes an
-// enemy it reaches; a frightened one takes no step closer to what
-// frightens it. Leaving a hostile's reach provokes
-// opportunity attacks (reactions.hpp).
+// attack. A creature that began its turn prone, or down (a PC that a
+// natural 20 got up), spent half its speed standing up; a grappled or
+// restrained one (speed 0) stays and strikes an enemy it reaches; a
+// frightened one takes no step closer to what frightens it. Leaving a
+// hostile's reach provokes opportunity attacks (reactions.hpp).
 #pragma once
 
 #include "rules/dnd5e/field_charge.hpp"

@@ -362,8 +362,12 @@ template <bool Full, bool Field = false, class Dice, class Events>
     state.field.reacted[self] = 0;   // its reaction comes back
     state.field.ac_bonus[self] = 0;  // and a Shield it cast ends
     state.field.charger = -1;        // it has not charged yet this turn
-    if constexpr (Full)              // standing up costs half its speed (field_turn.hpp)
-      state.field.standing_up = state.rules[self].conditions.contains(Condition::Prone);
+    // Standing up costs half its speed (field_turn.hpp): from prone, and for
+    // a PC down, which lay unconscious (so prone) until a natural 20 on its
+    // death save gets it up this turn.
+    state.field.standing_up = is_down(state.combatants[self]);
+    if constexpr (Full)
+      state.field.standing_up |= state.rules[self].conditions.contains(Condition::Prone);
   }
   bool acts = begin_turn<Full>(plan, state, self, dice, events);
   if constexpr (Field) {
