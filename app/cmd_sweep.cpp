@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "arena/html_report.hpp"
+#include "arena/json_source.hpp"
 #include "arena/overrides.hpp"
 #include "arena/report.hpp"
 #include "commands.hpp"
@@ -34,11 +35,6 @@ struct SweepOptions {
   std::optional<std::string> html;
 };
 
-// Whether the value at JSON pointer `inner` is that at `outer` or inside it.
-bool within(const std::string& inner, const std::string& outer) {
-  return inner == outer || (inner.starts_with(outer) && inner[outer.size()] == '/');
-}
-
 // A problem with what the axes set, found where they wrote in the first row
 // (`pointers`: the --set ones, then one per axis): two axes, or an axis and
 // a --set, writing the same value or one inside the other, so that a row's
@@ -48,7 +44,7 @@ std::string overlap_problem(const std::vector<Axis>& axes, const std::vector<Set
   const std::size_t first_axis = pointers.size() - axes.size();
   for (std::size_t a = first_axis; a < pointers.size(); ++a) {
     for (std::size_t b = 0; b < pointers.size(); ++b) {
-      if (b == a || !within(pointers[b], pointers[a])) continue;
+      if (b == a || !json_pointer_within(pointers[b], pointers[a])) continue;
       const std::string other =
           b >= first_axis ? "--vary " + axes[b - first_axis].path : sets[b].source + sets[b].text;
       return fmt::format(

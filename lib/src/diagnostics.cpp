@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "arena/json_source.hpp"
+
 namespace arena {
 
 void Diagnostics::add(SourcePos pos, std::string pointer, std::string message, std::string also) {
@@ -19,9 +21,7 @@ namespace {
 const std::pair<std::string, std::string>* edit_of(
     const std::string& pointer, const std::vector<std::pair<std::string, std::string>>& edits) {
   for (auto edit = edits.rbegin(); edit != edits.rend(); ++edit) {
-    const std::string& wrote = edit->first;
-    if (pointer == wrote || (pointer.starts_with(wrote) && pointer[wrote.size()] == '/'))
-      return &*edit;
+    if (json_pointer_within(pointer, edit->first)) return &*edit;
   }
   return nullptr;
 }

@@ -43,6 +43,10 @@ std::string json_pointer_child(const std::string& parent, std::size_t index) {
   return fmt::format("{}/{}", parent, index);
 }
 
+bool json_pointer_within(const std::string& inner, const std::string& outer) {
+  return inner == outer || (inner.starts_with(outer) && inner[outer.size()] == '/');
+}
+
 // Recursive descent; the depth bound keeps the recursion shallow.
 class JsonParser {
  public:
@@ -420,10 +424,8 @@ const std::string* JsonSource::big_integer(const std::string& pointer) const {
 
 void JsonSource::replace_big_integers(
     const std::string& pointer, const std::unordered_map<std::string, std::string>& literals) {
-  std::erase_if(big_integers_, [&](const auto& entry) {
-    const std::string& at = entry.first;
-    return at.starts_with(pointer) && (at.size() == pointer.size() || at[pointer.size()] == '/');
-  });
+  std::erase_if(big_integers_,
+                [&](const auto& entry) { return json_pointer_within(entry.first, pointer); });
   for (const auto& [within, literal] : literals) big_integers_[pointer + within] = literal;
 }
 

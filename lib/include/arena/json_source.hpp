@@ -64,5 +64,7 @@ class JsonSource {
 // "/a~1b/0" for the key "a/b" under "" and then index 0: escapes ~ and / (RFC 6901).
 std::string json_pointer_child(const std::string& parent, std::string_view key);
 std::string json_pointer_child(const std::string& parent, std::size_t index);
+// Whether the value at pointer `inner` is the one at `outer` or inside it.
+bool json_pointer_within(const std::string& inner, const std::string& outer);
 
 }  // namespace arena
