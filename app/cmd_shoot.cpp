@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -99,6 +100,14 @@ std::string table_text(const ShotTable& t) {
     for (int q : r.quantiles) out += fmt::format("  {:>4}", q);
     out += "\n";
   }
+  // The rows where aiming was refused are the closest (Warmachine: in melee).
+  double unaimed_to = -1;
+  for (const ShotRow& r : t.rows) {
+    if (t.aim && !r.aimed) unaimed_to = std::max(unaimed_to, r.distance);
+  }
+  if (unaimed_to >= 0)
+    out +=
+        fmt::format("\nNot aimed at {}\" and closer: a model in melee cannot aim.\n", unaimed_to);
   return out;
 }
 
@@ -113,6 +122,7 @@ std::string json_text(const ShotTable& t) {
                     {"p_blast", r.p_blast},
                     {"p_zero", r.p_zero},
                     {"mean", r.mean},
+                    {"aimed", r.aimed},
                     {"quantiles", quantiles},
                     {"distribution", r.distribution}});
   }
@@ -130,11 +140,12 @@ std::string json_text(const ShotTable& t) {
 std::string csv_text(const ShotTable& t) {
   std::string out = "attacker,weapon,target,distance,p_direct,p_blast,p_zero,mean";
   for (double q : kShotQuantiles) out += fmt::format(",q{}", q);
-  out += "\n";
+  out += ",aimed\n";
   for (const ShotRow& r : t.rows) {
     out += fmt::format("{},{},{},{},{},{},{},{}", csv_field(t.attacker), csv_field(t.weapon),
                        csv_field(t.target), r.distance, r.p_direct, r.p_blast, r.p_zero, r.mean);
     for (int q : r.quantiles) out += fmt::format(",{}", q);
+    out += r.aimed ? ",true" : ",false";
     out += "\n";
   }
   return out;

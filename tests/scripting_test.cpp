@@ -1674,6 +1674,39 @@ TEST_F(ScriptingTest, ShootGivesTheExactDamageByDistance) {
             std::string::npos);
 }
 
+// A model in melee cannot aim (Mk III): a gunfighter's aimed shot at 0.5"
+// of an axe is played unaimed, 2d6 + RAT 4 >= DEF 10 (26 of 36), and aimed
+// from 1" on (33 of 36); the rows say which, and the table's last line says from where.
+TEST_F(ScriptingTest, ShootDoesNotAimInMelee) {
+  const std::string file = temp_path("gunfighter-vs-axe.json");
+  write_file(file, R"({"rules": "warmachine", "factions": [
+      { "name": "A", "members": [ { "name": "Gun", "spd": 4, "str": 10, "mat": 6, "rat": 4,
+          "def": 10, "arm": 10, "boxes": 20, "special": ["gunfighter"],
+          "ranged": [ { "name": "gun", "rng": 10, "pow": 10 } ], "melee": [] } ] },
+      { "name": "B", "members": [ { "name": "Axe", "spd": 4, "str": 10, "mat": 6, "rat": 4,
+          "def": 10, "arm": 10, "boxes": 30, "melee": [ { "name": "axe", "rng": 0.5, "pow": 2 } ] } ] } ] })");
+  const Output run = arena({"shoot", file, "--distances", "0:1:0.5", "--aim", "--format", "json"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const json rows = json::parse(run.out).at("rows");
+  ASSERT_EQ(rows.size(), 3u);
+  for (int i : {0, 1}) {
+    EXPECT_FALSE(rows.at(i).at("aimed").get<bool>()) << i;
+    EXPECT_NEAR(rows.at(i).at("p_direct").get<double>(), 26.0 / 36, 1e-12) << i;
+  }
+  EXPECT_TRUE(rows.at(2).at("aimed").get<bool>());
+  EXPECT_NEAR(rows.at(2).at("p_direct").get<double>(), 33.0 / 36, 1e-12);
+  const Output text = arena({"shoot", file, "--distances", "0:1:0.5", "--aim"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("\nNot aimed at 0.5\" and closer: a model in melee cannot aim.\n"),
+            std::string::npos)
+      << text.out;
+  const Output csv = arena({"shoot", file, "--distances", "1", "--aim", "--format", "csv"});
+  EXPECT_TRUE(csv.out.ends_with(",true\n")) << csv.out;
+  // Without --aim no row is aimed, and nothing is said of it.
+  const Output plain = arena({"shoot", file, "--distances", "0:1:0.5"});
+  EXPECT_EQ(plain.out.find("Not aimed"), std::string::npos) << plain.out;
+}
+
 // A knocked-down Ironclad is shot at DEF 5: the boosted 3d6 + RAT 4 hits
 // unless all three dice are ones (all ones miss), against 0.838 at DEF 12.
 TEST_F(ScriptingTest, ShootAtAKnockedDownTargetUsesDefFive) {

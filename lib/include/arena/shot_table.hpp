@@ -37,6 +37,7 @@ inline constexpr double kShotQuantiles[] = {0.1, 0.25, 0.4, 0.6, 0.75, 0.9, 1.0}
 
 struct ShotRow {
   double distance = 0;
+  bool aimed = false;   // the request's aim held at this distance (the rules may forbid it there)
   double p_direct = 0;  // the hit roll hits
   double p_blast = 0;   // a deviating area-of-effect shot lands on the target
   double p_zero = 0;    // no damage

@@ -179,15 +179,28 @@ TEST(WarmachineBattleTest, KnockedDownTargetHasDefFive) {
 
 TEST(WarmachineBattleTest, GunfighterShootsInMelee) {
   // A is a gunfighter at 0.5" of B's axe: engaged() lets it shoot:
-  // 4+5 + RAT 4 + aim 2 = 15 >= DEF 10, 1+1 + POW 10 - ARM 10 = 2. B's axe misses (1+1).
+  // 4+5 + RAT 4 = 13 >= DEF 10, 1+1 + POW 10 - ARM 10 = 2. B's axe misses (1+1).
   const std::string gunfighter =
       R"("special": ["gunfighter"], "ranged": [ { "name": "gun", "rng": 10, "pow": 10 } ],
          "melee": [])";
   const Encounter e = duel(jack("A", 20, gunfighter), jack("B", 30, kAxe), 0.5, 1);
   ScriptedDice dice{1, 4, 5, 1, 1, 1, 1};
   const Played p = play(e, dice);
-  EXPECT_EQ(p.events,
-            (std::vector<std::string>{"first 0", "shot 0>1 aimed =2", "melee 1>0 w0 miss =0"}));
+  EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "shot 0>1 =2", "melee 1>0 w0 miss =0"}));
+}
+
+TEST(WarmachineBattleTest, AGunfighterInMeleeDoesNotAim) {
+  // Mk III: a model in melee cannot aim. A stands still at 0.5" of B's axe,
+  // so 2+3 + RAT 4 = 9 misses DEF 10, where aiming's +2 would hit; a miss
+  // without an AOE rolls nothing more. B's axe misses (1+1).
+  const std::string gunfighter =
+      R"("special": ["gunfighter"], "ranged": [ { "name": "gun", "rng": 10, "pow": 10 } ],
+         "melee": [])";
+  const Encounter e = duel(jack("A", 20, gunfighter), jack("B", 30, kAxe), 0.5, 1);
+  ScriptedDice dice{1, 2, 3, 1, 1};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "shot 0>1 =0", "melee 1>0 w0 miss =0"}));
+  EXPECT_EQ(p.state.models[1].damage_taken, 0);
 }
 
 TEST(WarmachineBattleTest, AShooterClosesInOnAStealthyTargetItCannotHit) {

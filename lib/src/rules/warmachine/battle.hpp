@@ -10,7 +10,8 @@
 //  - "shoot_then_close": with a ranged weapon whose RNG reaches the target,
 //    that could hit it (not a stealthy one beyond 5"), and no enemy
 //    engaging it for that weapon (engaged(): a gunfighter shoots at 0.5"
-//    and closer), it aims (stands still, +2 RAT) and shoots;
+//    and closer), it aims (stands still, +2 RAT; not in melee, where Mk III
+//    forbids it: a gunfighter there shoots unaimed) and shoots;
 //    it shoots each ranged weapon once (shot.hpp) that could hit: within
 //    RNG, or an AOE past RNG whose deviation may still land on the target
 //    (could_hit), at DEF 5 if the target is knocked down;
@@ -135,7 +136,7 @@ class Activation {
     }
     const bool shooter = me_.policy == Policy::ShootThenClose;
     if (shooter && in_range(target)) {
-      shoot_all(target, may_move, dice);
+      shoot_all(target, may_move && !in_melee_with_anyone(), dice);
       return;
     }
     if (!may_move) {
@@ -186,6 +187,17 @@ class Activation {
     const double distance = gap(target);
     for (const RangedWeapon& w : me_.model.ranged) {
       if (!automatic_miss(w, as_target(target), distance) && !engaged_for(w)) return true;
+    }
+    return false;
+  }
+
+  // Engaged by or engaging a standing enemy, before it moves: in Mk III a
+  // model in melee cannot aim (only a gunfighter, within 0.5", shoots there).
+  bool in_melee_with_anyone() const {
+    for (int c : state_.standing.enemies_of(plan_.faction[self_])) {
+      if (in_melee(me_.model, plan_.models[static_cast<std::size_t>(c)].model, gap(c),
+                   state_.models[c].down))
+        return true;
     }
     return false;
   }

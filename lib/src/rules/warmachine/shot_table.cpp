@@ -59,10 +59,15 @@ Expected<Boost, std::string> boost_of(const std::optional<std::string>& text, Bo
                                 did_you_mean(*text, kBoostNames), fmt::join(kBoostNames, ", ")));
 }
 
-ShotRow row(const ShotSetup& setup, double distance) {
+ShotRow row(ShotSetup setup, double distance) {
+  // Mk III: a model in melee cannot aim (a gunfighter shoots there, unaimed).
+  const bool aimed =
+      setup.rat_bonus > 0 && !in_melee(*setup.attacker, *setup.target, distance, setup.target_down);
+  if (!aimed) setup.rat_bonus = 0;
   const ShotDistribution d = shot_distribution(setup, distance);
   ShotRow r;
   r.distance = distance;
+  r.aimed = aimed;
   r.p_direct = d.p_direct();
   r.p_blast = d.p_blast();
   r.p_zero = d.probability(0);
