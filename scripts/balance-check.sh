@@ -20,11 +20,12 @@
 # a regression. After such a change, or an intended change of balance, rewrite
 # the baselines and commit them with the change:
 #
-#   scripts/balance-check.sh --update -n 20000
+#   scripts/balance-check.sh --update
 #
-# --update runs `arena simulate NAME.json --format json` (the file's battles,
-# or -n N) for every scenario and writes the report without its "run" block of
-# timings, so that an update that changes nothing leaves the files unchanged.
+# --update runs `arena simulate NAME.json --format json` for every scenario
+# and writes the report without its "run" block of timings, so that an update
+# that changes nothing leaves the files unchanged. Each baseline keeps its own
+# battle count (a new one takes the file's); -n N writes every one at N.
 #
 # The arena binary is $ARENA, by default build/app/arena of this checkout,
 # which is built first (as scripts/arena does) when it is missing.
@@ -40,7 +41,7 @@ usage: $(basename "$0") [SCENARIO_DIR] [BASELINE_DIR] [-- CHECK_OPTIONS...]
 Checks every SCENARIO_DIR/NAME.json against BASELINE_DIR/NAME.baseline.json
 with \`arena check\` (defaults: scenarios/ and tests/baselines/); --update
 rewrites the baselines with \`arena simulate --format json\` (-n N battles, by
-default the file's). Exit codes: 0 all passed, 1 a check failed, 2 bad usage
+default each baseline's own, or the file's for a new one). Exit codes: 0 all passed, 1 a check failed, 2 bad usage
 or a missing baseline.
 EOF
 }
@@ -115,7 +116,12 @@ if $update; then
   for file in "${scenarios[@]}"; do
     baseline=$(baseline_of "$file")
     simulate=("$ARENA" simulate "$file" --format json --no-progress)
-    [ -n "$battles" ] && simulate+=(-n "$battles")
+    count=$battles
+    if [ -z "$count" ] && [ -f "$baseline" ]; then  # the baseline's own count
+      count=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["battles"])' \
+              "$baseline" 2>/dev/null) || { echo "error: $baseline: no battle count in it" >&2; exit 2; }
+    fi
+    [ -n "$count" ] && simulate+=(-n "$count")
     "${simulate[@]}" | strip_run_block > "$baseline.tmp" || { rm -f "$baseline.tmp"; exit 2; }
     mv "$baseline.tmp" "$baseline"
     echo "wrote $baseline"
@@ -134,7 +140,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "error: $file has no baseline $(baseline_of "$file"); create it with:" >&2
     echo "  arena simulate $file -n 20000 --format json > $(baseline_of "$file")" >&2
   done
-  echo "(or rewrite every baseline: $0 --update -n 20000 $scenario_dir $baseline_dir)" >&2
+  echo "(or rewrite every baseline, a new one at the file's battles: $0 --update $scenario_dir $baseline_dir)" >&2
   exit 2
 fi
 
@@ -155,7 +161,7 @@ echo "$passed passed, $failed failed, $refused refused by arena (of ${#scenarios
 if [ $refused -gt 0 ]; then exit 2; fi
 if [ $failed -gt 0 ]; then
   echo "if the change of balance is intended, or the engine's random draws changed, regenerate the baselines:" >&2
-  echo "  $0 --update -n 20000 $scenario_dir $baseline_dir" >&2
+  echo "  $0 --update $scenario_dir $baseline_dir" >&2
   exit 1
 fi
 exit 0
