@@ -460,7 +460,7 @@ TEST(KnaveBattleTest, TheFirstLossAndHalfAtOnceRollMoraleOnce) {
 
 // A lone ogre (10 HP, morale 7) rolls morale when a blow leaves it at half
 // its HP or below (5), and only then: once it held, lower HP rolls no more.
-// Two ogres are no lone monster: a wounded one rolls at no HP.
+// Two ogres standing are no lone monster: a wounded one rolls at no HP.
 TEST(KnaveBattleTest, ALoneMonsterRollsMoraleOnceAtHalfItsHitPoints) {
   const std::string hero = character("Hero", R"("abilities": { "str": 10 }, "hp": 100)");
   const Encounter lone =
@@ -491,6 +491,25 @@ TEST(KnaveBattleTest, ALoneMonsterRollsMoraleOnceAtHalfItsHitPoints) {
                        5, 5};     // both ogres miss
   EXPECT_EQ(play(two, no_roll).events,
             (Lines{"0>1:10+10v11=4", "1>0:5+4v11=miss", "2>0:5+4v11=miss"}));
+}
+
+// The last of a group is a lone creature too: ogre 2 dies (ogre 1 holds
+// its roll for the first loss and half at once), and the blow that leaves
+// ogre 1 alone at half its 4 HP has it roll again: 8 against 7, it flees.
+TEST(KnaveBattleTest, TheLastOfAGroupRollsLoneMoraleAtHalfItsHitPoints) {
+  const std::string hero = character("Hero", R"("abilities": { "str": 10 }, "hp": 100)");
+  const Encounter e =
+      load(encounter(hero, monster("Ogre", 4, 1, "1d10", R"(, "hp": 4, "morale": 7, "count": 2)")));
+  ScriptedDice dice{2,  10, 4,  // the Hero picks ogre 2 of 2 and kills it
+                    3,  3,      // ogre 1 rolls 6 and holds
+                    5,          // ogre 1 misses
+                    10, 2,      // round 2: ogre 1, alone, at 2 HP: half
+                    4,  4};     // it rolls 8 and flees
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (Lines{"0>2:10+10v11=4", "dead 2", "morale 1 6/7", "1>0:5+4v11=miss",
+                             "0>1:10+10v11=2", "morale 1 8/7", "flees 1"}));
+  EXPECT_EQ(p.outcome.winner, 0);
+  EXPECT_EQ(p.outcome.faction_figures, 1u);  // a rout
 }
 
 // A lone hireling (6 HP, morale 6) whom a blow takes to 0 and who gets up

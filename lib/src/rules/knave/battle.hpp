@@ -115,16 +115,16 @@ void check_morale(const BattlePlan& plan, BattleState& state, int f, Dice& dice,
   }
 }
 
-// A lone creature (the only member of its faction) that a blow leaves at
-// half its hit points or below, or that gets up from the death table so,
-// rolls morale, once a battle: Knave 1e's "reducing a lone enemy to half
-// HP", where no faction has losses to count.
+// A lone creature (the only member of its faction still fighting: one on
+// its own, or the last of a group) that a blow leaves at half its hit
+// points or below, or that gets up from the death table so, rolls morale,
+// once a battle: Knave 1e's "reducing a lone enemy to half HP".
 template <class Dice, class Events>
 void check_lone_morale(const BattlePlan& plan, BattleState& state, int c, Dice& dice,
                        Events& events) {
   const int f = plan.creatures[c].faction;
   const CreatureState& them = state.creatures[c];
-  if (plan.standing.faction_sizes[f] != 1 || 2 * them.hp > them.max_hp ||
+  if (state.standing.members(f) != 1 || 2 * them.hp > them.max_hp ||
       (state.morale_rolled[f] & kLoneAtHalf) != 0)
     return;
   state.morale_rolled[f] |= kLoneAtHalf;
