@@ -1,6 +1,6 @@
 // The Warmachine battle with scripted dice: melee with a critical
 // knockdown, the automatic hit on a knocked-down model and its standing up,
-// the charge and its free damage die (after a 3" run-up), aiming, the
+// the charge, its focus and its free damage die (after a 3" run-up), aiming, the
 // round limit; then the mirror matches, fair within 4.5 standard errors.
 #include "rules/warmachine/battle.hpp"
 
@@ -126,14 +126,34 @@ TEST(WarmachineBattleTest, KnockedDownModelIsHitAutomatically) {
 
 TEST(WarmachineBattleTest, ChargeGetsAFreeDamageDie) {
   // B first (d2 2): it has no weapons and just advances 4" to 4" (A's reach is 0.5").
-  // A then charges 3.5" into 0.5": 4+5 hits, 1+1+1 + 12 - 10 = 5.
-  const Encounter e =
-      duel(jack("A", 20, kAxe + R"(, "policy": "close")"), jack("B", 30, R"("melee": [])"), 8, 1);
+  // A then spends its focus to charge 3.5" into 0.5" (none is left to
+  // boost its hit): 4+5 hits, 1+1+1 + 12 - 10 = 5.
+  const Encounter e = duel(jack("A", 20, kAxe + R"(, "policy": "close", "focus": 1)"),
+                           jack("B", 30, R"("melee": [])"), 8, 1);
   ScriptedDice dice{2, 4, 5, 1, 1, 1};
   const Played p = play(e, dice);
   EXPECT_EQ(p.events,
             (std::vector<std::string>{"first 1", "advance 1 8.000000>4.000000",
                                       "charge 0 4.000000>0.500000", "melee 0>1 w0 hit =5"}));
+  EXPECT_EQ(p.state.models[0].focus, 0);
+}
+
+TEST(WarmachineBattleTest, AWarjackWithoutFocusCannotCharge) {
+  // Mk III: a charge costs a warjack 1 focus. Without one, A walks the
+  // 3.5" within its SPD 4 and attacks without the charge die: 4+5 hits,
+  // 1+1 + 12 - 10 = 4.
+  const std::string a = jack("A", 20, kAxe + R"(, "policy": "close")");
+  const std::string b = jack("B", 30, R"("melee": [])");
+  ScriptedDice walks{2, 4, 5, 1, 1};
+  EXPECT_EQ(play(duel(a, b, 8, 1), walks).events,
+            (std::vector<std::string>{"first 1", "advance 1 8.000000>4.000000",
+                                      "advance 0 4.000000>0.500000", "melee 0>1 w0 hit =4"}));
+  // 5.5" from its reach, beyond SPD: only a charge would get there. It
+  // advances its 4" and cannot attack.
+  ScriptedDice short_of_it{2};
+  EXPECT_EQ(play(duel(a, b, 10, 1), short_of_it).events,
+            (std::vector<std::string>{"first 1", "advance 1 10.000000>6.000000",
+                                      "advance 0 6.000000>2.000000"}));
 }
 
 TEST(WarmachineBattleTest, RunUpUnderThreeInchesGetsNoChargeDie) {
@@ -266,10 +286,10 @@ TEST(WarmachineBattleTest, AreaShotOutOfAnyReachIsNotFired) {
 }
 
 TEST(WarmachineBattleTest, ChargeDieGoesToTheFirstAttackMade) {
-  // B first (d2 2) advances 4" to 6". A charges 4" into its spear's 2":
-  // the axe (0.5") cannot reach, so the spear's attack is the charge
-  // attack: 4+5 hits, 1+1+1 + P+S 12 - ARM 10 = 5.
-  const std::string weapons = R"("policy": "close", "melee": [
+  // B first (d2 2) advances 4" to 6". A charges 4" into its spear's 2"
+  // (its focus pays for it): the axe (0.5") cannot reach, so the spear's
+  // attack is the charge attack: 4+5 hits, 1+1+1 + P+S 12 - ARM 10 = 5.
+  const std::string weapons = R"("policy": "close", "focus": 1, "melee": [
       { "name": "axe", "rng": 0.5, "pow": 2 }, { "name": "spear", "rng": 2, "pow": 2 } ])";
   const Encounter e = duel(jack("A", 20, weapons), jack("B", 30, R"("melee": [])"), 10, 1);
   ScriptedDice dice{2, 4, 5, 1, 1, 1};

@@ -15,10 +15,12 @@
 //    it shoots each ranged weapon once (shot.hpp) that could hit: within
 //    RNG, or an AOE past RNG whose deviation may still land on the target
 //    (could_hit), at DEF 5 if the target is knocked down;
-//  - otherwise it charges when the target is within SPD + 3 of its melee
-//    range (moving into range; after a run-up of 3" or more, the first
-//    attack it makes gets a free damage die, and the charge costs no focus;
-//    closer, it walks up and attacks without it),
+//  - otherwise, with a focus to spend on it (Mk III: a warjack's charge
+//    costs 1), it charges when the target is within SPD + 3 of its melee
+//    range and the charge gains something: a run-up of 3" or more, after
+//    which the first attack it makes gets a free damage die, or reach
+//    beyond SPD (moving into range); within SPD it walks up and attacks
+//    without the die instead, and so does a warjack without focus,
 //    or advances up to SPD towards it, stopping at its melee range (a
 //    shooter with no melee weapon where its longest shot has a hit roll:
 //    at 0" it would be engaged), and
@@ -52,6 +54,7 @@ namespace arena::warmachine {
 
 inline constexpr double kChargeBonus = 3;  // inches beyond SPD a charge may move
 inline constexpr double kChargeRunUp = 3;  // inches a charge must move for its free damage die
+inline constexpr int kChargeFocus = 1;     // what a warjack spends to charge
 inline constexpr int kAimBonus = 2;        // RAT, for standing still
 
 // A Warmachine encounter compiled for battles; built once per run and
@@ -144,12 +147,17 @@ class Activation {
       return;
     }
     const double from = gap(target);
-    if (!me_.model.melee.empty() && from - reach <= me_.model.spd + kChargeBonus) {
-      const bool charge = from - reach >= kChargeRunUp;
-      move_to(target, reach);
-      events_.moves(self_, target, from, reach, charge);
-      fight(target, charge, dice);
-      return;
+    const double to_reach = from - reach;
+    if (!me_.model.melee.empty() && to_reach <= me_.model.spd + kChargeBonus) {
+      const bool charge =
+          my_.focus >= kChargeFocus && (to_reach >= kChargeRunUp || to_reach > me_.model.spd);
+      if (charge || to_reach <= me_.model.spd) {
+        if (charge) my_.focus -= kChargeFocus;
+        move_to(target, reach);
+        events_.moves(self_, target, from, reach, charge);
+        fight(target, charge && to_reach >= kChargeRunUp, dice);
+        return;
+      }
     }
     // A shooter with no melee weapon stops where its longest shot has a hit
     // roll: at its reach, 0", the target would engage it for good.
