@@ -48,9 +48,10 @@ struct Recorder : NoEvents {
     lines.push_back((charge ? "charge " : "advance ") + std::to_string(m) + " " +
                     std::to_string(from) + ">" + std::to_string(to));
   }
-  void shot(int m, int t, int, double, bool aimed, const ShotResult& r) {
+  void shot(int m, int t, int, double, bool aimed, bool into_melee, const ShotResult& r) {
     lines.push_back("shot " + std::to_string(m) + ">" + std::to_string(t) +
-                    (aimed ? " aimed" : "") + " =" + std::to_string(r.damage));
+                    (aimed ? " aimed" : "") + (into_melee ? " into melee" : "") + " =" +
+                    std::to_string(r.damage));
   }
   void melee(int m, int t, int w, const MeleeResult& r) {
     lines.push_back("melee " + std::to_string(m) + ">" + std::to_string(t) + " w" +
@@ -221,6 +222,23 @@ TEST(WarmachineBattleTest, AGunfighterInMeleeDoesNotAim) {
   const Played p = play(e, dice);
   EXPECT_EQ(p.events, (std::vector<std::string>{"first 0", "shot 0>1 =0", "melee 1>0 w0 miss =0"}));
   EXPECT_EQ(p.state.models[1].damage_taken, 0);
+}
+
+TEST(WarmachineBattleTest, AShotIntoMeleeIsAtMinusFour) {
+  // Mk III: a shot at a target in melee with another model is at -4. A's
+  // shooter S (no melee weapon) stands 0.5" from T, which its ally M's axe
+  // engages: 3+4 + RAT 4 + aim 2 - 4 = 9 misses DEF 10, where 13 would hit.
+  // M's axe then misses (1+1), and T, without weapons, walks up to S.
+  const std::string shooter =
+      jack("S", 20, R"("ranged": [ { "name": "gun", "rng": 10, "pow": 10 } ], "melee": [])");
+  const std::string target = jack("T", 30, R"("melee": [], "policy": "close")");
+  const Encounter e = duel(shooter + ", " + jack("M", 20, kAxe), target, 0.5, 1);
+  ScriptedDice dice{1, 3, 4, 1, 1};
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events,
+            (std::vector<std::string>{"first 0", "shot 0>2 aimed into melee =0",
+                                      "melee 1>2 w0 miss =0", "advance 2 0.500000>0.000000"}));
+  EXPECT_EQ(p.state.models[2].damage_taken, 0);
 }
 
 TEST(WarmachineBattleTest, AShooterClosesInOnAStealthyTargetItCannotHit) {

@@ -14,7 +14,8 @@
 //    forbids it: a gunfighter there shoots unaimed) and shoots;
 //    it shoots each ranged weapon once (shot.hpp) that could hit: within
 //    RNG, or an AOE past RNG whose deviation may still land on the target
-//    (could_hit), at DEF 5 if the target is knocked down;
+//    (could_hit), at DEF 5 if the target is knocked down, at -4 RAT if the
+//    target is in melee with another model of its side (Mk III);
 //  - otherwise, with a focus to spend on it (Mk III: a warjack's charge
 //    costs 1), it charges when the target is within SPD + 3 of its melee
 //    range and the charge gains something: a run-up of 3" or more, after
@@ -56,6 +57,7 @@ inline constexpr double kChargeBonus = 3;  // inches beyond SPD a charge may mov
 inline constexpr double kChargeRunUp = 3;  // inches a charge must move for its free damage die
 inline constexpr int kChargeFocus = 1;     // what a warjack spends to charge
 inline constexpr int kAimBonus = 2;        // RAT, for standing still
+inline constexpr int kIntoMelee = 4;       // off RAT, for a shot at a target in melee
 
 // A Warmachine encounter compiled for battles; built once per run and
 // shared read-only by all workers.
@@ -101,8 +103,9 @@ struct NoEvents {
   void stands_up(int /*model*/) {}
   // A move from `from` to `to` inches of the target (a charge or an advance).
   void moves(int /*model*/, int /*target*/, double /*from*/, double /*to*/, bool /*charge*/) {}
+  // `into_melee`: at a target in melee with another model (-4).
   void shot(int /*model*/, int /*target*/, int /*weapon*/, double /*distance*/, bool /*aimed*/,
-            const ShotResult& /*r*/) {}
+            bool /*into_melee*/, const ShotResult& /*r*/) {}
   void melee(int /*model*/, int /*target*/, int /*weapon*/, const MeleeResult& /*r*/) {}
   void destroyed(int /*model*/) {}
   void ends(const BattleOutcome& /*outcome*/) {}
@@ -210,6 +213,23 @@ class Activation {
     return false;
   }
 
+  // Mk III's shot into melee: the target is in melee with a model of the
+  // shooter's side other than the shooter (a knocked-down model engages no
+  // one and is engaged by no one). A gunfighter in melee with the target
+  // shoots it without the penalty.
+  bool in_melee_with_another(int target) const {
+    const ModelState& t = state_.models[target];
+    const Model& them = plan_.models[static_cast<std::size_t>(target)].model;
+    if (t.down || in_melee(me_.model, them, gap(target), false)) return false;
+    for (int c : state_.standing.enemies_of(plan_.faction[target])) {
+      if (c != self_ && !state_.models[c].down &&
+          in_melee(plan_.models[static_cast<std::size_t>(c)].model, them,
+                   std::abs(state_.models[c].x - t.x), false))
+        return true;
+    }
+    return false;
+  }
+
   // The farthest the target may be for a shot with a hit roll on it: the
   // longest RNG, at most 5" against a stealthy target (0" with no gun).
   double shot_reach(int target) const {
@@ -246,12 +266,13 @@ class Activation {
       const RangedWeapon& weapon = me_.model.ranged[w];
       const double distance = gap(target);
       if (!could_hit(weapon, them, distance) || engaged_for(weapon)) continue;
+      const bool into_melee = in_melee_with_another(target);  // a shot may knock it down
       const ShotResult r = shoot(me_.model, weapon, them, distance, my_.focus, me_.boost, t.down,
-                                 dice, aimed ? kAimBonus : 0);
+                                 dice, (aimed ? kAimBonus : 0) - (into_melee ? kIntoMelee : 0));
       my_.focus -= r.focus_spent;
       t.down = r.knocked_down;
       if (r.pushed > 0) t.x += (t.x >= my_.x ? 1.0 : -1.0) * r.pushed;
-      events_.shot(self_, target, static_cast<int>(w), distance, aimed, r);
+      events_.shot(self_, target, static_cast<int>(w), distance, aimed, into_melee, r);
       wound(target, r.damage);
     }
   }

@@ -48,7 +48,8 @@ class TextEvents : public NoEvents {
                     inches(from - to), inches(to), who(target));
   }
 
-  void shot(int model, int target, int weapon, double distance, bool aimed, const ShotResult& r) {
+  void shot(int model, int target, int weapon, double distance, bool aimed, bool into_melee,
+            const ShotResult& r) {
     const Warjack& me = plan_.models[static_cast<std::size_t>(model)];
     const Model& them = r.was_down ? plan_.down[static_cast<std::size_t>(target)]
                                    : plan_.models[static_cast<std::size_t>(target)].model;
@@ -60,8 +61,9 @@ class TextEvents : public NoEvents {
                                : "stealth: a miss from beyond 5\", no hit roll";
     } else {
       line +=
-          fmt::format("{} + RAT {}{} vs DEF {}: {}", dice_text(r.hit_roll.values()), me.model.rat,
-                      aimed ? " + 2 aim" : "", them.def, r.direct ? "direct hit" : "miss");
+          fmt::format("{} + RAT {}{}{} vs DEF {}: {}", dice_text(r.hit_roll.values()), me.model.rat,
+                      aimed ? " + 2 aim" : "", into_melee ? " - 4 into melee" : "", them.def,
+                      r.direct ? "direct hit" : "miss");
     }
     if (r.scattered) {
       line += fmt::format("; deviates {}\" (d6 {}) in direction {}: {}", inches(r.deviation),
