@@ -265,6 +265,24 @@ TEST(KnaveBattleTest, NoOneAbleToHurtAnEnemyIsAStalemate) {
   EXPECT_EQ(p.outcome.rounds, 0);
 }
 
+// Knave 1e: no ranged weapon while engaged in melee. K (STR 3, WIS 7) shoots
+// its bow until the ogre attacks it in melee, then uses its dagger; once
+// the ogre attacks H instead, K is out of melee and shoots again.
+TEST(KnaveBattleTest, ACharacterInMeleeUsesItsMeleeWeaponNotItsBow) {
+  const std::string k = character(
+      "K", R"("abilities": {"str": 3, "wis": 7}, "weapons": ["bow", "dagger"], "hp": 100)");
+  const std::string h = character("H", R"("hp": 100)");
+  const std::string ogre = monster("Ogre", 1, 1, "1d6", R"(, "hp": 100)");
+  const Encounter e = load(encounter(k + ", " + h, ogre, R"("max_rounds": 3, )"));
+  ScriptedDice dice{2, 2, 1, 2,   // round 1: K's bow and H's fists miss; the ogre picks K, misses
+                    2, 2, 2, 2,   // round 2: K, in melee, misses with its dagger; the ogre picks H
+                    2, 2, 1, 2};  // round 3: K shoots again
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (Lines{"0>2:2+7v11=miss", "1>2:2+0v11=miss", "2>0:2+1v11=miss",  // round 1
+                             "0>2:2+3v11=miss", "1>2:2+0v11=miss", "2>1:2+1v11=miss",  // round 2
+                             "0>2:2+7v11=miss", "1>2:2+0v11=miss", "2>0:2+1v11=miss"}));
+}
+
 // A way to hurt can run out: a damaging save's last use, or a character's
 // only weapon that could beat the defense breaking (its fists cannot). The
 // battle is then a stalemate at once, where it played on to max_rounds
@@ -283,14 +301,16 @@ TEST(KnaveBattleTest, ABattleStallsWhenTheLastWayToHurtRunsOut) {
   }
   {
     // WIS 0 with the bow: a natural 20 beats defense 19; STR -10 with the
-    // fists never does. The monster cannot beat the Knave's defense 21.
+    // fists never does. The other archer, E, cannot beat K's defense 21 (and
+    // shoots: a melee attack would keep K from its bow).
     const std::string archer = character(
         "K", R"("abilities": {"str": -10, "wis": 0}, "weapons": ["bow"], "armor": 11, "hp": 30)");
-    const std::string m = monster("M", 1, 9, "1d6", R"(, "hp": 50)");
-    ScriptedDice dice{1, 5,   // round 1: the bow's natural 1 wears it to 2; M misses
+    const std::string e = character(
+        "E", R"("abilities": {"str": -10, "wis": -10}, "weapons": ["bow"], "armor": 9, "hp": 50)");
+    ScriptedDice dice{1, 5,   // round 1: the bow's natural 1 wears it to 2; E misses
                       1, 5,   // round 2: to 1
                       1, 5};  // round 3: broken
-    const Played p = play(load(encounter(archer, m, R"("max_rounds": 50, )")), dice);
+    const Played p = play(load(encounter(archer, e, R"("max_rounds": 50, )")), dice);
     EXPECT_TRUE(p.outcome.stalemate);
     EXPECT_EQ(p.outcome.rounds, 3);
   }

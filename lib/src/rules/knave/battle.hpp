@@ -10,7 +10,8 @@
 // WIS (ranged) must be strictly higher than the target's armor defense,
 // armor bonus + 10. A hit deals the attack's damage. A natural 1 costs the
 // attacker's weapon a point of quality (at 0 it breaks: the next weapon, or
-// the fists, 1d4); a natural 20 costs the target's armor a point (at 0 a
+// the fists, 1d4; a character in melee, engaged(), uses no ranged weapon:
+// its first melee weapon not broken); a natural 20 costs the target's armor a point (at 0 a
 // piece gives no bonus) and, with "critical": "max_damage", a hit deals the
 // most its dice can roll, with "extra_die" another die of its damage. A
 // monster's saving-throw ability (used on its turn instead of its attacks
@@ -26,8 +27,9 @@
 // leaves the fight and half of the faction has fallen or fled (one roll
 // when both come at once), each of its members with a morale rolls 2d6:
 // above its morale it flees (out of the fight, not dead). A lone creature
-// (a faction of one) rolls once, when a blow leaves it at half its HP or
-// below (or it gets up from the death table at half or below). A faction
+// (the only member of its faction still fighting) rolls once, when a blow
+// leaves it at half its HP or below (or it gets up from the death table at
+// half or below). A faction
 // with no member left in the fight has lost; the winner "routs" its
 // enemies when the last of them fled. A battle in which no one left can hurt an enemy
 // left any more (can_harm: saves used up and broken weapons count) ends at
@@ -221,6 +223,32 @@ inline int attack_mode(const BattlePlan& plan, const BattleState& state, int sel
   return static_cast<int>(advantage) - static_cast<int>(disadvantage);
 }
 
+// Whether plan attack `a` can be made: the fists and natural attacks never
+// wear, a weapon until it breaks.
+inline bool usable(const BattlePlan& plan, const BattleState& state, std::size_t a) {
+  return plan.attacks[a].quality == 0 || state.attack_quality[a] > 0;
+}
+
+// Whether `c` is in melee: the last enemy to attack it in melee still
+// fights and has attacked no one else in melee since. Gridless, this is
+// who Knave 1e's "engaged in melee" is.
+inline bool engaged(const BattleState& state, int c) {
+  const int by = state.creatures[c].engaged_by;
+  return by >= 0 && state.creatures[by].status == Status::Fighting &&
+         state.creatures[by].melee_target == c;
+}
+
+// The plan attack character `self` makes: its weapon (the first not
+// broken), or, engaged in melee, where Knave 1e allows no ranged weapon,
+// the first melee weapon not broken (the fists at the latest).
+inline int character_attack(const BattlePlan& plan, const BattleState& state, int self) {
+  auto a = static_cast<std::size_t>(plan.creatures[self].attacks.first) +
+           static_cast<std::size_t>(state.creatures[self].weapon);
+  if (!engaged(state, self)) return static_cast<int>(a);
+  while (plan.attacks[a].ability != Ability::Str || !usable(plan, state, a)) ++a;
+  return static_cast<int>(a);
+}
+
 // `self` attacks the enemy its tactics pick with plan attack `a`.
 template <class Dice, class Events>
 void strike(const BattlePlan& plan, BattleState& state, int self, int a, Dice& dice,
@@ -229,6 +257,10 @@ void strike(const BattlePlan& plan, BattleState& state, int self, int a, Dice& d
   const int target = choose_target(view, plan.creatures[self].tactics, self, dice);
   if (target < 0) return;
   const PlanAttack& attack = plan.attacks[a];
+  if (attack.ability == Ability::Str) {  // melee: the two are in melee
+    state.creatures[self].melee_target = target;
+    state.creatures[target].engaged_by = self;
+  }
   AttackRoll roll{self, target, a};
   roll.mode = attack_mode(plan, state, self, target);
   roll.d20 = dice.check(20);
@@ -251,7 +283,8 @@ void strike(const BattlePlan& plan, BattleState& state, int self, int a, Dice& d
   if (roll.d20 == 1 && attack.quality > 0) {
     events.weapon_wears(self, a, --state.attack_quality[a]);
     if (state.attack_quality[a] == 0) {
-      ++state.creatures[self].weapon;  // the next, or the fists
+      int& weapon = state.creatures[self].weapon;  // the next not broken, or the fists
+      while (!usable(plan, state, plan.creatures[self].attacks.first + weapon)) ++weapon;
       way_to_hurt_lost(plan, state, self);
     }
   }
@@ -296,8 +329,7 @@ void take_turn(const BattlePlan& plan, BattleState& state, int self, Dice& dice,
              s != state.uses.begin() + me.saves.first + me.saves.count) {
     use_save(plan, state, self, static_cast<int>(s - state.uses.begin()), dice, events);
   } else if (me.character) {
-    strike(plan, state, self, static_cast<int>(me.attacks.first) + state.creatures[self].weapon,
-           dice, events);
+    strike(plan, state, self, character_attack(plan, state, self), dice, events);
   } else {
     for (std::uint32_t a = me.attacks.first; a < me.attacks.first + me.attacks.count; ++a) {
       if (state.standing.factions() <= 1) break;

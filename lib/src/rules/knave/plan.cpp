@@ -62,11 +62,12 @@ bool can_harm(const BattlePlan& plan, const BattleState* state, int a, int b) {
   const std::array<int, kAbilities>& abilities =
       state == nullptr ? attacker.abilities : state->creatures[a].abilities;
   const int lowest_defense = plan.creatures[b].armor + 10;
-  const std::uint32_t broken = state == nullptr ? 0 : state->creatures[a].weapon;
-  for (std::uint32_t i = attacker.attacks.first + broken;
+  for (std::uint32_t i = attacker.attacks.first;
        i < attacker.attacks.first + attacker.attacks.count; ++i) {
     const PlanAttack& attack = plan.attacks[i];
-    if (attack.max_damage > 0 && 20 + abilities[static_cast<int>(attack.ability)] > lowest_defense)
+    const bool broken = state != nullptr && attack.quality > 0 && state->attack_quality[i] == 0;
+    if (!broken && attack.max_damage > 0 &&
+        20 + abilities[static_cast<int>(attack.ability)] > lowest_defense)
       return true;
   }
   return false;
