@@ -283,6 +283,26 @@ TEST(KnaveBattleTest, ACharacterInMeleeUsesItsMeleeWeaponNotItsBow) {
                              "0>2:2+7v11=miss", "1>2:2+0v11=miss", "2>0:2+1v11=miss"}));
 }
 
+// A dagger that breaks in melee leaves K's bow its weapon: in melee it
+// strikes with its fists then (a natural 1 wears nothing), and the bow
+// waits, unworn, for K to be out of melee.
+TEST(KnaveBattleTest, AWeaponBrokenInMeleeLeavesTheBow) {
+  const std::string k = character(
+      "K", R"("abilities": {"str": 3, "wis": 7}, "weapons": ["bow", "dagger"], "hp": 100)");
+  const std::string ogre = monster("Ogre", 1, 1, "1d6", R"(, "hp": 100)");
+  const Encounter e = load(encounter(k, ogre, R"("max_rounds": 5, )"));
+  ScriptedDice dice{2, 2,               // round 1: K shoots, the ogre attacks it in melee
+                    1, 2,               // rounds 2-4: the dagger's natural 1s wear it out
+                    1, 2, 1, 2, 1, 2};  // round 5: the fists
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events, (Lines{"0>1:2+7v11=miss", "1>0:2+1v11=miss", "0>1:1+3v11=miss",
+                             "weapon 0/1 q2", "1>0:2+1v11=miss", "0>1:1+3v11=miss", "weapon 0/1 q1",
+                             "1>0:2+1v11=miss", "0>1:1+3v11=miss", "weapon 0/1 q0",
+                             "1>0:2+1v11=miss", "0>1:1+3v11=miss", "1>0:2+1v11=miss"}));
+  EXPECT_EQ(p.state.creatures[0].weapon, 0);  // the bow
+  EXPECT_EQ(p.state.attack_quality[0], 3);    // unworn
+}
+
 // A way to hurt can run out: a damaging save's last use, or a character's
 // only weapon that could beat the defense breaking (its fists cannot). The
 // battle is then a stalemate at once, where it played on to max_rounds
