@@ -1705,6 +1705,12 @@ TEST_F(ScriptingTest, ShootDoesNotAimInMelee) {
   // Without --aim no row is aimed, and nothing is said of it.
   const Output plain = arena({"shoot", file, "--distances", "0:1:0.5"});
   EXPECT_EQ(plain.out.find("Not aimed"), std::string::npos) << plain.out;
+  // Against a 2" spear there is no shot at all from 1" to 2": nothing to
+  // aim there, so the line still says 0.5".
+  const Output spear = arena({"shoot", file, "--distances", "0:3:0.5", "--aim", "--set",
+                              "factions.B.members.Axe.melee.0.rng=2"});
+  ASSERT_EQ(spear.exit_code, 0) << spear.err;
+  EXPECT_NE(spear.out.find("\nNot aimed at 0.5\" and closer"), std::string::npos) << spear.out;
 }
 
 // A knocked-down Ironclad is shot at DEF 5: the boosted 3d6 + RAT 4 hits

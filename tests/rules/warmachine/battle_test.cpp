@@ -80,7 +80,9 @@ Played play(const Encounter& e, ScriptedDice& dice) {
 
 // Models without a weapon that can damage an enemy: a stalemate at once,
 // after the first player's d2 (it ran to max_rounds). POW 0 in melee: STR 10 + 18 on
-// three dice is no more than ARM 28, and more than ARM 27.
+// three dice (a focus buys the third) is no more than ARM 28, and more than
+// ARM 27; without focus, 10 + 12 on two is no more than 22. A gun's third
+// die is a damage boost's, and a "close" model never shoots.
 TEST(WarmachineBattleTest, NoModelAbleToDamageAnEnemyIsAStalemate) {
   const std::string unarmed = R"("ranged": [], "melee": [])";
   ScriptedDice dice{1};  // the first player's d2
@@ -92,10 +94,20 @@ TEST(WarmachineBattleTest, NoModelAbleToDamageAnEnemyIsAStalemate) {
     return R"({ "name": "B", "spd": 4, "str": 10, "mat": 6, "rat": 4, "def": 10, "arm": )" +
            std::to_string(arm) + R"(, "boxes": 10, "ranged": [], "melee": [] })";
   };
-  const BattlePlan hopeless(duel(jack("A", 10, stick), armored(28), 6));
-  const BattlePlan hopeful(duel(jack("A", 10, stick), armored(27), 6));
-  EXPECT_FALSE(hopeless.harms.harms(0, 1));
-  EXPECT_TRUE(hopeful.harms.harms(0, 1));
+  const auto harms = [&](const std::string& a, int arm) {
+    return BattlePlan(duel(jack("A", 10, a), armored(arm), 6)).harms.harms(0, 1);
+  };
+  const std::string focused = stick + R"(, "focus": 1)";
+  EXPECT_FALSE(harms(focused, 28));
+  EXPECT_TRUE(harms(focused, 27));
+  EXPECT_FALSE(harms(stick, 22));
+  EXPECT_TRUE(harms(stick, 21));
+  const std::string gun = R"("ranged": [ { "name": "gun", "rng": 10, "pow": 10 } ], "melee": [],
+                             "focus": 1)";
+  EXPECT_TRUE(harms(gun, 27));                           // 10 + 18, boosted
+  EXPECT_FALSE(harms(gun + R"(, "boost": "hit")", 22));  // 10 + 12
+  EXPECT_TRUE(harms(gun + R"(, "boost": "hit")", 21));
+  EXPECT_FALSE(harms(gun + R"(, "policy": "close")", 10));  // it never shoots
 }
 
 TEST(WarmachineBattleTest, CriticalKnockdownThenStandUpThenDestroyed) {

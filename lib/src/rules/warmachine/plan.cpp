@@ -6,16 +6,23 @@ namespace arena::warmachine {
 
 namespace {
 
-// Whether `attacker` can ever damage `target`: some weapon whose most
-// damage, three sixes (a charge's or a boost's extra die) on its POW (and
-// STR in melee), beats the target's ARM. A model without weapons cannot.
-bool can_harm(const Model& attacker, const Model& target) {
-  constexpr int kMostDice = 3 * 6;
-  for (const RangedWeapon& w : attacker.ranged) {
-    if (w.pow + kMostDice > target.arm) return true;
+// Whether `attacker` can ever damage `target`: some weapon it uses (a
+// "close" model never shoots) whose most damage, sixes on its POW (and STR
+// in melee), beats the target's ARM. It rolls two dice, and a third with a
+// focus to spend: in melee a charge's (or a damage boost's), with a gun a
+// damage boost's. A model without weapons cannot.
+bool can_harm(const Warjack& attacker, const Model& target) {
+  const Model& me = attacker.model;
+  const bool focus = me.focus > 0;
+  const int most_shot = 6 * (2 + (focus && boosts_damage(attacker.boost) ? 1 : 0));
+  const int most_strike = 6 * (2 + (focus ? 1 : 0));
+  if (attacker.policy == Policy::ShootThenClose) {
+    for (const RangedWeapon& w : me.ranged) {
+      if (w.pow + most_shot > target.arm) return true;
+    }
   }
-  for (const MeleeWeapon& w : attacker.melee) {
-    if (attacker.str + w.pow + kMostDice > target.arm) return true;
+  for (const MeleeWeapon& w : me.melee) {
+    if (me.str + w.pow + most_strike > target.arm) return true;
   }
   return false;
 }
@@ -31,8 +38,7 @@ BattlePlan::BattlePlan(const Encounter& encounter)
   }
   standing = StandingStart(faction, static_cast<int>(encounter.factions.size()));
   harms = HarmTable(standing, [&](int a, int b) {
-    return can_harm(models[static_cast<std::size_t>(a)].model,
-                    models[static_cast<std::size_t>(b)].model);
+    return can_harm(models[static_cast<std::size_t>(a)], models[static_cast<std::size_t>(b)].model);
   });
 }
 

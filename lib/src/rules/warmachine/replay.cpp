@@ -43,9 +43,9 @@ class TextEvents : public NoEvents {
   void stands_up(int model) { out_ += fmt::format("    {} stands up\n", who(model)); }
 
   void moves(int model, int target, double from, double to, bool charge) {
-    out_ +=
-        fmt::format("    {} {} {}\" to {}\" of {}\n", who(model), charge ? "charges" : "advances",
-                    inches(from - to), inches(to), who(target));
+    out_ += fmt::format("    {} {} {}\" to {}\" of {}{}\n", who(model),
+                        charge ? "charges" : "advances", inches(from - to), inches(to), who(target),
+                        charge ? focus_text(kChargeFocus) : "");
   }
 
   void shot(int model, int target, int weapon, double distance, bool aimed, bool into_melee,

@@ -60,9 +60,13 @@ Expected<Boost, std::string> boost_of(const std::optional<std::string>& text, Bo
 }
 
 ShotRow row(ShotSetup setup, double distance) {
-  // Mk III: a model in melee cannot aim (a gunfighter shoots there, unaimed).
-  const bool aimed =
-      setup.rat_bonus > 0 && !in_melee(*setup.attacker, *setup.target, distance, setup.target_down);
+  // Mk III: a model in melee cannot aim. Where it still shoots there (a
+  // gunfighter within 0.5"), the shot is unaimed; where it cannot, there is
+  // no shot to aim.
+  const bool shot_in_melee =
+      in_melee(*setup.attacker, *setup.target, distance, setup.target_down) &&
+      !engaged(*setup.attacker, *setup.weapon, *setup.target, distance, setup.target_down);
+  const bool aimed = setup.rat_bonus > 0 && !shot_in_melee;
   if (!aimed) setup.rat_bonus = 0;
   const ShotDistribution d = shot_distribution(setup, distance);
   ShotRow r;
