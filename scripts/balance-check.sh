@@ -137,10 +137,10 @@ for file in "${scenarios[@]}"; do
 done
 if [ ${#missing[@]} -gt 0 ]; then
   for file in "${missing[@]}"; do
-    echo "error: $file has no baseline $(baseline_of "$file"); create it with:" >&2
-    echo "  arena simulate $file -n 20000 --format json > $(baseline_of "$file")" >&2
+    echo "error: $file has no baseline $(baseline_of "$file")" >&2
   done
-  echo "(or rewrite every baseline, a new one at the file's battles: $0 --update $scenario_dir $baseline_dir)" >&2
+  echo "create it with: $0 --update $scenario_dir $baseline_dir" >&2
+  echo "(a new baseline at the file's battles, the others rewritten at their own; -n N: all at N)" >&2
   exit 2
 fi
 

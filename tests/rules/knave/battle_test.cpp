@@ -265,22 +265,52 @@ TEST(KnaveBattleTest, NoOneAbleToHurtAnEnemyIsAStalemate) {
   EXPECT_EQ(p.outcome.rounds, 0);
 }
 
-// Knave 1e: no ranged weapon while engaged in melee. K (STR 3, WIS 7) shoots
-// its bow until the ogre attacks it in melee, then uses its dagger; once
-// the ogre attacks H instead, K is out of melee and shoots again.
+// Knave 1e: no ranged weapon in melee. K (STR 3, WIS 7) shoots its bow
+// until the ogre attacks it in melee, then uses its dagger on it (H has
+// its fists; the wolf bites the weakest, H). Once the ogre is dead, nobody
+// is in melee with K, and it shoots the wolf.
 TEST(KnaveBattleTest, ACharacterInMeleeUsesItsMeleeWeaponNotItsBow) {
+  const std::string k = character(
+      "K", R"("abilities": {"str": 3, "wis": 7}, "weapons": ["bow", "dagger"], "hp": 100)");
+  const std::string h = character("H", R"("hp": 50)");
+  const std::string ogre = monster("Ogre", 1, 1, "1d6", R"(, "hp": 3)");
+  const std::string wolf =
+      monster("Wolf", 1, 1, "1d6", R"(, "hp": 100, "tactics": { "target": "weakest" })");
+  const Encounter e = load(encounter(k + ", " + h, ogre + ", " + wolf, R"("max_rounds": 3, )"));
+  ScriptedDice dice{1, 2,  1, 2, 1, 2, 2,  // round 1: K and H pick the ogre, it picks K; all miss
+                    1, 15, 3,              // round 2: K picks the ogre and kills it with its dagger
+                    3, 3,                  // the wolf holds (6 against morale 9)
+                    2, 2,                  // H and the wolf miss
+                    2, 2,  2};             // round 3: K shoots the wolf; H and the wolf miss
+  const Played p = play(e, dice);
+  EXPECT_EQ(p.events,
+            (Lines{"0>2:2+7v11=miss", "1>2:2+0v11=miss", "2>0:2+1v11=miss", "3>1:2+1v11=miss",
+                   "0>2:15+3v11=3", "dead 2", "morale 3 6/9", "1>3:2+0v11=miss",
+                   "3>1:2+1v11=miss",  // round 2
+                   "0>3:2+7v11=miss", "1>3:2+0v11=miss", "3>1:2+1v11=miss"}));
+}
+
+// A pair stays in melee until one attacks another: K, bitten by the ogre,
+// stabs the goblin its tactics pick (round 2); the ogre turns to H, but K
+// is still in melee with the goblin it struck, so it stabs again (round 3)
+// rather than shoot.
+TEST(KnaveBattleTest, AStruckEnemyKeepsTheStrikerInMelee) {
   const std::string k = character(
       "K", R"("abilities": {"str": 3, "wis": 7}, "weapons": ["bow", "dagger"], "hp": 100)");
   const std::string h = character("H", R"("hp": 100)");
   const std::string ogre = monster("Ogre", 1, 1, "1d6", R"(, "hp": 100)");
-  const Encounter e = load(encounter(k + ", " + h, ogre, R"("max_rounds": 3, )"));
-  ScriptedDice dice{2, 2, 1, 2,   // round 1: K's bow and H's fists miss; the ogre picks K, misses
-                    2, 2, 2, 2,   // round 2: K, in melee, misses with its dagger; the ogre picks H
-                    2, 2, 1, 2};  // round 3: K shoots again
+  const std::string goblin = monster("Goblin", 1, 1, "1d6", R"(, "hp": 100)");
+  const Encounter e = load(encounter(k + ", " + h, ogre + ", " + goblin, R"("max_rounds": 3, )"));
+  ScriptedDice dice{1, 2, 1, 2, 1, 2, 2, 2,   // round 1: the ogre picks K, the goblin H
+                    2, 2, 1, 2, 2, 2, 2, 2,   // round 2: K picks the goblin; the ogre turns to H
+                    2, 2, 1, 2, 1, 2, 1, 2};  // round 3
   const Played p = play(e, dice);
-  EXPECT_EQ(p.events, (Lines{"0>2:2+7v11=miss", "1>2:2+0v11=miss", "2>0:2+1v11=miss",  // round 1
-                             "0>2:2+3v11=miss", "1>2:2+0v11=miss", "2>1:2+1v11=miss",  // round 2
-                             "0>2:2+7v11=miss", "1>2:2+0v11=miss", "2>0:2+1v11=miss"}));
+  EXPECT_EQ(p.events,
+            (Lines{"0>2:2+7v11=miss", "1>2:2+0v11=miss", "2>0:2+1v11=miss",
+                   "3>1:2+1v11=miss",  // round 1
+                   "0>3:2+3v11=miss", "1>2:2+0v11=miss", "2>1:2+1v11=miss",
+                   "3>1:2+1v11=miss",  // round 2
+                   "0>3:2+3v11=miss", "1>2:2+0v11=miss", "2>0:2+1v11=miss", "3>0:2+1v11=miss"}));
 }
 
 // A dagger that breaks in melee leaves K's bow its weapon: in melee it

@@ -9,15 +9,14 @@
 // advantage, the lower with disadvantage; both cancel) + STR (melee) or
 // WIS (ranged) must be strictly higher than the target's armor defense,
 // armor bonus + 10. A hit deals the attack's damage. A natural 1 costs the
-// attacker's weapon a point of quality (at 0 it breaks: the next weapon, or
-// the fists, 1d4; a character in melee, engaged(), uses no ranged weapon:
-// its first melee weapon not broken); a natural 20 costs the target's armor a point (at 0 a
-// piece gives no bonus) and, with "critical": "max_damage", a hit deals the
-// most its dice can roll, with "extra_die" another die of its damage. A
-// monster's saving-throw ability (used on its turn instead of its attacks
-// while it has uses left) asks d20 + the target's bonus > 15: a failure
-// takes the damage and the condition, a success half the damage (when the
-// ability says so) or nothing.
+// attacker's weapon a point of quality (at 0 it breaks: the next weapon not
+// broken, or the fists, 1d4; a character in melee, in_melee(), uses no
+// ranged weapon: its first melee weapon not broken); a natural 20 costs the
+// target's armor a point (at 0 a piece gives no bonus) and, with "critical": "max_damage", a hit
+// deals the most its dice can roll, with "extra_die" another die of its damage. A monster's
+// saving-throw ability (used on its turn instead of its attacks while it has uses left) asks d20 +
+// the target's bonus > 15: a failure takes the damage and the condition, a success half the damage
+// (when the ability says so) or nothing.
 //
 // At 0 HP a monster dies and a character rolls on the death table (1d8:
 // 1-2 dead; 3-8 the loss of 1d4 from STR, DEX, CON, INT, WIS or CHA, dead
@@ -229,22 +228,26 @@ inline bool usable(const BattlePlan& plan, const BattleState& state, std::size_t
   return plan.attacks[a].quality == 0 || state.attack_quality[a] > 0;
 }
 
-// Whether `c` is in melee: the last enemy to attack it in melee still
-// fights and has attacked no one else in melee since. Gridless, this is
-// who Knave 1e's "engaged in melee" is.
-inline bool engaged(const BattleState& state, int c) {
-  const int by = state.creatures[c].engaged_by;
-  return by >= 0 && state.creatures[by].status == Status::Fighting &&
-         state.creatures[by].melee_target == c;
+// Whether `c` is in melee: its last attack struck an enemy still fighting
+// in melee, or an enemy's last attack struck it so. Gridless, this is who
+// Knave 1e's "engaged in melee" is: a pair stays in melee until one leaves
+// the fight or attacks another (or shoots).
+inline bool in_melee(const BattlePlan& plan, const BattleState& state, int c) {
+  const int mine = state.creatures[c].melee_target;
+  if (mine >= 0 && state.creatures[mine].status == Status::Fighting) return true;
+  for (int e : state.standing.enemies_of(plan.creatures[c].faction)) {
+    if (state.creatures[e].melee_target == c) return true;
+  }
+  return false;
 }
 
 // The plan attack character `self` makes: its weapon (the first not
-// broken), or, engaged in melee, where Knave 1e allows no ranged weapon,
+// broken), or, in melee, where Knave 1e allows no ranged weapon,
 // the first melee weapon not broken (the fists at the latest).
 inline int character_attack(const BattlePlan& plan, const BattleState& state, int self) {
   auto a = static_cast<std::size_t>(plan.creatures[self].attacks.first) +
            static_cast<std::size_t>(state.creatures[self].weapon);
-  if (!engaged(state, self)) return static_cast<int>(a);
+  if (!in_melee(plan, state, self)) return static_cast<int>(a);
   while (plan.attacks[a].ability != Ability::Str || !usable(plan, state, a)) ++a;
   return static_cast<int>(a);
 }
@@ -257,10 +260,7 @@ void strike(const BattlePlan& plan, BattleState& state, int self, int a, Dice& d
   const int target = choose_target(view, plan.creatures[self].tactics, self, dice);
   if (target < 0) return;
   const PlanAttack& attack = plan.attacks[a];
-  if (attack.ability == Ability::Str) {  // melee: the two are in melee
-    state.creatures[self].melee_target = target;
-    state.creatures[target].engaged_by = self;
-  }
+  state.creatures[self].melee_target = attack.ability == Ability::Str ? target : -1;
   AttackRoll roll{self, target, a};
   roll.mode = attack_mode(plan, state, self, target);
   roll.d20 = dice.check(20);

@@ -85,12 +85,10 @@ struct CreatureState {
   int hp = 0;
   int max_hp = 0;
   Status status = Status::Fighting;
-  int weapon = 0;  // characters: the attack they strike with (of their slice)
-  // The last enemy to attack it in melee, -1: none. It stays in melee with
-  // that enemy (engaged(), battle.hpp) until the enemy leaves the fight or
-  // makes its next melee attack on another.
-  int engaged_by = -1;
-  int melee_target = -1;                      // the last creature it attacked in melee
+  int weapon = 0;  // characters: their first weapon not broken (of their slice)
+  // Whom its last attack struck in melee, -1: none (or it shot). The two
+  // are in melee (in_melee(), battle.hpp) while both fight.
+  int melee_target = -1;
   int armor_bonus = 1;                        // now, with worn-out pieces left out
   std::array<int, kConditions> conditions{};  // rounds left of each
   std::array<int, kAbilities> abilities{};    // now, less what the death table took
