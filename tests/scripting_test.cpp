@@ -1917,6 +1917,11 @@ TEST_F(ScriptingTest, ValidateReplayAndLibraryShowTheKnaveRules) {
                               "(defense 11)   morale 7"),
             std::string::npos)
       << validate.out;
+  // An archer's list says what it uses in melee (no ranged weapon there).
+  EXPECT_NE(validate.out.find("weapons in turn: bow 1d6 (wis +2, quality 3), dagger 1d6 (str +1, "
+                              "quality 3), fists 1d4 (str +1) (in melee, the first melee one)\n"),
+            std::string::npos)
+      << validate.out;
   // The encounter's options, in JSON as in the table.
   EXPECT_NE(validate.out.find("death table: fight_on"), std::string::npos) << validate.out;
   const Output validate_json = arena({"validate", goblins, "--format", "json"});

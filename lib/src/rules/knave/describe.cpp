@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "rules/knave/ruleset.hpp"
 
 namespace arena::knave {
@@ -60,9 +62,12 @@ std::string creature_text(const Encounter& encounter, int c) {
   out += fmt::format("    {}\n", fmt::join(bonuses, "  "));
   std::vector<std::string> attacks;
   for (const Attack& a : cr.attacks) attacks.push_back(attack_text(cr, a));
+  // A character in melee skips its ranged weapons (battle.hpp).
+  const bool shoots =
+      std::any_of(cr.attacks.begin(), cr.attacks.end(), [](const Attack& a) { return a.ranged; });
   out += fmt::format(
-      "    {}: {}{}\n", cr.monster ? "attacks each turn" : "weapons in turn",
-      fmt::join(attacks, ", "),
+      "    {}: {}{}{}\n", cr.monster ? "attacks each turn" : "weapons in turn",
+      fmt::join(attacks, ", "), shoots ? " (in melee, the first melee one)" : "",
       cr.advantage != cr.disadvantage ? (cr.advantage ? " [advantage]" : " [disadvantage]") : "");
   for (const SaveAbility& s : cr.save_abilities) out += fmt::format("    {}\n", save_text(s));
   return out;
