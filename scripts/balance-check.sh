@@ -41,8 +41,8 @@ usage: $(basename "$0") [SCENARIO_DIR] [BASELINE_DIR] [-- CHECK_OPTIONS...]
 Checks every SCENARIO_DIR/NAME.json against BASELINE_DIR/NAME.baseline.json
 with \`arena check\` (defaults: scenarios/ and tests/baselines/); --update
 rewrites the baselines with \`arena simulate --format json\` (-n N battles, by
-default each baseline's own, or the file's for a new one). Exit codes: 0 all passed, 1 a check failed, 2 bad usage
-or a missing baseline.
+default each baseline's own, or the file's for a new one). Exit codes: 0 all
+passed, 1 a check failed, 2 bad usage or a missing baseline.
 EOF
 }
 

@@ -12,11 +12,13 @@
 // attacker's weapon a point of quality (at 0 it breaks: the next weapon not
 // broken, or the fists, 1d4; a character in melee, in_melee(), uses no
 // ranged weapon: its first melee weapon not broken); a natural 20 costs the
-// target's armor a point (at 0 a piece gives no bonus) and, with "critical": "max_damage", a hit
-// deals the most its dice can roll, with "extra_die" another die of its damage. A monster's
-// saving-throw ability (used on its turn instead of its attacks while it has uses left) asks d20 +
-// the target's bonus > 15: a failure takes the damage and the condition, a success half the damage
-// (when the ability says so) or nothing.
+// target's armor a point (at 0 a piece gives no bonus) and, with
+// "critical": "max_damage", a hit deals the most its dice can roll, with
+// "extra_die" another die of its damage. A monster's saving-throw ability
+// (used on its turn instead of its attacks while it has uses left) asks
+// d20 + the target's bonus > 15: a failure takes the damage and the
+// condition, a success half the damage (when the ability says so) or
+// nothing.
 //
 // At 0 HP a monster dies and a character rolls on the death table (1d8:
 // 1-2 dead; 3-8 the loss of 1d4 from STR, DEX, CON, INT, WIS or CHA, dead
@@ -28,11 +30,10 @@
 // above its morale it flees (out of the fight, not dead). A lone creature
 // (the only member of its faction still fighting) rolls once, when a blow
 // leaves it at half its HP or below (or it gets up from the death table at
-// half or below). A faction
-// with no member left in the fight has lost; the winner "routs" its
-// enemies when the last of them fled. A battle in which no one left can hurt an enemy
-// left any more (can_harm: saves used up and broken weapons count) ends at
-// once as a draw, a stalemate.
+// half or below). A faction with no member left in the fight has lost; the
+// winner "routs" its enemies when the last of them fled. A battle in which no one left can hurt an
+// enemy left any more (can_harm: saves used up and broken weapons count) ends at once as a draw, a
+// stalemate.
 //
 // Plain functions over the plan (read-only, shared) and the state (one per
 // worker), templated on the dice (BattleDice or ScriptedDice: attack rolls,
@@ -220,12 +221,6 @@ inline int attack_mode(const BattlePlan& plan, const BattleState& state, int sel
                             mine[static_cast<int>(Condition::Blinded)] > 0 ||
                             mine[static_cast<int>(Condition::Poisoned)] > 0;
   return static_cast<int>(advantage) - static_cast<int>(disadvantage);
-}
-
-// Whether plan attack `a` can be made: the fists and natural attacks never
-// wear, a weapon until it breaks.
-inline bool usable(const BattlePlan& plan, const BattleState& state, std::size_t a) {
-  return plan.attacks[a].quality == 0 || state.attack_quality[a] > 0;
 }
 
 // Whether `c` is in melee: its last attack struck an enemy still fighting

@@ -65,8 +65,7 @@ bool can_harm(const BattlePlan& plan, const BattleState* state, int a, int b) {
   for (std::uint32_t i = attacker.attacks.first;
        i < attacker.attacks.first + attacker.attacks.count; ++i) {
     const PlanAttack& attack = plan.attacks[i];
-    const bool broken = state != nullptr && attack.quality > 0 && state->attack_quality[i] == 0;
-    if (!broken && attack.max_damage > 0 &&
+    if ((state == nullptr || usable(plan, *state, i)) && attack.max_damage > 0 &&
         20 + abilities[static_cast<int>(attack.ability)] > lowest_defense)
       return true;
   }

@@ -124,6 +124,12 @@ struct BattleState {
   void reset(const BattlePlan& plan);
 };
 
+// Whether plan attack `a` can be made: the fists and natural attacks never
+// wear, a weapon until it breaks.
+inline bool usable(const BattlePlan& plan, const BattleState& state, std::size_t a) {
+  return plan.attacks[a].quality == 0 || state.attack_quality[a] > 0;
+}
+
 // Whether `a` can change enemy `b`'s hit points, from the start of a battle
 // (`state` null) or still in `state` (with its abilities now): by a
 // saving-throw ability that deals damage and has a use left (a d20 of 1
