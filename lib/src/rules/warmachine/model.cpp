@@ -41,10 +41,4 @@ std::string specials_text(Specials set) {
   return text;
 }
 
-double Model::melee_range() const {
-  double reach = 0;
-  for (const MeleeWeapon& w : melee) reach = std::max(reach, w.rng);
-  return reach;
-}
-
 }  // namespace arena::warmachine

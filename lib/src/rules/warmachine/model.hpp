@@ -67,8 +67,13 @@ struct Model {
   std::vector<MeleeWeapon> melee;
   std::string note;  // where the library chose a value the seed does not give
 
-  // The longest melee range (0 without melee weapons).
-  double melee_range() const;
+  // The longest melee range (0 without melee weapons). Inline: the battle
+  // asks it at every engagement check.
+  double melee_range() const {
+    double reach = 0;
+    for (const MeleeWeapon& w : melee) reach = std::max(reach, w.rng);
+    return reach;
+  }
 };
 
 // A knocked-down model has DEF 5 (Warmachine's rule). The seed's shot()
