@@ -265,6 +265,24 @@ TEST(KnaveBattleTest, NoOneAbleToHurtAnEnemyIsAStalemate) {
   EXPECT_EQ(p.outcome.rounds, 0);
 }
 
+// The seed's carrying rule: CON + 10 slots. With CON +0, a long sword (3),
+// a crossbow (3), chain (3) and a helmet (1) fill all 10; a dagger more is
+// refused, on the member, and CON +1 makes room for it.
+TEST(KnaveBattleTest, ACharacterCarriesAtMostConPlusTenSlots) {
+  const std::string gear = R"("armor": ["chain", "helmet"], "weapons": ["long sword", "crossbow")";
+  const std::string b = monster("B", 1, 1, "1d6");
+  EXPECT_EQ(load(encounter(character("K", gear + "]"), b)).combatants.size(), 2u);
+  const auto found = testing::problems(encounter(character("K", gear + R"(, "dagger"])"), b));
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_NE(found[0].find("/factions/0/members/0: \"K\" carries 11 slots of weapons "
+                          "and armor (long sword 3, crossbow 3, dagger 1, chain 3, helmet 1), but "
+                          "has 10 (CON +0 + 10, Knave's carrying rule): 1 too many"),
+            std::string::npos)
+      << found[0];
+  const std::string strong = gear + R"(, "dagger"], "abilities": {"con": 1})";
+  EXPECT_EQ(load(encounter(character("K", strong), b)).combatants.size(), 2u);
+}
+
 // Knave 1e: no ranged weapon in melee. K (STR 3, WIS 7) shoots its bow
 // until the ogre attacks it in melee, then uses its dagger on it (H has
 // its fists; the wolf bites the weakest, H). Once the ogre is dead, nobody

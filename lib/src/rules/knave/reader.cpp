@@ -32,10 +32,17 @@ constexpr std::string_view kNoDowned =
     "no one lies at 0 HP to be finished off: a character who survives the death table gets up "
     "with 1d4 HP (with \"death_table\": \"down\", it is out of the fight)";
 
+// A character's carried item, for the count of its slots.
+struct CarriedItem {
+  std::string name;
+  int slots = 0;
+};
+
 struct Reader {
   const JsonContext& context;
   ObjectReader& object;
   Creature& creature;
+  std::vector<CarriedItem> carried{};  // weapons, then armor, as the file lists them
 
   // Keys of the other form: the message says how the form is chosen.
   void reject_other_form_keys() {
@@ -80,6 +87,7 @@ struct Reader {
       return std::nullopt;
     }
     context.resolved(pointer, "weapon", *text, weapon->name);
+    carried.push_back({weapon->name, weapon->slots});
     return Attack{weapon->name, weapon->damage, weapon->ranged, weapon->quality};
   }
 
@@ -114,6 +122,7 @@ struct Reader {
         return;
       }
     }
+    carried.push_back({armor->name, armor->slots});
     creature.armor_pieces.push_back({armor->name, armor->kind, armor->bonus, armor->quality});
   }
 
@@ -186,6 +195,26 @@ struct Reader {
     }
     read_weapons();
     read_armor();
+    check_slots();
+  }
+
+  // The seed's carrying rule: a character has CON + 10 slots, and weapons
+  // and armor take one to five each (equipment.hpp). More is an error on
+  // the member, which lists what it carries.
+  void check_slots() {
+    const int con = creature.bonus(Ability::Con);
+    const int limit = std::max(0, con + 10);
+    int used = 0;
+    std::string items;
+    for (const CarriedItem& item : carried) {
+      used += item.slots;
+      items += fmt::format("{}{} {}", items.empty() ? "" : ", ", item.name, item.slots);
+    }
+    if (used <= limit) return;
+    context.error(object.pointer(),
+                  fmt::format("\"{}\" carries {} slots of weapons and armor ({}), but has {} "
+                              "(CON {:+} + 10, Knave's carrying rule): {} too many",
+                              creature.name, used, items, limit, con, used - limit));
   }
 
   void read_hp() {
