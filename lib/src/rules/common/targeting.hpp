@@ -3,9 +3,11 @@
 //
 // Candidates are the enemies who can act (a creature at 0 HP is out of the
 // fight). `random` draws one uniformly; `weakest`/`strongest` take the lowest
-// or highest current HP, `lowest_ac` the lowest AC (ties: lower HP). Ties
-// left go to a die among the tied (a roll, drawn only when there is a tie),
-// or with "ties": "first" to the earlier creature of the encounter. `focus`
+// or highest current HP, `lowest_ac` the easiest to hit by armor (the
+// view's ac(): 5e's AC, Knave's armor bonus, oldschool's armor value,
+// which is the least armored), then the lower HP. Ties left go to a die
+// among the tied (a roll, drawn only when there is a tie), or with
+// "ties": "first" to the earlier creature of the encounter. `focus`
 // keeps the faction's shared target while it stands and picks a new one
 // when it drops: at random, or the first enemy standing with "ties": "first".
 // `nearest` takes the enemy at the smallest distance; only a view with

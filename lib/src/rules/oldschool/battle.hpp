@@ -5,7 +5,7 @@
 // round the living fighters act in the order the file lists them (or its
 // "order" list of names gives: turn_order.hpp), or, with
 // "order": "initiative", faction by faction in the order of a d6 each
-// (ties to a fair coin), each faction's fighters in listed order; a fighter
+// (ties in a fair random order), each faction's fighters in listed order; a fighter
 // killed earlier in the round does not act. A fighter attacks an enemy
 // picked by its tactics (a uniformly random living one by default): a d20
 // of at least 22 - its level - the target's AC hits (no natural 1 or 20, no
