@@ -511,6 +511,20 @@ TEST(BattlefieldTest, BattleMasterParryReducesTheDamage) {
             (std::vector<std::string>{"0 parry (Battle Master) on 1", "1 attacks 0: hit 1"}));
 }
 
+// A parry comes off before resistance, part by part (the SRD applies
+// resistance after every other modifier): 5 + DEX 2 = 7 takes the whole
+// slashing 3, then 4 off the fire 12, and resistance halves the 8 left.
+TEST(BattlefieldTest, BattleMasterParryComesOffEachPartBeforeResistance) {
+  const std::string foe = R"({"name": "Foe", "hp": 30, "ac": 12, "initiative": 0, "at": [1, 0],
+      "attacks": [{"name": "Flame Blade", "to_hit": 4, "damage": "1d4 slashing + 2d6 fire"}]})";
+  Table t(load(battle_master(30, 0, 0, R"(["parry"], "resistances": ["fire"])"), foe));
+  ScriptedDice dice{15, 5, 3, 6, 6};  // hit; parry d8 5; 1d4 3 slashing, 2d6 12 fire
+  t.turn(1, dice);
+  EXPECT_EQ(t.hp(0), 26);
+  EXPECT_EQ(t.events.lines,
+            (std::vector<std::string>{"0 parry (Battle Master) on 1", "1 attacks 0: hit 4"}));
+}
+
 // The replay shows the parry's die, DEX and what it took off, so that the
 // rule can be checked from it: the die plus DEX, never below 0 (DEX 6, -2,
 // with a die of 1 or 2 takes nothing off).

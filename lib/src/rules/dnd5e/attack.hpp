@@ -205,11 +205,7 @@ template <bool Full, bool Field = false, class Dice, class Events>
   if constexpr (Field) charged = charging<Full>(plan, state, attacker, target, attack_index);
   DealtDamage dealt = roll_hit<Full, Field>(plan, state, attacker, attack, target, roll.critical,
                                             roll.mode, roll.reduced, charged, dice);
-  if constexpr (Field) {
-    // A parry's reduction beyond the first part comes off the rest of the hit.
-    dealt.total = std::max(0, dealt.total - dealt.reduction_left);
-    state.field.riposte_die = 0;
-  }
+  if constexpr (Field) state.field.riposte_die = 0;
   TraitsAtWork at_work;
   const DamageEffect effect = deal_damage<Full>(plan, state, target, dealt, dice, at_work);
   events.attack(attacker, target, attack_index, roll, dealt.total, them.hp);

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 
+#include "arena/check.hpp"
 #include "rules/dnd5e/attack_rules.hpp"
 #include "rules/dnd5e/condition_rules.hpp"
 #include "rules/dnd5e/events.hpp"
@@ -25,7 +27,6 @@ struct DealtDamage {
   DamageTypeSet types;      // the types of the parts that dealt some
   DamageTypeSet subjected;  // on a battlefield, the types rolled before defences (Split)
   bool critical = false;
-  int reduction_left = 0;  // on a battlefield, a parry's reduction the first part did not absorb
 };
 
 // The once-a-turn extra damage of a hit (Martial Advantage, Sneak Attack),
@@ -60,9 +61,10 @@ int charge_rolled(const BattlePlan& plan, int attacker, bool critical, Dice& dic
 // with what joins it before the target's defence (as the SRD applies
 // resistance after every other modifier): on a battlefield a riposte's
 // superiority die, then the once-a-turn extra of the full rules, then a
-// charge's extra (`charged`; it joins the part of its type), less `reduced` (a
-// Battle Master's parry); what the first part cannot absorb is left in
-// `reduction_left` for the rest of the hit.
+// charge's extra (`charged`; it joins the part of its type). `reduced` (a
+// Battle Master's parry) comes off before the defences too: off the first
+// part, then what that cannot absorb off the others in the attack's order,
+// so that resistance halves only what is left of each.
 template <bool Full, bool Field = false, class Dice>
 [[gnu::always_inline]] inline DealtDamage roll_hit(const BattlePlan& plan, BattleState& state,
                                                    int attacker, const PlanAttack& attack,
@@ -86,22 +88,30 @@ template <bool Full, bool Field = false, class Dice>
     if constexpr (Full && Field) dealt.subjected.insert(type);  // and to Split
   };
   const auto parts = plan.damage_of(attack.parts);
-  if (parts.empty()) {
-    dealt.reduction_left = reduced;
-    return dealt;
-  }
+  if (parts.empty()) return dealt;
   // A charge's extra joins the part of its type, whichever it is: that
   // part, when not the first, waits for it (one part per type).
   DamageType charge_type = DamageType::Untyped;
-  int charge_part_rolled = 0;
   if constexpr (Field) {
     if (charged) charge_type = plan.field.creatures[attacker].charge.extra_type;
   }
+  // On a battlefield the other parts wait, rolled, for what joins the
+  // first and for the parry's reduction; elsewhere there is neither.
+  struct RolledPart {
+    DamageType type;
+    int rolled;
+  };
+  if constexpr (Field)  // one part per type, and a charge's of a type of its own
+    ARENA_CHECK(parts.size() <= static_cast<std::size_t>(kDamageTypeCount));
+  std::array<RolledPart, kDamageTypeCount> rest;
+  std::size_t rest_count = 0;
+  std::size_t charge_part = rest.size();  // none
   int first_rolled = roll_flat_critical(plan.terms, parts[0].dice, critical, dice);
   for (std::size_t i = 1; i < parts.size(); ++i) {
     const int rolled = roll_flat_critical(plan.terms, parts[i].dice, critical, dice);
-    if (Field && charged && parts[i].type == charge_type) {
-      charge_part_rolled = rolled;
+    if constexpr (Field) {
+      if (charged && parts[i].type == charge_type) charge_part = rest_count;
+      rest[rest_count++] = {parts[i].type, rolled};
     } else {
       deal(parts[i].type, rolled);
     }
@@ -121,18 +131,26 @@ template <bool Full, bool Field = false, class Dice>
       const int extra = charge_rolled(plan, attacker, critical, dice);
       if (charge_type == parts.front().type) {
         first_rolled += extra;
+      } else if (charge_part < rest_count) {
+        rest[charge_part].rolled += extra;
       } else {
-        deal(charge_type, charge_part_rolled + extra);
+        rest[rest_count++] = {charge_type, extra};
       }
     }
-    const int taken = std::min(first_rolled, reduced);
-    dealt.reduction_left = reduced - taken;
-    first_rolled -= taken;
   } else {
-    (void)reduced;
     (void)charged;
   }
-  deal(parts.front().type, first_rolled);
+  int reduction = reduced;
+  const auto deal_reduced = [&](DamageType type, int rolled) {
+    if constexpr (Field) {
+      const int taken = std::min(rolled, reduction);
+      reduction -= taken;
+      rolled -= taken;
+    }
+    deal(type, rolled);
+  };
+  deal_reduced(parts.front().type, first_rolled);
+  for (std::size_t i = 0; i < rest_count; ++i) deal_reduced(rest[i].type, rest[i].rolled);
   return dealt;
 }
 
