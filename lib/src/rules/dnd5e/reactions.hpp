@@ -54,7 +54,6 @@ struct Tentative {
   int target = -1;
   space::Footprint from;
   space::Footprint to;
-  bool disengaged = false;  // the mover took the Disengage action
   AttackRoll* roll = nullptr;
   const PlanAttack* attack = nullptr;  // the attack of `roll`
   int ac = 0;                          // the target's AC against `roll`
@@ -117,8 +116,9 @@ struct OpportunityAttack {
                         const Tentative& t) {
     const int reach = plan.field.creatures[reactor].reach;
     // Flyby: a flying mover provokes nothing; a creature swallowed strikes
-    // its swallower only.
-    if (t.disengaged || reach == 0 || plan.field.creatures[t.actor].flyby) return false;
+    // its swallower only. (A move after Disengage asks for no reaction:
+    // field_move.hpp.)
+    if (reach == 0 || plan.field.creatures[t.actor].flyby) return false;
     if (inside_a_swallower(plan, state, reactor)) return false;
     const space::Footprint& here = state.field.at[reactor];
     return space::within(here, t.from, reach, plan.field.diagonals) &&
