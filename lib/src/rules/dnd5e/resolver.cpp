@@ -58,6 +58,7 @@ class Resolver {
       check_names(member);
       return std::nullopt;
     }
+    two_weapon_pairs_.clear();
     std::optional<Creature> creature;
     if (member.monster) {
       creature = from_monster(member);
@@ -406,15 +407,17 @@ class Resolver {
     }
   }
 
-  // Attack with one light weapon, then a bonus-action attack with another.
-  static void add_two_weapon_actions(Creature& creature, const std::vector<int>& main_attacks,
-                                     const std::vector<int>& off_hand_attacks, bool shield) {
+  // Attack with one light weapon, then a bonus-action attack with another;
+  // the pairs are kept for the member's multiattack to check.
+  void add_two_weapon_actions(Creature& creature, const std::vector<int>& main_attacks,
+                              const std::vector<int>& off_hand_attacks, bool shield) {
     if (shield) return;
     for (std::size_t a = 0; a < main_attacks.size(); ++a) {
       for (std::size_t b = 0; b < off_hand_attacks.size(); ++b) {
         if (a == b || main_attacks[a] < 0 || off_hand_attacks[b] < 0) continue;
         const Attack& main = creature.attacks[static_cast<std::size_t>(main_attacks[a])];
         const Attack& off = creature.attacks[static_cast<std::size_t>(off_hand_attacks[b])];
+        two_weapon_pairs_.emplace_back(main_attacks[a], off_hand_attacks[b]);
         Action action =
             attack_action(main.name + " + " + off.name, {main_attacks[a], off_hand_attacks[b]});
         if (std::find(creature.actions.begin(), creature.actions.end(), action) ==
@@ -461,11 +464,52 @@ class Resolver {
       }
       action.attacks.push_back(static_cast<int>(it - creature.attacks.begin()));
     }
+    if (!check_off_hand_attacks(creature, names, action.attacks)) return;
     std::string label;
     for (const std::string& name : names.names) label += (label.empty() ? "" : ", ") + name;
     if (times != DiceExpr::constant(1)) label += fmt::format(", {} times", times.to_string());
     action.name = fmt::format("Multiattack ({})", label);
     creature.actions.push_back(std::move(action));
+  }
+
+  // Two-weapon fighting in a multiattack: an off-hand attack is the bonus
+  // action's, one a turn, after an attack with another light melee weapon
+  // held in one hand (the pairs add_two_weapon_actions found).
+  bool check_off_hand_attacks(const Creature& creature, const NameList& names,
+                              const std::vector<int>& attacks) {
+    bool off_hand_seen = false;
+    for (std::size_t i = 0; i < attacks.size(); ++i) {
+      const Attack& off = creature.attacks[static_cast<std::size_t>(attacks[i])];
+      if (!off.name.ends_with("(off-hand)")) continue;
+      if (off_hand_seen) {
+        context_.error(names.pointers[i],
+                       fmt::format("a second off-hand attack (\"{}\"): two-weapon fighting "
+                                   "gives one, with the bonus action",
+                                   off.name));
+        return false;
+      }
+      off_hand_seen = true;
+      const auto before = attacks.begin() + static_cast<std::ptrdiff_t>(i);
+      std::string mains;  // "Shortsword" or "Dagger"
+      bool paired = false;
+      for (const auto& [main, off_hand] : two_weapon_pairs_) {
+        if (off_hand != attacks[i]) continue;
+        const std::string quoted =
+            fmt::format("\"{}\"", creature.attacks[static_cast<std::size_t>(main)].name);
+        if (mains.find(quoted) == std::string::npos)  // a weapon carried twice pairs twice
+          mains += (mains.empty() ? "" : " or ") + quoted;
+        paired = paired || std::find(attacks.begin(), before, main) != before;
+      }
+      if (paired) continue;
+      const std::string needed = mains.empty() ? "this member carries no other light melee weapon"
+                                               : fmt::format("name {} before it", mains);
+      context_.error(names.pointers[i],
+                     fmt::format("\"{}\" is two-weapon fighting's bonus attack, made after an "
+                                 "attack with another light melee weapon held in one hand: {}",
+                                 off.name, needed));
+      return false;
+    }
+    return true;
   }
 
   // Tactics "actions": keeps only the named actions, in the order named. A
@@ -590,6 +634,9 @@ class Resolver {
 
   const Library& library_;
   const JsonContext& context_;
+  // The member being resolved: (light melee attack, off-hand attack) pairs
+  // that two-weapon fighting allows, by index into its attacks.
+  std::vector<std::pair<int, int>> two_weapon_pairs_;
 };
 
 // A member's library monster, or nullptr.
