@@ -98,6 +98,29 @@ struct Table {
   int hp(int c) const { return state.combatants[static_cast<std::size_t>(c)].hp; }
 };
 
+// Heavy armor without the Strength for it (SRD: plate STR 15, chain mail
+// STR 13) costs 10 ft of speed; medium armor never does, and a "speed" the
+// file gives is the speed in armor.
+TEST(BattlefieldTest, HeavyArmorWithoutItsStrengthSlowsTheWearer) {
+  const auto knight = [](const std::string& armor, int str, const std::string& extra = "") {
+    return fmt::format(
+        R"({{"name": "K{}{}", "hp": 20, "level": 1, "abilities": {{"str": {}}}, "armor": "{}",
+             "weapons": ["mace"]{}}})",
+        str, armor.size(), str, armor, extra);
+  };
+  const Encounter e =
+      load(knight("plate", 14) + ", " + knight("plate", 15) + ", " + knight("chain mail", 12) +
+               ", " + knight("half plate", 8) + ", " + knight("plate", 8, R"(, "speed": 25)"),
+           R"({"monster": "goblin"})", R"({"start": {"distance": 60}})");
+  const Battlefield& field = *roster_of(e).battlefield;
+  ASSERT_EQ(field.members.size(), 6u);
+  EXPECT_EQ(field.members[0].walk, 20);
+  EXPECT_EQ(field.members[1].walk, 30);
+  EXPECT_EQ(field.members[2].walk, 20);
+  EXPECT_EQ(field.members[3].walk, 30);
+  EXPECT_EQ(field.members[4].walk, 25);
+}
+
 TEST(BattlefieldTest, FormationPutsFactionsTheStartDistanceApart) {
   const Encounter e =
       load(R"({"monster": "ogre"}, {"monster": "goblin", "count": 2})",

@@ -60,7 +60,8 @@ inline constexpr int kShieldAc = 5;  // the Shield spell's AC bonus
 struct FieldMember {
   int walk = 30;  // feet per turn; equipment-built PCs and unlisted speeds: 30
   int fly = 0;
-  int side = 1;  // footprint side in squares, from its size
+  int armor_slows = 0;  // feet of `walk` lost to heavy armor without its STR
+  int side = 1;         // footprint side in squares, from its size
   Movement movement = Movement::Advance;
   int parry = 0;  // a stat block's Parry reaction: + this AC against one melee hit; 0: none
   bool nimble_escape = false;  // Disengage as a bonus action

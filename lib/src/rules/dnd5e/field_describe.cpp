@@ -48,8 +48,11 @@ std::vector<std::string> areas_of(const Shown& s) {
 }
 
 std::string speed_text(const FieldMember& m) {
-  return m.fly > 0 ? fmt::format("walk {} ft, fly {} ft", m.walk, m.fly)
-                   : fmt::format("{} ft", m.walk);
+  const std::string slowed =
+      m.armor_slows > 0 ? fmt::format(" ({} ft less: heavy armor without its STR)", m.armor_slows)
+                        : "";
+  return m.fly > 0 ? fmt::format("walk {} ft{}, fly {} ft", m.walk, slowed, m.fly)
+                   : fmt::format("{} ft{}", m.walk, slowed);
 }
 
 std::vector<std::string> reactions_of(const Shown& s) {

@@ -56,6 +56,7 @@ ArmorInfo read_armor(const json& entry) {
   armor.dex_bonus = entry.at("dex_bonus").get<bool>();
   if (entry.at("max_dex_bonus").is_number())
     armor.max_dex_bonus = entry["max_dex_bonus"].get<int>();
+  armor.strength_minimum = entry.at("strength_minimum").get<int>();
   return armor;
 }
 

@@ -38,6 +38,7 @@ struct ArmorInfo {
   int base_ac = 10;
   bool dex_bonus = true;
   std::optional<int> max_dex_bonus;
+  int strength_minimum = 0;  // heavy armor: below this STR score, 10 ft less speed
 };
 
 // An area as a stat block or spell gives it: "cone" 60 is a 60-foot cone.

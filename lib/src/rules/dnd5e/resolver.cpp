@@ -472,6 +472,17 @@ class Resolver {
     creature.actions.push_back(std::move(action));
   }
 
+  // The SRD's heavy armor (chain mail STR 13, splint and plate STR 15)
+  // slows a wearer without the Strength for it by 10 ft: the feet it loses.
+  int armor_speed_loss(const MemberSpec& member, const Creature& creature) const {
+    constexpr int kHeavyArmorSlow = 10;
+    if (!uses_equipment(member) || !member.armor) return 0;
+    const ArmorInfo* armor = library_.armor(*member.armor);
+    return armor != nullptr && creature.abilities.score(Ability::Str) < armor->strength_minimum
+               ? kHeavyArmorSlow
+               : 0;
+  }
+
   // Two-weapon fighting in a multiattack: an off-hand attack is the bonus
   // action's, one a turn, after an attack with another light melee weapon
   // held in one hand (the pairs add_two_weapon_actions found).
@@ -671,8 +682,12 @@ std::shared_ptr<const arena::Roster> read_roster(
       if (!creature) continue;
       if (field) {
         check_kiting(input.context, spec, *creature);
-        const FieldMember member =
+        FieldMember member =
             field_member(spec, monster_of(spec), creature->abilities.modifier(Ability::Dex));
+        if (!spec.walk) {
+          member.armor_slows = resolver.armor_speed_loss(spec, *creature);
+          member.walk -= member.armor_slows;
+        }
         field->members.push_back(member);
         placed.push_back({spec.pointer, creature->name, static_cast<int>(f), spec.count, spec.at,
                           member.side, member.split_slots});
