@@ -57,7 +57,7 @@ struct Recorder : NoEvents {
   void moved(int c, int feet, space::Square to) {
     lines.push_back(fmt::format("{} moves {} to {},{}", c, feet, to.x, to.y));
   }
-  void reaction(int c, int trigger, const char* what) {
+  void reaction(int c, int trigger, const char* what, bool /*on_move*/) {
     lines.push_back(fmt::format("{} {} on {}", c, what, trigger));
   }
   void cancelled(int c, const char* what) { lines.push_back(fmt::format("{}: {}", c, what)); }
@@ -577,6 +577,18 @@ TEST(BattlefieldTest, TheReplayShowsAParrysDieAndWhatItTookOff) {
   }
   // 80 parries at DEX -2, each a 1 or 2 with chance 1/4: some took nothing off.
   EXPECT_GT(clamped, 0u);
+}
+
+// An opportunity attack on a mover's first step comes before any line of
+// the move, so the replay says where the mover leaves from.
+TEST(BattlefieldTest, TheReplaySaysWhereAnOpportunityAttacksMoverLeaves) {
+  const Encounter e =
+      load(brute("Runner", 30, 1, 0), brute("Guard", 30, 0, 0, R"(, "movement": "hold")") + ", " +
+                                          brute("Weakling", 1, 7, 0, R"(, "movement": "hold")"));
+  const std::string text = replay_battle(e, 0).text;
+  EXPECT_NE(text.find("Guard: opportunity attack on Runner, as it leaves (1,0)\n"),
+            std::string::npos)
+      << text;
 }
 
 // And a riposte's die, added to its blade's damage.

@@ -78,7 +78,8 @@ struct NoEvents {
   void note(int /*creature*/, const char* /*what*/) {}  // a trait at work: "regenerates"
   // On a battlefield: a move, a reaction taken (before what it does), an outcome cancelled.
   void moved(int /*creature*/, int /*feet*/, space::Square /*to*/) {}
-  void reaction(int /*creature*/, int /*trigger*/, const char* /*what*/) {}
+  // `on_move`: the trigger is leaving a square, and still stands in it.
+  void reaction(int /*creature*/, int /*trigger*/, const char* /*what*/, bool /*on_move*/) {}
   void joins(int /*creature*/, int /*from*/) {}  // it joins the battle, split from `from`
   void cancelled(int /*creature*/, const char* /*what*/) {}
   // On a battlefield: the creatures an area effect `what` caught (its saves follow).

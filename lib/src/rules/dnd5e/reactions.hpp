@@ -321,7 +321,7 @@ void answer(const BattlePlan& plan, BattleState& state, Tentative& t, Dice& dice
     state.field.reacted[reactor] = 1;
     if (first) before();
     first = false;
-    events.reaction(reactor, t.actor, Rule::kName);
+    events.reaction(reactor, t.actor, Rule::kName, t.trigger == Trigger::LeavesSquare);
     Rule::template take<Full>(plan, state, reactor, t, dice, events);
     return true;
   };

@@ -138,8 +138,13 @@ class TextEvents : public NoEvents {
                         at.y, who(from), state_.combatants[creature].hp);
   }
 
-  void reaction(int creature, int trigger, const char* what) {
-    out_ += fmt::format("  {}: {} on {}\n", who(creature), what, who(trigger));
+  // A move's reaction says where the mover leaves from: on its first
+  // step, no line of the move comes before it.
+  void reaction(int creature, int trigger, const char* what, bool on_move) {
+    const space::Square from = state_.field.at[trigger].at;
+    out_ += fmt::format(
+        "  {}: {} on {}{}\n", who(creature), what, who(trigger),
+        on_move ? fmt::format(", as it leaves ({},{})", from.x, from.y) : std::string());
   }
 
   void cancelled(int creature, const char* what) {
