@@ -271,7 +271,10 @@ TEST(KnaveBattleTest, NoOneAbleToHurtAnEnemyIsAStalemate) {
 TEST(KnaveBattleTest, ACharacterCarriesAtMostConPlusTenSlots) {
   const std::string gear = R"("armor": ["chain", "helmet"], "weapons": ["long sword", "crossbow")";
   const std::string b = monster("B", 1, 1, "1d6");
-  EXPECT_EQ(load(encounter(character("K", gear + "]"), b)).combatants.size(), 2u);
+  const Encounter full = load(encounter(character("K", gear + "]"), b));
+  ASSERT_EQ(full.combatants.size(), 2u);
+  EXPECT_EQ(roster_of(full).members[0].slots, 10);  // what `arena validate` shows
+  EXPECT_EQ(roster_of(full).members[0].slot_limit(), 10);
   const auto found = testing::problems(encounter(character("K", gear + R"(, "dagger"])"), b));
   ASSERT_EQ(found.size(), 1u);
   EXPECT_NE(found[0].find("/factions/0/members/0: \"K\" carries 11 slots of weapons "

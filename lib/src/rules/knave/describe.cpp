@@ -55,7 +55,10 @@ std::string creature_text(const Encounter& encounter, int c) {
   const std::string what = cr.monster ? fmt::format("monster, HD {}", cr.hd)
                                       : fmt::format("character, level {}", cr.level);
   std::string morale = cr.morale == 0 ? "no morale roll" : fmt::format("morale {}", cr.morale);
-  out += fmt::format("    {}   HP {}   {}   {}\n", what, hp_text(cr), armor_text(cr), morale);
+  const std::string slots =
+      cr.monster ? "" : fmt::format("   slots {} of {}", cr.slots, cr.slot_limit());
+  out +=
+      fmt::format("    {}   HP {}   {}   {}{}\n", what, hp_text(cr), armor_text(cr), morale, slots);
   std::vector<std::string> bonuses;
   for (std::size_t a = 0; a < kAbilities; ++a)
     bonuses.push_back(fmt::format("{} {:+}", kAbilityKeys[a], cr.abilities[a]));
@@ -97,6 +100,8 @@ json creature_json(const Encounter& encounter, int c) {
     out["hd"] = cr.hd;
   } else {
     out["level"] = cr.level;
+    out["slots"] = cr.slots;
+    out["slot_limit"] = cr.slot_limit();
   }
   out.update(json{{"hp", cr.hp.is_constant() ? json(cr.hp.flat()) : json(cr.hp.to_string())},
                   {"abilities", abilities},

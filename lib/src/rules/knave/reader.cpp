@@ -203,8 +203,8 @@ struct Reader {
   // the member, which lists what it carries.
   void check_slots() {
     const int con = creature.bonus(Ability::Con);
-    const int limit = std::max(0, con + 10);
-    int used = 0;
+    const int limit = creature.slot_limit();
+    int& used = creature.slots;
     std::string items;
     for (const CarriedItem& item : carried) {
       used += item.slots;

@@ -6,6 +6,7 @@
 // dice, saving-throw abilities). Immutable once loaded.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -72,12 +73,15 @@ struct Creature {
   // Characters: their weapons in order, then the fists; they strike with the
   // first unbroken one. Monsters: every attack, each turn.
   std::vector<Attack> attacks;
+  int slots = 0;   // characters: the inventory slots their weapons and armor take
   int morale = 0;  // 2..12: rolls morale (monsters: 9 by default); 0: never flees
   bool advantage = false, disadvantage = false;
   std::vector<SaveAbility> save_abilities;
   Tactics tactics;
 
   int bonus(Ability a) const { return abilities[static_cast<std::size_t>(a)]; }
+  // The seed's carrying rule: CON + 10 slots (none below CON -10).
+  int slot_limit() const { return std::max(0, bonus(Ability::Con) + 10); }
   // The armor bonus with every piece whole: body armor replaces the base.
   int full_armor() const;
 };
