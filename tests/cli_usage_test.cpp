@@ -178,7 +178,8 @@ TEST(CliUsageTest, AnOverrideErrorNamesTheFlagThatGaveTheValue) {
        "--set factions=null: /: missing required key \"factions\""},
       {"validate scenarios/goblin-ambush.json --set factions.Heroes.members.Fighter.hp=null",
        "--set factions.Heroes.members.Fighter.hp=null: /factions/0/members/0: missing required "
-       "key \"hp\" (a number, or dice such as \"2d8+2\")"},
+       "key \"hp\" (a number, or dice such as \"2d8+2\"; or the class's \"hit_die\", "
+       "\"d10\", to take them from level and CON)"},
   };
   for (const Misuse& misuse : cases) {
     const Output o = arena(misuse.args);

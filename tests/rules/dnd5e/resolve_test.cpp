@@ -1,5 +1,6 @@
 // Resolution of encounter files: library look-ups and the PHB derivation
 // of AC and attacks from abilities and equipment.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "arena/load.hpp"
@@ -129,6 +130,33 @@ TEST(ResolveTest, ProficiencyBonusFollowsLevel) {
                                        kWolf));
     EXPECT_EQ(attack(creature(e, "F"), "Club").to_hit, bonus) << "level " << level;
   }
+}
+
+// The PHB's hit points from a class's hit die: its most at 1st level, then
+// half + 1 a level, CON's modifier added to each level, at least 1 a level.
+TEST(ResolveTest, HitDieGivesHitPointsFromLevelAndCon) {
+  struct Case {
+    int level;
+    const char* die;
+    int con;
+    int hp;
+  };
+  for (const Case c : {Case{1, "d10", 14, 12}, Case{3, "d10", 14, 28}, Case{1, "d6", 8, 5},
+                       Case{5, "d12", 10, 12 + 4 * 7}, Case{4, "d6", 1, 1 + 3 * 1},
+                       Case{20, "d8", 20, 13 + 19 * 10}}) {
+    const Encounter e = load(duel_json(
+        fmt::format(R"({{ "name": "F", "level": {}, "hit_die": "{}", "abilities": {{"con": {}}},
+                         "weapons": ["club"] }})",
+                    c.level, c.die, c.con),
+        kWolf));
+    EXPECT_EQ(creature(e, "F").hp, DiceExpr::constant(c.hp)) << c.level << " " << c.die;
+  }
+  const auto both = testing::problems(duel_json(
+      R"({ "name": "F", "hp": 9, "level": 2, "hit_die": "d8", "weapons": ["club"] })", kWolf));
+  ASSERT_EQ(both.size(), 1u);
+  EXPECT_NE(both[0].find("/factions/0/members/0/hit_die: give \"hp\" or \"hit_die\", not both"),
+            std::string::npos)
+      << both[0];
 }
 
 TEST(ResolveTest, MartialWeaponWithoutProficiencyGetsNoBonus) {

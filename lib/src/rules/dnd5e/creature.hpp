@@ -140,6 +140,7 @@ struct Creature {
   std::string type;                   // creature type, lowercase ("undead"); empty when not given
   std::vector<std::string> subtypes;  // lowercase ("elf", "goblinoid")
   DiceExpr hp;                        // a constant, or dice rolled anew for every battle
+  std::string hp_source;              // how "hit_die" gave it; empty otherwise
   int ac = 10;
   std::string ac_source;  // "leather armor + shield (11 + DEX 2 + 2)"
   int initiative = 0;     // modifier added to the d20

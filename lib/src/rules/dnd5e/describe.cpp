@@ -18,6 +18,8 @@ namespace {
 using nlohmann::json;
 
 std::string hp_text(const Creature& creature) {
+  if (!creature.hp_source.empty())
+    return fmt::format("{} ({})", creature.hp.flat(), creature.hp_source);
   return creature.hp.is_constant() ? std::to_string(creature.hp.flat())
                                    : creature.hp.to_string() + " (rolled per battle)";
 }

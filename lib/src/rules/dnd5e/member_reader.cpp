@@ -30,11 +30,13 @@ constexpr std::string_view kMemberKeys[] = {"monster",     "name",
                                             "saves",       "at",
                                             "speed",       "movement",
                                             "maneuvers",   "superiority_dice",
-                                            "reactions",   "spell_slots"};
+                                            "reactions",   "spell_slots",
+                                            "hit_die"};
 constexpr std::string_view kAttackKeys[] = {"name",  "to_hit",  "damage",  "reach",
                                             "range", "magical", "silvered"};
 // A member's tactics: its faction's keys (tactics_keys()) and a fixed action policy.
 constexpr std::string_view kMemberTacticsKeys[] = {"target", "ties", "downed", "actions"};
+constexpr std::string_view kHitDice[] = {"d6", "d8", "d10", "d12"};  // the classes'
 constexpr std::string_view kSizes[] = {"tiny", "small", "medium", "large", "huge", "gargantuan"};
 constexpr std::string_view kCreatureTypes[] = {
     "aberration", "beast", "celestial", "construct",   "dragon", "elemental", "fey",
@@ -308,6 +310,8 @@ MemberSpec read_member(const JsonContext& context, const nlohmann::json& value,
   read_optional(object, "vulnerabilities", member.vulnerabilities, read_damage_types);
   member.pc = object.boolean("pc");
   if (auto level = object.integer("level", 1, 20)) member.level = static_cast<int>(*level);
+  if (auto die = read_choice(object, "hit_die", kHitDice))
+    member.hit_die = std::stoi(die->substr(1));
   if (auto targets = object.integer("area_targets", 1, kMaxCreatures))
     member.area_targets = static_cast<int>(*targets);
   read_optional(object, "proficiency", member.proficiency, read_names);

@@ -64,6 +64,7 @@ struct MemberSpec {
   std::optional<DamageTypeListSpec> resistances, immunities, vulnerabilities;
   std::optional<bool> pc;
   std::optional<int> level;
+  std::optional<int> hit_die;           // a class's, 6 to 12: hit points from level and CON
   std::optional<NameList> proficiency;  // "simple", "martial", weapon names
   std::optional<int> proficiency_bonus;
   std::optional<NameList> weapons;

@@ -23,6 +23,7 @@ namespace {
 // The first key that asks for AC and attacks derived from equipment, or "".
 std::string_view equipment_key(const MemberSpec& member) {
   if (member.level) return "level";
+  if (member.hit_die) return "hit_die";
   if (member.proficiency) return "proficiency";
   if (member.proficiency_bonus) return "proficiency_bonus";
   if (member.weapons) return "weapons";
@@ -182,9 +183,9 @@ class Resolver {
     Creature creature;
     creature.name = member.name.value_or("");
     bool ok = require_name(member);
-    ok = require_hp(member) && ok;
     creature.abilities = member.abilities.value_or(AbilityScores{});
     const int level = member.level.value_or(1);
+    ok = equipment_hit_points(member, level, creature) && ok;
     Wielder wielder;
     wielder.abilities = creature.abilities;
     wielder.proficiency_bonus =
@@ -635,6 +636,36 @@ class Resolver {
                    member.pointer + "/name");
     return false;
   }
+  // A member built from equipment gives "hp", or its class's "hit_die":
+  // the PHB's hit points, the die's most at 1st level and its fixed value
+  // (half + 1) at each level after, CON's modifier added to each (at least
+  // 1 a level).
+  bool equipment_hit_points(const MemberSpec& member, int level, Creature& creature) {
+    if (member.hp && member.hit_die) {
+      context_.key_error(json_pointer_child(member.pointer, "hit_die"),
+                         "give \"hp\" or \"hit_die\", not both (\"hit_die\" computes the hit "
+                         "points from \"level\" and CON)");
+      return false;
+    }
+    if (!member.hit_die) {
+      if (member.hp) return true;
+      context_.error(member.pointer,
+                     "missing required key \"hp\" (a number, or dice such as \"2d8+2\"; or "
+                     "the class's \"hit_die\", \"d10\", to take them from level and CON)",
+                     member.pointer + "/hp");
+      return false;
+    }
+    const int die = *member.hit_die;
+    const int con = creature.abilities.modifier(Ability::Con);
+    const int first = std::max(1, die + con);
+    const int later = std::max(1, die / 2 + 1 + con);
+    creature.hp = DiceExpr::constant(first + (level - 1) * later);
+    creature.hp_source = level == 1 ? fmt::format("d{} at level 1, CON {:+d}", die, con)
+                                    : fmt::format("d{} at level {}, CON {:+d}: {} + {} x {}", die,
+                                                  level, con, first, level - 1, later);
+    return true;
+  }
+
   bool require_hp(const MemberSpec& member) {
     if (member.hp) return true;
     context_.error(member.pointer,
