@@ -150,6 +150,9 @@ TEST(ResolveTest, HitDieGivesHitPointsFromLevelAndCon) {
                     c.level, c.die, c.con),
         kWolf));
     EXPECT_EQ(creature(e, "F").hp, DiceExpr::constant(c.hp)) << c.level << " " << c.die;
+    if (c.level == 3) {
+      EXPECT_EQ(creature(e, "F").hp_source, "d10 at level 3, CON +2: 12 + 2 x 8");
+    }
   }
   const auto both = testing::problems(duel_json(
       R"({ "name": "F", "hp": 9, "level": 2, "hit_die": "d8", "weapons": ["club"] })", kWolf));

@@ -327,6 +327,7 @@ nlohmann::json creature_json(std::string_view combatant_name, const Creature& cr
   return {
       {"name", combatant_name},
       {"hp", creature.hp.is_constant() ? json(creature.hp.flat()) : json(creature.hp.to_string())},
+      {"hp_source", creature.hp_source},
       {"ac", creature.ac},
       {"ac_source", creature.ac_source},
       {"type", creature.type},
