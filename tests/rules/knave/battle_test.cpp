@@ -286,6 +286,22 @@ TEST(KnaveBattleTest, ACharacterCarriesAtMostConPlusTenSlots) {
   EXPECT_EQ(load(encounter(character("K", strong), b)).combatants.size(), 2u);
 }
 
+// A two-handed melee weapon leaves no hand for a shield; a bow may be
+// carried with one.
+TEST(KnaveBattleTest, AShieldLeavesOneHandForTheWeapon) {
+  const std::string b = monster("B", 1, 1, "1d6");
+  EXPECT_EQ(
+      load(encounter(character("K", R"("weapons": ["bow", "sword"], "armor": ["shield"])"), b))
+          .combatants.size(),
+      2u);
+  const auto found = testing::problems(
+      encounter(character("K", R"("weapons": ["bow", "long sword"], "armor": ["shield"])"), b));
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_NE(found[0].find("/factions/0/members/0/weapons/1: the long sword takes both hands"),
+            std::string::npos)
+      << found[0];
+}
+
 // Knave 1e: no ranged weapon in melee. K (STR 3, WIS 7) shoots its bow
 // until the ogre attacks it in melee, then uses its dagger on it (H has
 // its fists; the wolf bites the weakest, H). Once the ogre is dead, nobody

@@ -32,10 +32,13 @@ constexpr std::string_view kNoDowned =
     "no one lies at 0 HP to be finished off: a character who survives the death table gets up "
     "with 1d4 HP (with \"death_table\": \"down\", it is out of the fight)";
 
-// A character's carried item, for the count of its slots.
+// A character's carried item, for the count of its slots and its hands.
 struct CarriedItem {
   std::string name;
   int slots = 0;
+  bool two_handed_melee = false;  // a halberd, not a bow
+  bool shield = false;
+  std::string pointer;
 };
 
 struct Reader {
@@ -87,7 +90,8 @@ struct Reader {
       return std::nullopt;
     }
     context.resolved(pointer, "weapon", *text, weapon->name);
-    carried.push_back({weapon->name, weapon->slots});
+    carried.push_back(
+        {weapon->name, weapon->slots, weapon->hands == 2 && !weapon->ranged, false, pointer});
     return Attack{weapon->name, weapon->damage, weapon->ranged, weapon->quality};
   }
 
@@ -122,7 +126,8 @@ struct Reader {
         return;
       }
     }
-    carried.push_back({armor->name, armor->slots});
+    carried.push_back(
+        {armor->name, armor->slots, false, armor->kind == ArmorKind::Shield, pointer});
     creature.armor_pieces.push_back({armor->name, armor->kind, armor->bonus, armor->quality});
   }
 
@@ -196,6 +201,22 @@ struct Reader {
     read_weapons();
     read_armor();
     check_slots();
+    check_hands();
+  }
+
+  // A two-handed melee weapon leaves no hand for a shield, which the battle
+  // would count while the character swings it. A bow or crossbow may be
+  // carried with one, as in 5e: its shield's +1 stays while it shoots.
+  void check_hands() {
+    const auto shield = std::find_if(carried.begin(), carried.end(),
+                                     [](const CarriedItem& item) { return item.shield; });
+    if (shield == carried.end()) return;
+    for (const CarriedItem& item : carried) {
+      if (!item.two_handed_melee) continue;
+      context.error(item.pointer, fmt::format("the {} takes both hands: it cannot be wielded "
+                                              "with a shield (leave one out)",
+                                              item.name));
+    }
   }
 
   // The seed's carrying rule: a character has CON + 10 slots, and weapons
