@@ -440,6 +440,7 @@ class Resolver {
     action.times = times;
     std::vector<std::string> known;
     for (const Attack& attack : creature.attacks) known.push_back(attack.name);
+    std::vector<std::string> attack_pointers;  // of action.attacks (names also lists saves)
     for (std::size_t i = 0; i < names.names.size(); ++i) {
       const std::string& name = names.names[i];
       auto it = std::find_if(
@@ -464,8 +465,9 @@ class Resolver {
         return;
       }
       action.attacks.push_back(static_cast<int>(it - creature.attacks.begin()));
+      attack_pointers.push_back(names.pointers[i]);
     }
-    if (!check_off_hand_attacks(creature, names, action.attacks)) return;
+    if (!check_off_hand_attacks(creature, action.attacks, attack_pointers)) return;
     std::string label;
     for (const std::string& name : names.names) label += (label.empty() ? "" : ", ") + name;
     if (times != DiceExpr::constant(1)) label += fmt::format(", {} times", times.to_string());
@@ -477,7 +479,7 @@ class Resolver {
   // slows a wearer without the Strength for it by 10 ft: the feet it loses.
   int armor_speed_loss(const MemberSpec& member, const Creature& creature) const {
     constexpr int kHeavyArmorSlow = 10;
-    if (!uses_equipment(member) || !member.armor) return 0;
+    if (!member.armor) return 0;  // (armor makes a member an equipment one)
     const ArmorInfo* armor = library_.armor(*member.armor);
     return armor != nullptr && creature.abilities.score(Ability::Str) < armor->strength_minimum
                ? kHeavyArmorSlow
@@ -487,14 +489,14 @@ class Resolver {
   // Two-weapon fighting in a multiattack: an off-hand attack is the bonus
   // action's, one a turn, after an attack with another light melee weapon
   // held in one hand (the pairs add_two_weapon_actions found).
-  bool check_off_hand_attacks(const Creature& creature, const NameList& names,
-                              const std::vector<int>& attacks) {
+  bool check_off_hand_attacks(const Creature& creature, const std::vector<int>& attacks,
+                              const std::vector<std::string>& pointers) {
     bool off_hand_seen = false;
     for (std::size_t i = 0; i < attacks.size(); ++i) {
       const Attack& off = creature.attacks[static_cast<std::size_t>(attacks[i])];
       if (!off.name.ends_with("(off-hand)")) continue;
       if (off_hand_seen) {
-        context_.error(names.pointers[i],
+        context_.error(pointers[i],
                        fmt::format("a second off-hand attack (\"{}\"): two-weapon fighting "
                                    "gives one, with the bonus action",
                                    off.name));
@@ -515,7 +517,7 @@ class Resolver {
       if (paired) continue;
       const std::string needed = mains.empty() ? "this member carries no other light melee weapon"
                                                : fmt::format("name {} before it", mains);
-      context_.error(names.pointers[i],
+      context_.error(pointers[i],
                      fmt::format("\"{}\" is two-weapon fighting's bonus attack, made after an "
                                  "attack with another light melee weapon held in one hand: {}",
                                  off.name, needed));
@@ -647,14 +649,9 @@ class Resolver {
                          "points from \"level\" and CON)");
       return false;
     }
-    if (!member.hit_die) {
-      if (member.hp) return true;
-      context_.error(member.pointer,
-                     "missing required key \"hp\" (a number, or dice such as \"2d8+2\"; or "
-                     "the class's \"hit_die\", \"d10\", to take them from level and CON)",
-                     member.pointer + "/hp");
-      return false;
-    }
+    if (!member.hit_die)
+      return require_hp(member,
+                        "; or the class's \"hit_die\", \"d10\", to take them from level and CON");
     const int die = *member.hit_die;
     const int con = creature.abilities.modifier(Ability::Con);
     const int first = std::max(1, die + con);
@@ -666,11 +663,14 @@ class Resolver {
     return true;
   }
 
-  bool require_hp(const MemberSpec& member) {
+  // `other_way`: how else this form may give its hit points.
+  bool require_hp(const MemberSpec& member, std::string_view other_way = "") {
     if (member.hp) return true;
-    context_.error(member.pointer,
-                   "missing required key \"hp\" (a number, or dice such as \"2d8+2\")",
-                   member.pointer + "/hp");
+    context_.error(
+        member.pointer,
+        fmt::format("missing required key \"hp\" (a number, or dice such as \"2d8+2\"{})",
+                    other_way),
+        member.pointer + "/hp");
     return false;
   }
 

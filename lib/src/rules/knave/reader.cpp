@@ -208,9 +208,9 @@ struct Reader {
   // would count while the character swings it. A bow or crossbow may be
   // carried with one, as in 5e: its shield's +1 stays while it shoots.
   void check_hands() {
-    const auto shield = std::find_if(carried.begin(), carried.end(),
-                                     [](const CarriedItem& item) { return item.shield; });
-    if (shield == carried.end()) return;
+    if (std::none_of(carried.begin(), carried.end(),
+                     [](const CarriedItem& item) { return item.shield; }))
+      return;
     for (const CarriedItem& item : carried) {
       if (!item.two_handed_melee) continue;
       context.error(item.pointer, fmt::format("the {} takes both hands: it cannot be wielded "
